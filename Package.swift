@@ -1,0 +1,95 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The house (see README "Architecture"): arrows point down only.
+//   checkout (executable) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
+//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite are system libraries.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "TerminalCheckout",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
+        .library(name: "CheckoutEngine", targets: ["CheckoutEngine"]),
+        .library(name: "CheckoutStore", targets: ["CheckoutStore"]),
+        .library(name: "NolPay", targets: ["NolPay"]),
+        .executable(name: "checkout", targets: ["checkout"]),
+    ],
+    targets: [
+        // System libraries from Debian: a modulemap and a shim header each, nothing else.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+
+        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
+        .target(
+            name: "CheckoutResources",
+            path: "Resources",
+            exclude: ["README.md"],
+            resources: [.copy("data")],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(name: "CheckoutCore", swiftSettings: swiftSettings),
+        .target(name: "CheckoutStore", dependencies: ["CSQLite", "CheckoutCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "CheckoutEngine",
+            dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "NolPay",
+            dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CheckoutTUI",
+            dependencies: ["CNCursesW", "CheckoutCore", "CheckoutEngine", "NolPay"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "checkout",
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutResources"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Shared by the test targets only: a manual clock, snapshot assertions, process helpers.
+        .target(name: "CheckoutTestSupport", dependencies: ["CheckoutCore"], swiftSettings: swiftSettings),
+
+        .testTarget(
+            name: "CheckoutCoreTests",
+            dependencies: ["CheckoutCore", "CheckoutResources", "CheckoutTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutStoreTests",
+            dependencies: ["CheckoutStore", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutEngineTests",
+            dependencies: ["CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NolPayTests",
+            dependencies: ["NolPay", "CheckoutStore", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutTUITests",
+            dependencies: ["CheckoutTUI", "CheckoutEngine", "NolPay", "CheckoutTestSupport"],
+            exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["checkout", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,49 @@
+/// Whether BIN data came from the BIN service (`complete`) or from local rules (`partial`).
+public enum BinDataStatus: String, Sendable, Equatable, Codable {
+    case complete
+    case partial
+}
+
+/// The BIN data event's payload: the preferred network, the others, and where they came from.
+public struct BinData: Sendable, Equatable {
+    public var status: BinDataStatus
+    /// The BIN the answer was for (8 digits), nil for local data.
+    public var firstDigits: String?
+    /// The first allowed network in `orderedAllowedCardNetworks` order; nil when none is allowed.
+    public var preferred: DetectedCardNetwork?
+    /// Every other network, allowed or not.
+    public var alternatives: [DetectedCardNetwork]
+
+    public init(status: BinDataStatus, firstDigits: String?, preferred: DetectedCardNetwork?,
+                alternatives: [DetectedCardNetwork]) {
+        self.status = status
+        self.firstDigits = firstDigits
+        self.preferred = preferred
+        self.alternatives = alternatives
+    }
+}
+
+/// One network in a BIN service's answer, with its issuer fields.
+public struct BinNetwork: Sendable, Equatable, Hashable {
+    public var network: CardNetwork
+    public var displayName: String?
+    public var issuer: IssuerDetails
+
+    public init(network: CardNetwork, displayName: String? = nil, issuer: IssuerDetails = IssuerDetails()) {
+        self.network = network
+        self.displayName = displayName
+        self.issuer = issuer
+    }
+}
+
+/// A BIN data service's answer for one 8-digit BIN: its networks in issuer order (co-badged cards
+/// have more than one). An empty list means the service knows nothing of the BIN.
+public struct BinAnswer: Sendable, Equatable, Hashable {
+    public var firstDigits: String
+    public var networks: [BinNetwork]
+
+    public init(firstDigits: String, networks: [BinNetwork]) {
+        self.firstDigits = firstDigits
+        self.networks = networks
+    }
+}

@@ -1,0 +1,53 @@
+/// A card network, identified by the wire value the headless SDKs use (`VISA`, `CARTES_BANCAIRES`…).
+///
+/// `other` (`OTHER`) stands for a number no network claims. The order of the cases is the catalogue
+/// order, which is also the allowed order when a session gives no `orderedAllowedCardNetworks`.
+public enum CardNetwork: String, CaseIterable, Sendable, Hashable, Codable {
+    case visa = "VISA"
+    case mastercard = "MASTERCARD"
+    case amex = "AMEX"
+    case discover = "DISCOVER"
+    case dinersClub = "DINERS_CLUB"
+    case jcb = "JCB"
+    case unionPay = "UNIONPAY"
+    case maestro = "MAESTRO"
+    case mir = "MIR"
+    case elo = "ELO"
+    case hiper = "HIPER"
+    case hipercard = "HIPERCARD"
+    case cartesBancaires = "CARTES_BANCAIRES"
+    case dankort = "DANKORT"
+    case bancontact = "BANCONTACT"
+    case eftpos = "EFTPOS"
+    case interac = "INTERAC"
+    case troy = "TROY"
+    case rupay = "RUPAY"
+    case verve = "VERVE"
+    case uatp = "UATP"
+    case naranja = "NARANJA"
+    case forbrugsforeningen = "FORBRUGSFORENINGEN"
+    case other = "OTHER"
+
+    /// Parses a network id leniently: case-insensitive, with the aliases BIN services send
+    /// (`DINERS`, `DINERSCLUB`, `CARTESBANCAIRES`, `CB`, `MC`, `AMERICAN_EXPRESS`…). Unknown ids are `nil`.
+    public init?(identifier: String) {
+        let key = identifier.uppercased()
+            .replacingOccurrences(of: " ", with: "_")
+            .replacingOccurrences(of: "-", with: "_")
+        if let exact = CardNetwork(rawValue: key) { self = exact; return }
+        switch key.replacingOccurrences(of: "_", with: "") {
+        case "DINERS", "DINERSCLUB": self = .dinersClub
+        case "CARTESBANCAIRES", "CB", "CARTEBANCAIRE": self = .cartesBancaires
+        case "MC", "MASTER": self = .mastercard
+        case "AMERICANEXPRESS": self = .amex
+        case "BCMC": self = .bancontact
+        case "CUP", "CHINAUNIONPAY": self = .unionPay
+        case "VISAELECTRON", "ELECTRON": self = .visa
+        default: return nil
+        }
+    }
+
+    /// Whether the cardholder may pick this network on a co-badged card (false only for eftpos,
+    /// whose routing the merchant decides).
+    public var allowsUserSelection: Bool { self != .eftpos }
+}

@@ -1,0 +1,53 @@
+import CheckoutCore
+
+/// One event of the ``RawDataManager``, in the order the engine emits them.
+public enum CheckoutEvent: Sendable, Equatable {
+    /// Validity or the error list changed (not emitted for keystrokes that change neither).
+    case dataIsValid(isValid: Bool, errors: [ValidationError])
+    /// A BIN lookup is starting for this number.
+    case willFetchMetadata(CardNumberEntryState)
+    /// The networks of the current number.
+    case didReceiveMetadata(CardNumberEntryMetadata, CardNumberEntryState)
+    /// The BIN data of the current number.
+    case didReceiveBinData(BinData)
+    /// A payment was made (its status may still be DECLINED: see ``Payment/status``).
+    case checkoutCompleted(Payment)
+    /// The checkout failed before or while paying.
+    case checkoutFailed(CheckoutError)
+}
+
+/// A payment as the processor reports it. Holds no full card number: network, first digits, last four.
+public struct Payment: Sendable, Equatable {
+    public enum Status: String, Sendable, Equatable { case authorized = "AUTHORIZED", declined = "DECLINED", failed = "FAILED" }
+    public var id: String
+    public var status: Status
+    public var amount: Int
+    public var currency: String
+    public var network: CardNetwork
+    public var firstDigits: String
+    public var last4Digits: String
+    public var declineReason: String?
+
+    public init(id: String, status: Status, amount: Int, currency: String, network: CardNetwork,
+                firstDigits: String, last4Digits: String, declineReason: String? = nil) {
+        self.id = id
+        self.status = status
+        self.amount = amount
+        self.currency = currency
+        self.network = network
+        self.firstDigits = firstDigits
+        self.last4Digits = last4Digits
+        self.declineReason = declineReason
+    }
+}
+
+/// Why a checkout failed, with the headless SDK's error id (`invalid-card-data`, `unsupported-card-type`,
+/// `payment-failed`…) and a message a person can act on.
+public struct CheckoutError: Sendable, Equatable, Error {
+    public var errorId: String
+    public var description: String
+    public init(errorId: String, description: String) {
+        self.errorId = errorId
+        self.description = description
+    }
+}

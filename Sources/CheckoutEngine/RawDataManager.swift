@@ -1,0 +1,1 @@
+// The RawDataManager actor (issue 3) lives here.

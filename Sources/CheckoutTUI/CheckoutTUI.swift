@@ -1,0 +1,2 @@
+// The terminal UI (issue 4) lives in this module.
+public enum CheckoutTUIModule {}

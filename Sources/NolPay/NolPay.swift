@@ -1,0 +1,2 @@
+// The Nol Pay components (issue 5) live in this module.
+public enum NolPayModule {}
