@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program the way a shell would, for end-to-end tests: a cleared signal mask and default
+/// signal handlers (children of test processes otherwise inherit a mask that blocks SIGINT, SIGTERM
+/// and SIGWINCH), standard input from `input`, standard output and error captured.
+public struct ChildProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        /// The stdout lines, without the empty line after the last newline.
+        public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    }
+
+    /// The `checkout` binary built next to the test bundle.
+    public static var checkoutBinary: String {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // swift-testing runs from <bin>/TerminalCheckoutPackageTests.xctest; walk up until `checkout` is found.
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("checkout").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/checkout").path
+    }
+
+    /// Runs `executable` with `arguments` and waits for it (killing it after `timeout` seconds).
+    public static func run(_ executable: String, _ arguments: [String], input: String = "",
+                           environment: [String: String]? = nil, timeout: Double = 60) throws -> Result {
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        let pid = try spawn(executable, arguments, environment: environment,
+                            stdin: inPipe.fileHandleForReading.fileDescriptor,
+                            stdout: outPipe.fileHandleForWriting.fileDescriptor,
+                            stderr: errPipe.fileHandleForWriting.fileDescriptor)
+        try? inPipe.fileHandleForReading.close()
+        try? outPipe.fileHandleForWriting.close()
+        try? errPipe.fileHandleForWriting.close()
+
+        let group = DispatchGroup()
+        nonisolated(unsafe) var out = Data(), err = Data()
+        group.enter()
+        DispatchQueue.global().async { out = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { err = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let writer = inPipe.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: Data(input.utf8))
+            try? writer.close()
+        }
+        let status = wait(pid: pid, timeout: timeout)
+        group.wait()
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Starts a program with a clean signal state; returns its pid. File descriptors are dup'ed onto 0, 1, 2.
+    public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                             stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGWINCH, SIGPIPE, SIGCHLD, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
+
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let argv = [executable] + arguments
+        var pid: pid_t = 0
+        let rc = withCStrings(argv) { argvPtr in
+            withCStrings(env) { envPtr in
+                posix_spawnp(&pid, executable, &actions, &attributes, argvPtr, envPtr)
+            }
+        }
+        guard rc == 0 else { throw NSError(domain: "ChildProcess", code: Int(rc), userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable): \(String(cString: strerror(rc)))"]) }
+        return pid
+    }
+
+    /// Waits for `pid`; after `timeout` seconds sends SIGKILL. Returns the exit status, or 128+signal.
+    public static func wait(pid: pid_t, timeout: Double) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 { return -1 }
+            if Date() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
+            usleep(2_000)
+        }
+        if status & 0x7f == 0 { return (status >> 8) & 0xff }
+        return 128 + (status & 0x7f)
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

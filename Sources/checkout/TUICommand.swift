@@ -1,0 +1,7 @@
+// Placeholder until its issue lands.
+enum TUICommand {
+    static func run(_ arguments: [String]) async -> Int32 {
+        FileHandleOutput.error("checkout: this command is not built yet")
+        return 2
+    }
+}
