@@ -1,0 +1,43 @@
+import CheckoutCore
+
+/// What the engine asks a payment processor to do: charge a card on one network.
+///
+/// The request holds the card data because a processor needs it; a ``PaymentService`` must never
+/// store, log or echo the full number or the CVV (``PaymentRequest/firstDigits`` and
+/// ``PaymentRequest/last4Digits`` are what may be kept).
+public struct PaymentRequest: Sendable, Equatable {
+    /// Unique per submit; a processor may use it to make retries idempotent.
+    public var id: String
+    public var amount: Int
+    public var currency: String
+    public var network: CardNetwork
+    /// The card number as digits only.
+    public var cardNumber: String
+    public var expiryDate: String
+    public var cvv: String
+    public var cardholderName: String
+
+    public init(id: String, amount: Int, currency: String, network: CardNetwork, cardNumber: String,
+                expiryDate: String, cvv: String, cardholderName: String) {
+        self.id = id
+        self.amount = amount
+        self.currency = currency
+        self.network = network
+        self.cardNumber = cardNumber
+        self.expiryDate = expiryDate
+        self.cvv = cvv
+        self.cardholderName = cardholderName
+    }
+
+    /// The first digits the ledger may keep: 8 for numbers of 16 digits or more, else 6.
+    public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }
+    /// The last four digits.
+    public var last4Digits: String { String(cardNumber.suffix(4)) }
+}
+
+/// Makes payments; the embedded one is ``SandboxPaymentService``, a sandbox processor writing the ledger.
+public protocol PaymentService: Sendable {
+    /// Charges the card. A decline is a ``Payment`` with status `DECLINED`; a thrown error means the
+    /// processor could not be reached or failed.
+    func pay(_ request: PaymentRequest) async throws -> Payment
+}
