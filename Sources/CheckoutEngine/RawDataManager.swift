@@ -2,21 +2,54 @@ import CheckoutCore
 import Foundation
 
 /// The headless card form: takes raw card data as it is typed and emits what the engine learns
-/// about it as ``CheckoutEvent``s.
+/// about it as one ordered stream of ``CheckoutEvent``s.
+///
+/// Fewer than 8 digits: local metadata at once. From 8 digits the BIN (first 8 digits) is looked
+/// up after the input has kept the same BIN for ``EngineConfiguration/debounce``, announced by
+/// `willFetchMetadata` and answered by `didReceiveMetadata` then `didReceiveBinData` (REMOTE, or
+/// LOCAL_FALLBACK when the service fails, knows nothing or exceeds
+/// ``EngineConfiguration/binLookupTimeout``). Each BIN is asked once: successes are cached,
+/// lookups in flight are joined, lookups for a BIN the user typed away from are cancelled, and an
+/// answer for a number that is no longer current is never emitted. Metadata and BIN data events
+/// are emitted when what they say changes; `dataIsValid` when validity or the error list changes.
+///
+///     let manager = RawDataManager(configuration: .init(), catalogue: catalogue,
+///                                  binService: service, paymentService: payments)
+///     let events = manager.events()
+///     await manager.setRawData(CardData(cardNumber: "4000 0025 0000 1001"))
+///     for await event in events { print(event) }
 public actor RawDataManager {
     private let configuration: EngineConfiguration
-    private let catalogue: NetworkCatalogue
+    private let resolver: CardNetworkResolver
+    private let validator: CardValidator
     private let binService: any BinDataService
     private let paymentService: any PaymentService
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
+    private let calendar = Calendar(identifier: .gregorian)
+    private let broadcaster = EventBroadcaster<CheckoutEvent>()
+
+    private var data = CardData()
+    private var digits = ""
+    private var isMalformed = false
+    private var debounce = DebounceStateMachine<String?>()
+    private var debounceTask: Task<Void, Never>?
+    private var lookups = BinLookupStateMachine()
+    private var lookupTasks: [BinLookupStateMachine.LookupID: [Task<Void, Never>]] = [:]
+    private var lastBinData: BinData?
+    private var lastValidity: (isValid: Bool, errors: [ValidationError])?
+    private var isPaying = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// The metadata of the current number, as last emitted; nil before the first ``setRawData(_:)``.
     public private(set) var currentMetadata: CardNumberEntryMetadata?
 
     public init(configuration: EngineConfiguration, catalogue: NetworkCatalogue,
                 binService: any BinDataService, paymentService: any PaymentService,
                 clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.configuration = configuration
-        self.catalogue = catalogue
+        self.resolver = CardNetworkResolver(catalogue: catalogue, session: configuration.session)
+        self.validator = CardValidator(catalogue: catalogue, session: configuration.session)
         self.binService = binService
         self.paymentService = paymentService
         self.clock = clock
@@ -24,16 +57,216 @@ public actor RawDataManager {
     }
 
     /// A new subscription; every subscriber sees every event from the moment it subscribes.
+    ///
+    /// The stream ends after ``finish()`` has emitted the last event.
     public nonisolated func events() -> AsyncStream<CheckoutEvent> {
-        AsyncStream { $0.finish() }
+        broadcaster.subscribe()
     }
 
-    /// Replaces the raw data.
-    public func setRawData(_ data: CardData) {}
+    /// Replaces the raw data, as typed; emits what changed.
+    public func setRawData(_ newData: CardData) {
+        data = newData
+        let normalized = CardNumberNormalizer.normalize(newData.cardNumber)
+        let newDigits: String
+        let malformed: Bool
+        switch normalized {
+        case let .digits(value): (newDigits, malformed) = (value, false)
+        case let .malformed(seen): (newDigits, malformed) = (seen, true)
+        }
+        if newDigits != digits || malformed != isMalformed || currentMetadata == nil {
+            digits = newDigits
+            isMalformed = malformed
+            numberChanged()
+        }
+        emitValidityIfChanged()
+    }
 
-    /// Validates and pays.
-    public func submit() {}
+    /// Validates the data and pays with the network ``CardNetworkResolver/networkForPayment(choice:metadata:)``
+    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight is ignored.
+    public func submit() {
+        guard !isPaying else { return }
+        let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
+        let errors = validator.validate(data, metadata: metadata, now: now(), calendar: calendar)
+        guard errors.isEmpty else {
+            lastValidity = (false, errors)
+            emit(.dataIsValid(isValid: false, errors: errors))
+            let list = errors.map { "\($0.errorId): \($0.description)" }.joined(separator: "; ")
+            emit(.checkoutFailed(CheckoutError(errorId: errors[0].errorId, description: "The card data is not valid. \(list)")))
+            return
+        }
+        switch resolver.networkForPayment(choice: data.cardNetwork, metadata: metadata) {
+        case let .failure(error):
+            emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description)))
+        case let .success(network):
+            isPaying = true
+            let session = configuration.session
+            let request = PaymentRequest(
+                id: "req_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+                amount: session.amount, currency: session.currency, network: network, cardNumber: digits,
+                expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName)
+            let service = paymentService
+            Task {
+                let result: Result<Payment, any Error>
+                do { result = .success(try await service.pay(request)) } catch { result = .failure(error) }
+                self.paymentEnded(result)
+            }
+        }
+    }
 
-    /// Flushes a pending debounce at once and waits for work in flight (end of input).
-    public func finish() async {}
+    /// Flushes a pending debounce at once, waits for the current number's lookup (up to its
+    /// timeout) and any payment in flight, then ends every event stream.
+    public func finish() async {
+        debounceTask?.cancel()
+        debounceTask = nil
+        if debounce.flush() != nil { settle() }
+        if !isIdle {
+            await withCheckedContinuation { idleWaiters.append($0) }
+        }
+        broadcaster.finish()
+    }
+
+    // MARK: - Number changes and lookups
+
+    private var currentBin: String? {
+        !isMalformed && digits.count >= 8 ? String(digits.prefix(8)) : nil
+    }
+
+    private func numberChanged() {
+        let bin = currentBin
+        if bin != lookups.current.bin || currentMetadata == nil {
+            let outcome = lookups.binChanged(to: bin)
+            let generation = debounce.valueChanged(bin)
+            restartDebounceTimer(generation: generation)
+            show(outcome, force: false)
+        } else {
+            // Same BIN, other digits: a remote answer still holds; local rules may say something new.
+            switch lookups.current {
+            case .remote: break
+            case .fallback: show(.showFallback, force: false)
+            case .short, .waiting, .fetching: show(.showLocal, force: false)
+            }
+        }
+    }
+
+    private func restartDebounceTimer(generation: Int) {
+        debounceTask?.cancel()
+        let clock = self.clock
+        let delay = configuration.debounce
+        debounceTask = Task {
+            do { try await clock.sleep(for: delay) } catch { return }
+            self.debounceFired(generation: generation)
+        }
+    }
+
+    private func debounceFired(generation: Int) {
+        guard debounce.timerFired(generation: generation) != nil else { return }
+        debounceTask = nil
+        settle()
+    }
+
+    private func settle() {
+        let settlement = lookups.settle()
+        for id in settlement.cancel {
+            lookupTasks.removeValue(forKey: id)?.forEach { $0.cancel() }
+        }
+        if settlement.announce {
+            emit(.willFetchMetadata(CardNumberEntryState(cardNumber: digits)))
+        }
+        if let start = settlement.start {
+            startLookup(bin: start.bin, id: start.id)
+        }
+        resumeIdleWaitersIfIdle()
+    }
+
+    private func startLookup(bin: String, id: BinLookupStateMachine.LookupID) {
+        let service = binService
+        let clock = self.clock
+        let timeout = configuration.binLookupTimeout
+        let work = Task {
+            let result: BinLookupStateMachine.LookupResult
+            do { result = .answered(try await service.lookup(bin: bin)) } catch { result = .failed }
+            self.lookupEnded(bin: bin, id: id, result: result)
+        }
+        let timer = Task {
+            do { try await clock.sleep(for: timeout) } catch { return }
+            self.lookupEnded(bin: bin, id: id, result: .timedOut)
+        }
+        lookupTasks[id] = [work, timer]
+    }
+
+    private func lookupEnded(bin: String, id: BinLookupStateMachine.LookupID, result: BinLookupStateMachine.LookupResult) {
+        lookupTasks.removeValue(forKey: id)?.forEach { $0.cancel() }
+        let wasAnnounced = lookups.isFetchingCurrent
+        let outcome = lookups.lookupEnded(bin: bin, id: id, result: result)
+        if outcome != .none {
+            show(outcome, force: wasAnnounced)
+            emitValidityIfChanged()
+        }
+        resumeIdleWaitersIfIdle()
+    }
+
+    // MARK: - Emitting
+
+    /// Emits metadata and BIN data for the current number when they changed (always after an
+    /// announced lookup, so that every `willFetchMetadata` is answered).
+    private func show(_ outcome: BinLookupStateMachine.Outcome, force: Bool) {
+        let metadata: CardNumberEntryMetadata
+        let binData: BinData
+        switch outcome {
+        case .none:
+            return
+        case .showLocal:
+            metadata = resolver.localMetadata(forDigits: digits, source: .local)
+            binData = resolver.localBinData(forDigits: digits)
+        case let .showRemote(answer):
+            metadata = resolver.remoteMetadata(for: answer)
+            binData = resolver.remoteBinData(for: answer)
+        case .showFallback:
+            metadata = resolver.localMetadata(forDigits: digits, source: .localFallback)
+            binData = resolver.localBinData(forDigits: digits)
+        }
+        if force || metadata != currentMetadata {
+            currentMetadata = metadata
+            emit(.didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: digits)))
+        }
+        if force || binData != lastBinData {
+            lastBinData = binData
+            emit(.didReceiveBinData(binData))
+        }
+    }
+
+    private func emitValidityIfChanged() {
+        let errors = validator.validate(data, metadata: currentMetadata, now: now(), calendar: calendar)
+        let isValid = errors.isEmpty
+        if let lastValidity, lastValidity.isValid == isValid, lastValidity.errors == errors { return }
+        lastValidity = (isValid, errors)
+        emit(.dataIsValid(isValid: isValid, errors: errors))
+    }
+
+    private func emit(_ event: CheckoutEvent) {
+        broadcaster.send(event)
+    }
+
+    // MARK: - Payments and idleness
+
+    private func paymentEnded(_ result: Result<Payment, any Error>) {
+        isPaying = false
+        switch result {
+        case let .success(payment):
+            emit(.checkoutCompleted(payment))
+        case let .failure(error):
+            let description = (error as? CheckoutError)?.description ?? "The payment could not be made: \(error)"
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description)))
+        }
+        resumeIdleWaitersIfIdle()
+    }
+
+    private var isIdle: Bool { !isPaying && !lookups.isFetchingCurrent }
+
+    private func resumeIdleWaitersIfIdle() {
+        guard isIdle, !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        waiters.forEach { $0.resume() }
+    }
 }

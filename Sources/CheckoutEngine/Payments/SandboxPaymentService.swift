@@ -1,0 +1,57 @@
+import CheckoutCore
+import CheckoutStore
+import Foundation
+
+/// The embedded payment processor: a sandbox with documented outcomes that records every attempt
+/// in the ``Ledger`` (network, first digits, last four, amount, status; never the full number or CVV).
+///
+/// Outcomes, decided by the amount's last four minor-unit digits and by test numbers:
+///
+/// | trigger | status | decline reason |
+/// | --- | --- | --- |
+/// | amount ending in `0051` (e.g. 10051 = 100.51) | DECLINED | insufficient funds |
+/// | amount ending in `0005` (e.g. 10005) | DECLINED | do not honour |
+/// | amount ending in `0099` (e.g. 10099) | FAILED, and `pay` throws | processor unavailable |
+/// | card number `4000000000000002` | DECLINED | card declined |
+/// | anything else | AUTHORIZED | — |
+///
+/// Payment ids look like `pay_` followed by 20 lowercase hex digits.
+public struct SandboxPaymentService: PaymentService {
+    /// The test number the sandbox always declines (a Luhn-valid Visa number).
+    public static let declinedCardNumber = "4000000000000002"
+
+    /// The failure `pay` throws for amounts ending in `0099`.
+    public struct ProcessorUnavailable: Error, CustomStringConvertible {
+        public var description: String { "The sandbox processor is unavailable (amounts ending in 0099 fail); try another amount." }
+    }
+
+    private let ledger: Ledger
+    private let now: @Sendable () -> Date
+
+    public init(ledger: Ledger, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.ledger = ledger
+        self.now = now
+    }
+
+    public func pay(_ request: PaymentRequest) async throws -> Payment {
+        let status: Payment.Status
+        let reason: String?
+        switch (request.amount % 10_000, request.cardNumber) {
+        case (51, _): (status, reason) = (.declined, "insufficient funds")
+        case (5, _): (status, reason) = (.declined, "do not honour")
+        case (99, _): (status, reason) = (.failed, "processor unavailable")
+        case (_, Self.declinedCardNumber): (status, reason) = (.declined, "card declined")
+        default: (status, reason) = (.authorized, nil)
+        }
+        let payment = Payment(
+            id: "pay_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)),
+            status: status, amount: request.amount, currency: request.currency, network: request.network,
+            firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason)
+        try ledger.record(LedgerEntry(
+            id: payment.id, createdAt: now(), method: "CARD", amount: payment.amount, currency: payment.currency,
+            network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
+            status: payment.status.rawValue, declineReason: reason))
+        if status == .failed { throw ProcessorUnavailable() }
+        return payment
+    }
+}
