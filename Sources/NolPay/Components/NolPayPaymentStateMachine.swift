@@ -1,0 +1,141 @@
+/// The steps of paying with a linked Nol card.
+public enum NolPayPaymentStep: Sendable, Equatable {
+    /// Collect the linked card and its mobile number.
+    case collectCardAndPhoneData
+    /// The payment was asked of the Nol system; its answer follows.
+    case paymentRequested
+    /// The card was charged; `payment.balance` is what is left on it.
+    case paymentCompleted(NolPayment)
+    /// The card was not charged (its balance is too low); the balance is unchanged.
+    case paymentDeclined(NolPayment)
+
+    /// The seed's name for the step.
+    public var name: String {
+        switch self {
+        case .collectCardAndPhoneData: "collectCardAndPhoneData"
+        case .paymentRequested: "paymentRequested"
+        case .paymentCompleted: "paymentCompleted"
+        case .paymentDeclined: "paymentDeclined"
+        }
+    }
+}
+
+/// The data the payment flow collects.
+public enum NolPayPaymentCollectableData: Sendable, Equatable {
+    case paymentData(cardNumber: String, mobileNumber: String)
+}
+
+/// The payment flow as a pure state machine: collectCardAndPhoneData → paymentRequested → completed or declined.
+public struct NolPayPaymentStateMachine: NolPayStateMachine {
+    public typealias Step = NolPayPaymentStep
+    public typealias CollectableData = NolPayPaymentCollectableData
+
+    /// The one Transit call the payment flow makes.
+    public enum Effect: Sendable, Equatable {
+        case requestPayment(cardNumber: String, mobileNumber: MobileNumber, amount: Int, currency: String)
+    }
+
+    /// What came back from Transit.
+    public enum Completion: Sendable {
+        case paid(Result<NolPayment, NolPayError>)
+    }
+
+    enum State: Sendable, Equatable {
+        case idle
+        case collecting(cardNumber: String?, mobileNumber: String?)
+        case requested(cardNumber: String, mobileNumber: String)
+        case done(NolPayment)
+    }
+
+    /// The amount to charge, in minor units of `currency`.
+    public let amount: Int
+    public let currency: String
+    private(set) var state: State = .idle
+
+    public init(amount: Int, currency: String = "AED") {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    public var isAwaitingTransit: Bool {
+        if case .requested = state { return true }
+        return false
+    }
+
+    public mutating func start() -> [Action] {
+        state = .collecting(cardNumber: nil, mobileNumber: nil)
+        return [.emit(.step(.collectCardAndPhoneData))]
+    }
+
+    public mutating func update(_ data: CollectableData) -> [Action] {
+        switch (state, data) {
+        case (.idle, _):
+            return Self.notStarted()
+        case let (.collecting, .paymentData(cardNumber, mobileNumber)):
+            state = .collecting(cardNumber: cardNumber, mobileNumber: mobileNumber)
+            return Self.validationActions(NolPayUnlinkCardStateMachine.errors(cardNumber: cardNumber, mobileNumber: mobileNumber), for: data)
+        case (.requested, _):
+            return Self.outOfPlace("cardNumber", step: "paymentRequested")
+        case (.done, _):
+            return Self.outOfPlace("cardNumber", step: "payment result")
+        }
+    }
+
+    public mutating func submit() -> [Action] {
+        switch state {
+        case .idle:
+            return Self.notStarted()
+        case let .collecting(cardNumber, mobileNumber):
+            let errors = NolPayUnlinkCardStateMachine.errors(cardNumber: cardNumber, mobileNumber: mobileNumber)
+            guard errors.isEmpty, case let .success(card) = NolPayValidator.cardNumber(cardNumber),
+                  case let .success(number) = NolPayValidator.mobileNumber(mobileNumber), let mobileNumber else {
+                let data = cardNumber == nil && mobileNumber == nil
+                    ? nil : CollectableData.paymentData(cardNumber: cardNumber ?? "", mobileNumber: mobileNumber ?? "")
+                return [.emit(.validation(.invalid(errors), data))]
+            }
+            state = .requested(cardNumber: card, mobileNumber: mobileNumber)
+            return [.emit(.step(.paymentRequested)),
+                    .perform(.requestPayment(cardNumber: card, mobileNumber: number, amount: amount, currency: currency))]
+        case .requested:
+            return []
+        case .done:
+            return [.emit(.error(.invalidValue("step", "This payment is finished.", next: "Call start() to make another payment.")))]
+        }
+    }
+
+    public mutating func resendCode() -> [Action] {
+        Self.nothingToResend(step: "payment")
+    }
+
+    public mutating func complete(_ completion: Completion) -> [Action] {
+        guard case let .requested(cardNumber, mobileNumber) = state, case let .paid(result) = completion else {
+            preconditionFailure("a payment answer arrived in state \(state) that asked for none")
+        }
+        switch result {
+        case let .success(payment) where payment.status == "AUTHORIZED":
+            state = .done(payment)
+            return [.emit(.step(.paymentCompleted(payment)))]
+        case let .success(payment):
+            state = .done(payment)
+            let formatted = NolAmount.format(payment.balance, currency: payment.currency)
+            let decline = NolPayError.sdk(TransitError(
+                code: "insufficient-balance",
+                message: "The card holds \(formatted), less than \(NolAmount.format(payment.amount, currency: payment.currency)).",
+                recoverySuggestion: "Top up the card at a ticket machine or pay with another card."))
+            return [.emit(.error(decline)), .emit(.step(.paymentDeclined(payment)))]
+        case let .failure(error):
+            state = .collecting(cardNumber: cardNumber, mobileNumber: mobileNumber)
+            return [.emit(.error(error)), .emit(.step(.collectCardAndPhoneData))]
+        }
+    }
+}
+
+/// Formats minor units the way a receipt shows them: `AED 12.50`.
+public enum NolAmount {
+    public static func format(_ minorUnits: Int, currency: String) -> String {
+        let sign = minorUnits < 0 ? "-" : ""
+        let magnitude = abs(minorUnits)
+        let fraction = magnitude % 100
+        return "\(currency) \(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

@@ -1,0 +1,46 @@
+/// The checks the Nol Pay components run on collected data, with the headless SDK's error ids and texts.
+public enum NolPayValidator {
+    public static let blankPhone = NolPayValidationError(
+        errorId: "invalid-phone-number", description: "Phone number cannot be blank.",
+        recoverySuggestion: "Enter the mobile number that receives the code, such as 050 123 4567.")
+    public static let invalidPhone = NolPayValidationError(
+        errorId: "invalid-phone-number", description: "Phone number is not valid.",
+        recoverySuggestion: "Enter a UAE mobile number such as 050 123 4567, or an international one starting with +.")
+    public static let invalidOtp = NolPayValidationError(
+        errorId: "invalid-otp-code", description: "OTP is not valid.",
+        recoverySuggestion: "Enter the 6 digits from the SMS.")
+    public static let invalidCardNumber = NolPayValidationError(
+        errorId: "invalid-card-number", description: "Card number is not valid.",
+        recoverySuggestion: "Enter the Nol card number printed on the back of the card, digits only.")
+
+    /// The normalised number, or the error to show.
+    public static func mobileNumber(_ text: String?) -> Result<MobileNumber, NolPayValidationError> {
+        switch MobileNumber.parse(text ?? "") {
+        case let .success(number): .success(number)
+        case .failure(.blank): .failure(blankPhone)
+        case .failure(.notValid): .failure(invalidPhone)
+        }
+    }
+
+    /// The six digits of a one-time code (surrounding spaces ignored), or the error to show.
+    public static func otpCode(_ text: String?) -> Result<String, NolPayValidationError> {
+        let trimmed = (text ?? "").trimmingSpaces
+        guard trimmed.utf8.count == 6, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .failure(invalidOtp) }
+        return .success(trimmed)
+    }
+
+    /// A Nol card number: digits only, spaces between groups allowed.
+    public static func cardNumber(_ text: String?) -> Result<String, NolPayValidationError> {
+        let digits = (text ?? "").filter { $0 != " " }
+        guard !digits.isEmpty, digits.count <= 19, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return .failure(invalidCardNumber)
+        }
+        return .success(digits)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
