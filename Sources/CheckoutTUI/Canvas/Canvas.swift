@@ -1,0 +1,126 @@
+/// A grid of styled cells that screens draw into, with no terminal behind it.
+///
+/// Screens render into a `Canvas`; the ncurses adapter copies a finished canvas to the terminal, and
+/// tests read ``text`` or ``style(row:column:)``. A wide character (CJK, most emoji) takes two
+/// cells: the second is a continuation cell that holds no character of its own.
+///
+///     var canvas = Canvas(width: 20, height: 2)
+///     canvas.put("Pay €49.99", row: 0, column: 2, style: .accent)
+///     canvas.lines[0] // "  Pay €49.99"
+public struct Canvas: Sendable, Equatable {
+    /// One cell: a character (a space when empty) and its style.
+    public struct Cell: Sendable, Equatable {
+        public var character: Character
+        public var style: CellStyle
+        /// True for the right half of a wide character.
+        public var isContinuation: Bool
+
+        public static let blank = Cell(character: " ", style: .normal, isContinuation: false)
+    }
+
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// Where the terminal cursor should be shown (the focused text field's insertion point), if anywhere.
+    public var cursor: (row: Int, column: Int)? {
+        get { cursorPosition.map { ($0.row, $0.column) } }
+        set { cursorPosition = newValue.map { CursorPosition(row: $0.row, column: $0.column) } }
+    }
+
+    private struct CursorPosition: Sendable, Equatable { var row: Int; var column: Int }
+    private var cursorPosition: CursorPosition?
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The cell at a position; a blank cell outside the grid.
+    public subscript(row: Int, column: Int) -> Cell {
+        guard row >= 0, row < height, column >= 0, column < width else { return .blank }
+        return cells[row * width + column]
+    }
+
+    /// The style of the cell at a position.
+    public func style(row: Int, column: Int) -> CellStyle { self[row, column].style }
+
+    /// Writes `text` from a position, clipped at `maxWidth` columns and at the right edge; returns
+    /// the number of columns written. A wide character that does not fit whole becomes a space.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .normal, maxWidth: Int? = nil) -> Int {
+        guard row >= 0, row < height, column < width else { return 0 }
+        let limit = min(width, column + (maxWidth ?? width))
+        var x = column
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if w == 0 { continue }
+            if x + w > limit {
+                if x < limit, x >= 0 { set(row, x, Cell(character: " ", style: style, isContinuation: false)) }
+                break
+            }
+            if x >= 0 {
+                set(row, x, Cell(character: character, style: style, isContinuation: false))
+                if w == 2 { set(row, x + 1, Cell(character: " ", style: style, isContinuation: true)) }
+            }
+            x += w
+        }
+        return max(0, x - column)
+    }
+
+    /// Paints `count` cells from a position with spaces in `style` (a bar, a highlighted row).
+    public mutating func fill(row: Int, column: Int, count: Int, style: CellStyle) {
+        for x in max(0, column)..<max(max(0, column), min(width, column + count)) {
+            set(row, x, Cell(character: " ", style: style, isContinuation: false))
+        }
+    }
+
+    /// Changes the style of `count` cells from a position, keeping their characters.
+    public mutating func restyle(row: Int, column: Int, count: Int, style: CellStyle) {
+        guard row >= 0, row < height else { return }
+        for x in max(0, column)..<max(max(0, column), min(width, column + count)) {
+            cells[row * width + x].style = style
+        }
+    }
+
+    /// The rows as plain text, trailing spaces removed: what a person would read off the screen.
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for x in 0..<width where !self[row, x].isContinuation { line.append(self[row, x].character) }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The whole screen as text, one line per row.
+    public var text: String { lines.joined(separator: "\n") }
+
+    private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
+        guard column >= 0, column < width else { return }
+        let index = row * width + column
+        // Overwriting half of a wide character blanks its other half so no orphan remains.
+        if cells[index].isContinuation, column > 0 { cells[index - 1] = Cell(character: " ", style: cells[index - 1].style, isContinuation: false) }
+        if !cells[index].isContinuation, column + 1 < width, cells[index + 1].isContinuation, !cell.isContinuation {
+            cells[index + 1] = Cell(character: " ", style: cells[index + 1].style, isContinuation: false)
+        }
+        cells[index] = cell
+    }
+}
+
+extension Canvas {
+    /// `text` cut to `width` columns, ending in `…` when it was cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+}

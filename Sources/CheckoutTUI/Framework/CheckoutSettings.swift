@@ -1,0 +1,71 @@
+import CheckoutCore
+
+/// Where the engine gets BIN answers from.
+public enum BinSource: Sendable, Equatable {
+    /// The table shipped in `Resources/`.
+    case embedded
+    /// A CSV table of the user's.
+    case table(path: String)
+    /// No service: every lookup falls back to local rules.
+    case off
+    /// An HTTP BIN data service.
+    case url(String)
+
+    /// How the settings screen and `--bin-service` name it.
+    public var label: String {
+        switch self {
+        case .embedded: return "embedded"
+        case .table(let path): return "table \(path)"
+        case .off: return "off"
+        case .url(let url): return url.isEmpty ? "URL (type it)" : url
+        }
+    }
+}
+
+/// The settings the engine is built from; the settings screen edits them and the next card uses them.
+public struct CheckoutSettings: Sendable, Equatable {
+    /// The accepted networks in order of preference; `nil` accepts every network.
+    public var allowedNetworks: [CardNetwork]?
+    public var binSource: BinSource
+    /// Simulated round trip of the embedded BIN service, in milliseconds.
+    public var binLatencyMilliseconds: Int
+    public var debounceMilliseconds: Int
+    /// Amount in minor units.
+    public var amount: Int
+    public var currency: String
+
+    public init(allowedNetworks: [CardNetwork]? = nil, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
+                debounceMilliseconds: Int = 200, amount: Int = 4999, currency: String = "EUR") {
+        self.allowedNetworks = allowedNetworks
+        self.binSource = binSource
+        self.binLatencyMilliseconds = binLatencyMilliseconds
+        self.debounceMilliseconds = debounceMilliseconds
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// The client session these settings describe.
+    public var session: ClientSession {
+        ClientSession(orderedAllowedCardNetworks: allowedNetworks, amount: amount, currency: currency)
+    }
+}
+
+/// Money as a person reads it: `€49.99`, `$10.00`, `AED 12.50`.
+public enum MoneyText {
+    public static func format(minorUnits: Int, currency: String) -> String {
+        let code = currency.uppercased()
+        let decimals = ["JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3][code] ?? 2
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let sign = minorUnits < 0 ? "-" : ""
+        let value = abs(minorUnits)
+        var number = String(value / scale)
+        if decimals > 0 {
+            let fraction = String(value % scale)
+            number += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
+        if let symbol = symbols[code] { return sign + symbol + number }
+        return sign + code + " " + number
+    }
+}

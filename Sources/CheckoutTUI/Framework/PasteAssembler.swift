@@ -1,0 +1,47 @@
+/// What the terminal delivered, before pastes are put together.
+public enum TerminalInput: Sendable, Equatable {
+    case key(Key)
+    /// `ESC [200~`: a bracketed paste starts.
+    case pasteStart
+    /// `ESC [201~`: the paste ends.
+    case pasteEnd
+}
+
+/// Turns a bracketed paste's keystrokes back into the one string that was pasted, so a paste is
+/// one input (a pasted "q" or Enter never acts as a key).
+public struct PasteAssembler: Sendable {
+    /// Either a key to handle or a finished paste.
+    public enum Output: Sendable, Equatable {
+        case key(Key)
+        case paste(String)
+    }
+
+    private var buffer: String?
+
+    public init() {}
+
+    /// True between a paste's start and end.
+    public var isPasting: Bool { buffer != nil }
+
+    /// Feeds one input; returns what to hand on, if anything yet.
+    public mutating func feed(_ input: TerminalInput) -> Output? {
+        switch input {
+        case .pasteStart:
+            buffer = ""
+            return nil
+        case .pasteEnd:
+            defer { buffer = nil }
+            return buffer.map(Output.paste)
+        case .key(let key):
+            guard buffer != nil else { return .key(key) }
+            switch key {
+            case .character(let character): buffer?.append(character)
+            case .space: buffer?.append(" ")
+            case .enter: buffer?.append("\n")
+            case .tab: buffer?.append("\t")
+            default: break
+            }
+            return nil
+        }
+    }
+}

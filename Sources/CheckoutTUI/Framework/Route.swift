@@ -1,0 +1,61 @@
+/// A screen that can be opened by name: from the home menu or straight from the command line.
+public enum Route: String, Sendable, CaseIterable {
+    case home, pay, nolLink, nolCards, nolPay, nolUnlink, settings
+
+    /// The route the command-line words name: `pay`, `nol link`, `settings`…; `nil` when unknown.
+    public init?(arguments: [String]) {
+        switch arguments {
+        case []: self = .home
+        case ["pay"]: self = .pay
+        case ["settings"]: self = .settings
+        case ["nol", "link"]: self = .nolLink
+        case ["nol", "cards"]: self = .nolCards
+        case ["nol", "pay"]: self = .nolPay
+        case ["nol", "unlink"]: self = .nolUnlink
+        default: return nil
+        }
+    }
+
+    /// The home menu's name for the route.
+    public var menuTitle: String {
+        switch self {
+        case .home: return "Home"
+        case .pay: return "Pay by card"
+        case .nolLink: return "Nol Pay: link a card"
+        case .nolCards: return "Nol Pay: my cards"
+        case .nolPay: return "Nol Pay: pay"
+        case .nolUnlink: return "Nol Pay: unlink a card"
+        case .settings: return "Settings"
+        }
+    }
+}
+
+/// Makes the screen for each route. The Nol screens plug in here by replacing their placeholder
+/// factory with one line each.
+public struct ScreenRegistry: Sendable {
+    public typealias Factory = @Sendable (ScreenContext) -> any Screen
+    private var factories: [Route: Factory]
+
+    public init(_ factories: [Route: Factory]) { self.factories = factories }
+
+    /// Registers (or replaces) the screen of a route.
+    public mutating func register(_ route: Route, _ factory: @escaping Factory) {
+        factories[route] = factory
+    }
+
+    /// A new screen for `route`.
+    public func makeScreen(_ route: Route, context: ScreenContext) -> any Screen {
+        (factories[route] ?? { _ in ComingSoonScreen(route: route) })(context)
+    }
+
+    /// Every route of the product.
+    public static let standard = ScreenRegistry([
+        .home: { _ in HomeMenuScreen() },
+        .pay: { context in CardFormScreen(context: context) },
+        .settings: { context in SettingsScreen(settings: context.settings, catalogue: context.catalogue) },
+        .nolLink: { _ in ComingSoonScreen(route: .nolLink) },
+        .nolCards: { _ in ComingSoonScreen(route: .nolCards) },
+        .nolPay: { _ in ComingSoonScreen(route: .nolPay) },
+        .nolUnlink: { _ in ComingSoonScreen(route: .nolUnlink) },
+    ])
+}

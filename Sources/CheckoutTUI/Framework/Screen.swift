@@ -1,0 +1,114 @@
+import CheckoutCore
+import CheckoutEngine
+
+/// A rectangle of the canvas handed to a screen: rows `top..<top+height`, columns `left..<left+width`.
+public struct Rect: Sendable, Equatable {
+    public var top: Int, left: Int, width: Int, height: Int
+    public init(top: Int, left: Int, width: Int, height: Int) {
+        self.top = top
+        self.left = left
+        self.width = width
+        self.height = height
+    }
+    public var bottom: Int { top + height }
+}
+
+/// What a screen asks the app to do after handling an input.
+public enum ScreenEffect: Sendable {
+    /// Shows a screen on top of this one (Esc on it comes back here).
+    case push(any Screen)
+    /// Replaces this screen (the card form becomes the result screen).
+    case replace(any Screen)
+    /// Goes back to the screen underneath; quits when there is none.
+    case pop
+    /// Opens a route's screen on top of this one (how the home menu opens the card form).
+    case open(Route)
+    /// Leaves the program with this exit code.
+    case quit(Int32)
+    /// Hands the form's raw data to the engine.
+    case setRawData(CardData)
+    /// Asks the engine to validate and pay.
+    case submit
+    /// Saves settings; the engine is rebuilt with them for the next card.
+    case applySettings(CheckoutSettings)
+}
+
+/// What every screen may read while handling input or drawing: the catalogue, the settings, the
+/// engine's event log and the animation frame.
+public struct ScreenContext: Sendable {
+    public var catalogue: NetworkCatalogue
+    public var settings: CheckoutSettings
+    public var eventLog: EventLog
+    /// Advances while a screen animates (the lookup spinner).
+    public var animationFrame: Int
+
+    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, eventLog: EventLog = EventLog(), animationFrame: Int = 0) {
+        self.catalogue = catalogue
+        self.settings = settings
+        self.eventLog = eventLog
+        self.animationFrame = animationFrame
+    }
+
+    /// The session the settings describe.
+    public var session: ClientSession { settings.session }
+    /// The resolver for the current catalogue and session.
+    public var resolver: CardNetworkResolver { CardNetworkResolver(catalogue: catalogue, session: session) }
+}
+
+/// A screen of the terminal UI: plain state, an update for inputs, and a view onto a ``Canvas``.
+///
+/// How to write one (the Nol screens follow this):
+///
+/// 1. Make a struct conforming to `Screen` holding everything the screen shows. It must not do I/O;
+///    it asks for work by returning ``ScreenEffect``s.
+/// 2. Declare `enum Action` and return one ``KeyMap`` from ``keyMap(context:)``; it may depend on the
+///    state (e.g. ← → only while a chooser has focus). The app looks every key up in that table and
+///    calls ``perform(_:context:)``; the footer and the F1 help are built from the same table, so
+///    they can never disagree with what the keys do.
+/// 3. ``receive(_:context:)`` gets what the table did not claim: typed characters, pasted text
+///    (one ``ScreenInput/paste(_:)`` per paste), engine events and animation ticks.
+/// 4. ``render(into:area:context:)`` draws into the area between the title bar and the footer.
+///    Show focus with ``CellStyle/focus`` and a left bar `┃`, never by moving the layout.
+/// 5. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (the Nol routes
+///    are there already, pointing at a placeholder), then it opens from the home menu and from
+///    `checkout <route words>` on the command line.
+///
+/// Tests drive a screen with ``AppModel`` or by calling `perform`/`receive` directly, and snapshot
+/// `canvas.text`.
+public protocol Screen: Sendable {
+    associatedtype Action: Sendable
+    /// The title bar text.
+    var title: String { get }
+    /// True while the screen wants ``ScreenInput/tick`` inputs (a spinner); no timer runs otherwise.
+    var isAnimating: Bool { get }
+    /// The binding table for the current state.
+    func keyMap(context: ScreenContext) -> KeyMap<Action>
+    /// Does what a bound key asks.
+    mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect]
+    /// Handles everything the binding table did not claim.
+    mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect]
+    /// Draws the screen's body into `area`.
+    func render(into canvas: inout Canvas, area: Rect, context: ScreenContext)
+    /// Called when the screen comes on (pushed, replacing another, or first); the card form resets
+    /// the engine's raw data here.
+    mutating func appear(context: ScreenContext) -> [ScreenEffect]
+}
+
+extension Screen {
+    public var isAnimating: Bool { false }
+
+    public mutating func appear(context: ScreenContext) -> [ScreenEffect] { [] }
+
+    /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
+    public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
+        if let action = keyMap(context: context).action(for: key) {
+            return perform(action, context: context)
+        }
+        return receive(.key(key), context: context)
+    }
+
+    /// The hints of the current binding table.
+    public func hints(context: ScreenContext) -> [KeyHint] {
+        keyMap(context: context).hints
+    }
+}

@@ -1,0 +1,149 @@
+import CheckoutCore
+
+/// Drawing the card form. Rows flow top-down with one-row gaps when the terminal is tall enough;
+/// the chooser's row is always reserved so nothing jumps when it appears.
+extension CardFormScreen {
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let gap = area.height >= 20 ? 1 : 0
+        let left = area.left + 2
+        let width = min(area.width - 4, 96)
+        var row = area.top + (area.height >= 16 ? 1 : 0)
+        var cursor: (row: Int, column: Int)?
+        let metadata = metadata(context: context)
+        let network = network(context: context)
+
+        // Card number and badges.
+        let number = context.catalogue.format(digits: digits, as: network)
+        drawLabel("Card number", field: .number, row: row, column: left, into: &canvas)
+        let numberEnd = drawValue(number, placeholder: "1234 5678 9012 3456", field: .number, row: row + 1, column: left, into: &canvas)
+        if focus == .number { cursor = (row + 1, numberEnd) }
+        drawBadges(metadata: metadata, selected: network, row: row + 1, column: left + 27,
+                   width: left + width - (left + 27), context: context, into: &canvas)
+        row += 2
+
+        // The co-badge chooser (its row is kept even while hidden).
+        if let items = selectableNetworks(context: context) {
+            drawChooser(items, row: row, column: left, into: &canvas)
+        }
+        row += 1
+        drawErrors([visibleError(for: .number)], row: row, column: left + 2, width: width - 2, into: &canvas)
+        row += 1 + gap
+
+        // Expiry and CVV side by side.
+        let cvvColumn = left + 18
+        drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas)
+        drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas)
+        let expiryEnd = drawValue(expiryText, placeholder: "MM/YY", field: .expiry, row: row + 1, column: left, into: &canvas)
+        let masked = String(repeating: "•", count: cvv.count)
+        let cvvEnd = drawValue(masked, placeholder: String(repeating: "•", count: maximumCVVLength(context: context)) + " (\(maximumCVVLength(context: context)) digits)",
+                               field: .cvv, row: row + 1, column: cvvColumn, into: &canvas)
+        if focus == .expiry { cursor = (row + 1, expiryEnd) }
+        if focus == .cvv { cursor = (row + 1, cvvEnd) }
+        drawErrors([visibleError(for: .expiry), visibleError(for: .cvv)], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
+        row += 3 + gap
+
+        // Cardholder name.
+        drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas)
+        let nameEnd = drawValue(Canvas.truncate(cardholderName, to: width - 4), placeholder: "Name as on the card",
+                                field: .name, row: row + 1, column: left, into: &canvas)
+        if focus == .name { cursor = (row + 1, nameEnd) }
+        drawErrors([visibleError(for: .name)], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
+        row += 3 + gap
+
+        // Pay.
+        let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
+        let spinner = Self.spinnerFrames[context.animationFrame % Self.spinnerFrames.count]
+        let button = paying ? "[ Paying \(amount) \(spinner) ]" : "[ Pay \(amount) ]"
+        if focus == .pay { canvas.put("┃", row: row, column: left, style: .focus) }
+        canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
+        if let banner {
+            canvas.put("✗ " + Canvas.truncate(banner, to: max(1, width - DisplayWidth.of(button) - 6)), row: row,
+                       column: left + 4 + DisplayWidth.of(button), style: .error)
+        }
+        row += 2
+
+        // Accepted networks and where the badges came from.
+        let accepted = context.session.allowedNetworks.map { context.catalogue.info($0).displayName }.joined(separator: " · ")
+        canvas.put(Canvas.truncate("We accept: " + accepted, to: width), row: row, column: left, style: .dim)
+        row += 1
+        let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner)
+        canvas.put(Canvas.truncate(status, to: width), row: row, column: left, style: statusStyle)
+
+        canvas.cursor = cursor.map { (row: $0.row, column: min($0.column, canvas.width - 1)) }
+    }
+
+    func statusLine(metadata: CardNumberEntryMetadata?, spinner: Character) -> (String, CellStyle) {
+        if lookupInFlight { return ("\(spinner) Asking the BIN service about this card…", .accent) }
+        guard let metadata else { return ("Networks appear as you type.", .dim) }
+        switch metadata.source {
+        case .local: return ("Networks from local rules (first digits)", .dim)
+        case .remote: return ("Networks from the BIN service", .dim)
+        case .localFallback: return ("BIN service unavailable: local rules (offline fallback)", .error)
+        }
+    }
+
+    func drawLabel(_ text: String, field: Field, row: Int, column: Int, into canvas: inout Canvas) {
+        let focused = focus == field
+        let hasError = visibleError(for: field) != nil
+        if focused { canvas.put("┃", row: row, column: column, style: .focus) }
+        canvas.put(text + (hasError ? " *" : ""), row: row, column: column + 2, style: focused ? .focus : (hasError ? .error : .dim))
+    }
+
+    /// Draws a field's value (or its placeholder, dim) and returns the column after it.
+    func drawValue(_ value: String, placeholder: String, field: Field, row: Int, column: Int, into canvas: inout Canvas) -> Int {
+        if focus == field { canvas.put("┃", row: row, column: column, style: .focus) }
+        if value.isEmpty {
+            if focus != field { canvas.put(placeholder, row: row, column: column + 2, style: .dim) }
+            return column + 2
+        }
+        return column + 2 + canvas.put(value, row: row, column: column + 2, style: .bold)
+    }
+
+    func drawBadges(metadata: CardNumberEntryMetadata?, selected: CardNetwork?, row: Int, column: Int, width: Int,
+                    context: ScreenContext, into canvas: inout Canvas) {
+        guard let items = metadata?.detectedCardNetworks.items, width > 0 else { return }
+        var x = column
+        let end = column + width
+        for item in items where item.network != .other {
+            let name = " \(item.displayName) "
+            let note = item.allowed ? "" : " not accepted"
+            guard x + DisplayWidth.of(name + note) <= end else {
+                if x < end { canvas.put("…", row: row, column: x, style: .dim) }
+                return
+            }
+            let style: CellStyle
+            if item.allowed, item.network == selected {
+                let badge = context.catalogue.info(item.network).badge
+                style = .badge(foreground: TerminalColour(name: badge.foreground) ?? .white,
+                               background: TerminalColour(name: badge.background) ?? .blue)
+            } else {
+                style = .dim
+            }
+            x += canvas.put(name, row: row, column: x, style: style)
+            x += canvas.put(note, row: row, column: x, style: .error)
+            x += 1
+        }
+    }
+
+    func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, into canvas: inout Canvas) {
+        let focused = focus == .network
+        if focused { canvas.put("┃", row: row, column: column, style: .focus) }
+        var x = column + 2
+        x += canvas.put("Pay with ", row: row, column: x, style: focused ? .focus : .dim)
+        for item in items {
+            let picked = item.network == choice
+            let text = (picked ? "◉ " : "○ ") + item.displayName
+            let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
+            x += canvas.put(text, row: row, column: x, style: style)
+            x += canvas.put("  ", row: row, column: x)
+        }
+    }
+
+    func drawErrors(_ errors: [ValidationError?], row: Int, column: Int, width: Int, into canvas: inout Canvas) {
+        let messages = errors.compactMap { $0?.description }
+        guard !messages.isEmpty else { return }
+        canvas.put("✗ " + Canvas.truncate(messages.joined(separator: " · "), to: width - 2), row: row, column: column, style: .error)
+    }
+}

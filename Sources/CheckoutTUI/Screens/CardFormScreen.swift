@@ -1,0 +1,124 @@
+import CheckoutCore
+import CheckoutEngine
+
+/// The card form: number with live network badges, the co-badge chooser, expiry, CVV, name, Pay.
+///
+/// The form keeps the fields as the user typed them and tells the engine after every change
+/// (``ScreenEffect/setRawData(_:)``); what the engine learns comes back as events: metadata drives
+/// the badges and the chooser, `dataIsValid` the error lines, `checkoutCompleted`/`checkoutFailed`
+/// the result. Badges for fewer than 8 digits come from local rules at once, without waiting for the
+/// engine's debounce.
+public struct CardFormScreen: Screen {
+    /// The focusable parts of the form, in focus order.
+    public enum Field: Sendable, Hashable, CaseIterable {
+        case number, network, expiry, cvv, name, pay
+    }
+
+    public enum Action: Sendable { case next, previous, enter, chooseLeft, chooseRight, back }
+
+    /// The number's digits (ASCII), without separators.
+    public internal(set) var digits = ""
+    /// The expiry's digits, MMYY; shown and sent as MM/YY.
+    public internal(set) var expiryDigits = ""
+    public internal(set) var cvv = ""
+    public internal(set) var cardholderName = ""
+    public internal(set) var focus: Field = .number
+    /// The cardholder's pick on a co-badged card.
+    public internal(set) var choice: CardNetwork?
+    /// The latest BIN-based metadata from the engine (8 digits or more).
+    public internal(set) var engineMetadata: CardNumberEntryMetadata?
+    /// The first 8 digits `engineMetadata` is about.
+    var engineMetadataBin = ""
+    public internal(set) var lookupInFlight = false
+    /// The latest errors of the engine's `dataIsValid`.
+    public internal(set) var errors: [ValidationError] = []
+    /// Fields whose errors are on show: left at least once or submitted, and not typed in since.
+    public internal(set) var revealed: Set<Field> = []
+    public internal(set) var paying = false
+    /// Why the last Pay did not go through, when the form stays up.
+    public internal(set) var banner: String?
+    var lastSent: CardData?
+
+    public var title: String { "Pay by card" }
+    public var isAnimating: Bool { lookupInFlight || paying }
+
+    public init(context: ScreenContext) {}
+
+    public mutating func appear(context: ScreenContext) -> [ScreenEffect] {
+        lastSent = nil
+        return sendIfChanged(context: context)
+    }
+
+    // MARK: Derived state
+
+    /// The networks the form shows for the current digits: the engine's BIN answer from 8 digits,
+    /// local rules below.
+    public func metadata(context: ScreenContext) -> CardNumberEntryMetadata? {
+        guard !digits.isEmpty else { return nil }
+        if digits.count >= 8, let engineMetadata, engineMetadataBin == String(digits.prefix(8)) {
+            return engineMetadata
+        }
+        return context.resolver.localMetadata(forDigits: digits, source: .local)
+    }
+
+    /// The chooser's networks, when the card is co-badged with at least two allowed networks.
+    public func selectableNetworks(context: ScreenContext) -> [DetectedCardNetwork]? {
+        guard let items = metadata(context: context)?.selectableCardNetworks?.items, items.count >= 2 else { return nil }
+        return items
+    }
+
+    /// The network the number belongs to as far as the form knows: the chosen one on a co-badged card.
+    public func network(context: ScreenContext) -> CardNetwork? {
+        if selectableNetworks(context: context) != nil, let choice { return choice }
+        guard let metadata = metadata(context: context) else { return nil }
+        let network = metadata.detectedCardNetworks.preferred?.network ?? metadata.detectedCardNetworks.items.first?.network
+        return network == .other ? nil : network
+    }
+
+    /// The focus order right now (the chooser only while it is shown).
+    public func focusOrder(context: ScreenContext) -> [Field] {
+        Field.allCases.filter { $0 != .network || selectableNetworks(context: context) != nil }
+    }
+
+    /// The expiry as shown and sent: `12/30`, `12/3`, `1`.
+    public var expiryText: String {
+        expiryDigits.count > 2 ? String(expiryDigits.prefix(2)) + "/" + String(expiryDigits.dropFirst(2)) : expiryDigits
+    }
+
+    /// The raw data the engine gets.
+    public func cardData(context: ScreenContext) -> CardData {
+        CardData(cardNumber: digits, expiryDate: expiryText, cvv: cvv, cardholderName: cardholderName,
+                 cardNetwork: selectableNetworks(context: context) != nil ? choice : nil)
+    }
+
+    /// The error shown under a field, if it is on show.
+    public func visibleError(for field: Field) -> ValidationError? {
+        guard revealed.contains(field) else { return nil }
+        return errors.first { Self.field(of: $0.inputElementType) == field }
+    }
+
+    static func field(of element: InputElementType) -> Field {
+        switch element {
+        case .cardNumber: return .number
+        case .expiryDate: return .expiry
+        case .cvv: return .cvv
+        case .cardholderName: return .name
+        }
+    }
+
+    func maximumNumberLength(context: ScreenContext) -> Int {
+        guard let network = network(context: context) else { return 19 }
+        return context.catalogue.info(network).lengths.max() ?? 19
+    }
+
+    func maximumCVVLength(context: ScreenContext) -> Int {
+        guard let network = network(context: context) else { return 4 }
+        return context.catalogue.info(network).cvvLength ?? 4
+    }
+
+    /// The security code's name on this network's cards (CVV, CVC, CID…).
+    public func cvvLabel(context: ScreenContext) -> String {
+        guard let network = network(context: context) else { return "CVV" }
+        return context.catalogue.info(network).cvvLabel
+    }
+}

@@ -1,0 +1,90 @@
+/// The first screen of `checkout`: pay by card, the four Nol Pay flows, settings, quit.
+public struct HomeMenuScreen: Screen {
+    /// One menu line: a route to open, or quitting.
+    public enum Item: Sendable, Equatable {
+        case route(Route)
+        case quit
+
+        var title: String {
+            switch self {
+            case .route(let route): return route.menuTitle
+            case .quit: return "Quit"
+            }
+        }
+    }
+
+    public enum Action: Sendable { case previous, next, open, quit }
+
+    public static let items: [Item] = [.route(.pay), .route(.nolLink), .route(.nolCards), .route(.nolPay),
+                                       .route(.nolUnlink), .route(.settings), .quit]
+    public var selection = 0
+    public var title: String { "Home" }
+
+    public init() {}
+
+    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        KeyMap([
+            KeyBinding([.up, .left], "↑/↓", "choose", .previous),
+            KeyBinding([.down, .right, .tab], "↓", "next", .next, footer: false),
+            KeyBinding([.enter], "open", .open),
+            KeyBinding([.escape, .character("q")], "esc/q", "quit", .quit),
+        ])
+    }
+
+    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        switch action {
+        case .previous: selection = (selection + Self.items.count - 1) % Self.items.count
+        case .next: selection = (selection + 1) % Self.items.count
+        case .quit: return [.quit(0)]
+        case .open:
+            switch Self.items[selection] {
+            case .route(let route): return [.open(route)]
+            case .quit: return [.quit(0)]
+            }
+        }
+        return []
+    }
+
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
+
+    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let left = area.left + 2
+        var row = area.top + 1
+        canvas.put("What would you like to do?", row: row, column: left, style: .accent)
+        row += 2
+        for (index, item) in Self.items.enumerated() {
+            let selected = index == selection
+            if selected {
+                canvas.put("┃", row: row, column: left, style: .focus)
+                canvas.fill(row: row, column: left + 2, count: min(30, area.width - left - 3), style: .selection)
+            }
+            canvas.put(item.title, row: row, column: left + 3, style: selected ? .selection : .normal)
+            row += area.height >= 20 ? 2 : 1
+        }
+        let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
+        let line = "Amount due \(amount) · BIN source \(context.settings.binSource.label)"
+        canvas.put(Canvas.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
+    }
+}
+
+/// Stands in for a screen another part of the product has not registered yet.
+public struct ComingSoonScreen: Screen {
+    public enum Action: Sendable { case back }
+    public var route: Route
+    public var title: String { route.menuTitle }
+
+    public init(route: Route) { self.route = route }
+
+    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        KeyMap([KeyBinding([.escape, .enter], "esc", "back", .back)])
+    }
+
+    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] { [.pop] }
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
+
+    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        canvas.put(route.menuTitle, row: area.top + 1, column: area.left + 2, style: .accent)
+        canvas.put(Canvas.truncate("This screen is coming in a later version.", to: area.width - 4),
+                   row: area.top + 3, column: area.left + 2)
+    }
+}

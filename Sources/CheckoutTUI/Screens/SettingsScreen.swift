@@ -1,0 +1,160 @@
+import CheckoutCore
+
+/// Settings: the BIN source, simulated latency, debounce, and which networks are accepted in which
+/// order. Enter saves (the engine is rebuilt for the next card); Esc leaves them as they were.
+public struct SettingsScreen: Screen {
+    /// A line of the screen.
+    public enum Row: Sendable, Equatable {
+        case binSource, latency, debounce
+        case network(CardNetwork)
+    }
+
+    public enum Action: Sendable { case up, down, decrease, increase, toggle, save, cancel }
+
+    public internal(set) var draft: CheckoutSettings
+    /// Every network, the accepted ones first in their order.
+    public internal(set) var networkOrder: [CardNetwork]
+    public internal(set) var accepted: Set<CardNetwork>
+    public internal(set) var selection = 0
+    var urlDraft: String
+    let originalTable: String?
+    let catalogueOrder: [CardNetwork]
+
+    public var title: String { "Settings" }
+
+    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue) {
+        draft = settings
+        let all = catalogue.networks.map(\.network).filter { $0 != .other }
+        catalogueOrder = all.isEmpty ? CardNetwork.allCases.filter { $0 != .other } : all
+        let allowed = settings.allowedNetworks ?? catalogueOrder
+        networkOrder = allowed + catalogueOrder.filter { !allowed.contains($0) }
+        accepted = Set(allowed)
+        if case .url(let url) = settings.binSource { urlDraft = url } else { urlDraft = "" }
+        if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
+    }
+
+    public var rows: [Row] { [.binSource, .latency, .debounce] + networkOrder.map(Row.network) }
+
+    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        var bindings: [KeyBinding<Action>] = [
+            KeyBinding([.up, .backTab], "↑/↓", "move", .up),
+            KeyBinding([.down, .tab], "↓", "next", .down, footer: false),
+        ]
+        switch rows[selection] {
+        case .network:
+            bindings.append(KeyBinding([.space], "space", "accept/refuse", .toggle))
+            bindings.append(KeyBinding([.left], "←/→", "earlier/later", .decrease))
+            bindings.append(KeyBinding([.right], "→", "later", .increase, footer: false))
+        default:
+            bindings.append(KeyBinding([.left], "←/→", "change", .decrease))
+            bindings.append(KeyBinding([.right], "→", "change", .increase, footer: false))
+        }
+        bindings.append(KeyBinding([.enter], "enter", "save", .save))
+        bindings.append(KeyBinding([.escape], "esc", "cancel", .cancel))
+        return KeyMap(bindings)
+    }
+
+    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        switch action {
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(rows.count - 1, selection + 1)
+        case .decrease: change(by: -1)
+        case .increase: change(by: 1)
+        case .toggle:
+            if case .network(let network) = rows[selection] {
+                if accepted.contains(network) { accepted.remove(network) } else { accepted.insert(network) }
+            }
+        case .save: return [.applySettings(result), .pop]
+        case .cancel: return [.pop]
+        }
+        return []
+    }
+
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        guard rows[selection] == .binSource, case .url = draft.binSource else { return [] }
+        switch input {
+        case .key(.character(let character)): urlDraft.append(character)
+        case .key(.backspace): _ = urlDraft.popLast()
+        case .paste(let text): urlDraft += text.filter { !$0.isWhitespace }
+        default: return []
+        }
+        draft.binSource = .url(urlDraft)
+        return []
+    }
+
+    /// The settings as they would be saved.
+    public var result: CheckoutSettings {
+        var settings = draft
+        let allowed = networkOrder.filter { accepted.contains($0) }
+        settings.allowedNetworks = allowed == catalogueOrder ? nil : allowed
+        return settings
+    }
+
+    mutating func change(by step: Int) {
+        switch rows[selection] {
+        case .binSource:
+            var sources: [BinSource] = [.embedded, .off, .url(urlDraft)]
+            if let originalTable { sources.append(.table(path: originalTable)) }
+            let index = sources.firstIndex(of: draft.binSource) ?? 0
+            draft.binSource = sources[(index + step + sources.count) % sources.count]
+        case .latency:
+            draft.binLatencyMilliseconds = max(0, min(5000, draft.binLatencyMilliseconds + step * 50))
+        case .debounce:
+            draft.debounceMilliseconds = max(0, min(2000, draft.debounceMilliseconds + step * 50))
+        case .network(let network):
+            guard let index = networkOrder.firstIndex(of: network) else { return }
+            let target = index + step
+            guard networkOrder.indices.contains(target) else { return }
+            networkOrder.swapAt(index, target)
+            selection += step
+        }
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let left = area.left + 2
+        var row = area.top + 1
+        let valueColumn = left + 22
+        let allRows = rows
+        let listRows = area.height - 7
+        let firstNetworkRow = 3
+        // Keep the selected network row visible: scroll the list, never the three settings above it.
+        let scroll = max(0, min(selection - firstNetworkRow - listRows + 1, networkOrder.count - listRows))
+        for (index, item) in allRows.enumerated() {
+            if index >= firstNetworkRow, index - firstNetworkRow < scroll { continue }
+            if index >= firstNetworkRow, index - firstNetworkRow - scroll >= listRows { break }
+            if index == firstNetworkRow {
+                row += 1
+                canvas.put("Accepted networks, in order of preference", row: row, column: left + 2, style: .accent)
+                row += 1
+            }
+            let selected = index == selection
+            if selected { canvas.put("┃", row: row, column: left, style: .focus) }
+            let labelStyle: CellStyle = selected ? .focus : .normal
+            switch item {
+            case .binSource:
+                canvas.put("BIN source", row: row, column: left + 2, style: labelStyle)
+                canvas.put("◀ \(draft.binSource.label) ▶", row: row, column: valueColumn, style: selected ? .selection : .bold,
+                           maxWidth: area.width - valueColumn - 1)
+            case .latency:
+                canvas.put("BIN latency", row: row, column: left + 2, style: labelStyle)
+                canvas.put("◀ \(draft.binLatencyMilliseconds) ms ▶", row: row, column: valueColumn, style: selected ? .selection : .bold)
+            case .debounce:
+                canvas.put("Debounce", row: row, column: left + 2, style: labelStyle)
+                canvas.put("◀ \(draft.debounceMilliseconds) ms ▶", row: row, column: valueColumn, style: selected ? .selection : .bold)
+            case .network(let network):
+                let on = accepted.contains(network)
+                let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "
+                let mark = on ? "[✓]" : "[ ]"
+                let name = context.catalogue.info(network).displayName
+                canvas.put("\(mark) \(position.padding(toLength: 3, withPad: " ", startingAt: 0)) \(name)", row: row, column: left + 2,
+                           style: selected ? .selection : (on ? .normal : .dim))
+            }
+            row += 1
+        }
+        if scroll + listRows < networkOrder.count {
+            canvas.put("↓ more", row: row, column: left + 2, style: .dim)
+        }
+    }
+}
+
+import Foundation

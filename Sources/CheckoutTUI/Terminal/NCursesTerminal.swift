@@ -1,0 +1,217 @@
+import CNCursesW
+import Foundation
+
+/// Why the terminal UI could not start.
+public enum TerminalStartError: Error, Equatable {
+    case notATerminal
+    case unknownTerminal(String)
+
+    /// One line a person can act on.
+    public var message: String {
+        switch self {
+        case .notATerminal:
+            return "checkout: the terminal UI needs a terminal on stdin and stdout (use `checkout detect` or `checkout events` in scripts)"
+        case .unknownTerminal(let term):
+            return "checkout: cannot use terminal type '\(term)' (set TERM to one your system knows, e.g. xterm-256color)"
+        }
+    }
+}
+
+/// The only code that calls ncurses: opens the terminal, reads keys, copies canvases to the screen,
+/// and gives the terminal back as it found it.
+///
+/// Frames are compared with the previous one row by row; only changed rows are redrawn, then one
+/// `refresh` lets ncurses send the minimal bytes. Styles become colour pairs, or bold/dim/reverse
+/// on monochrome terminals and with `--no-color`/`NO_COLOR`.
+@MainActor
+final class NCursesTerminal {
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let useColour: Bool
+    private var pairs: [PairKey: Int16] = [:]
+    private var previous: Canvas?
+    private var cursorVisible = false
+    private var isOpen = true
+
+    private struct PairKey: Hashable { var foreground: Int16; var background: Int16 }
+
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, useColour: Bool) {
+        self.screen = screen
+        self.window = window
+        self.useColour = useColour
+    }
+
+    /// Opens the terminal: a UTF-8 locale from the environment, cbreak, no echo, keypad, 25 ms
+    /// escape delay, non-blocking reads, bracketed paste.
+    static func open(colour wanted: Bool) -> Result<NCursesTerminal, TerminalStartError> {
+        setlocale(LC_ALL, "")
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !term.isEmpty, term != "dumb", let screen = cnc_newterm_stdio() else { return .failure(.unknownTerminal(term)) }
+        set_term(screen)
+        guard let window = cnc_stdscr() else { return .failure(.unknownTerminal(term)) }
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        var useColour = false
+        if wanted, has_colors() {
+            start_color()
+            use_default_colors()
+            useColour = true
+        }
+        define_key("\u{1b}[200~", TerminalKeyDecoder.pasteStartCode)
+        define_key("\u{1b}[201~", TerminalKeyDecoder.pasteEndCode)
+        writeRaw("\u{1b}[?2004h")
+        return .success(NCursesTerminal(screen: screen, window: window, useColour: useColour))
+    }
+
+    /// The terminal's size.
+    var size: (width: Int, height: Int) { (Int(cnc_cols()), Int(cnc_lines())) }
+
+    /// Everything typed so far, decoded (never blocks).
+    func readInputs() -> [TerminalInput] {
+        var inputs: [TerminalInput] = []
+        var value: wint_t = 0
+        while true {
+            let result = wget_wch(window, &value)
+            if result == KEY_CODE_YES {
+                if let input = TerminalKeyDecoder.decode(functionKey: Int32(value)) { inputs.append(input) }
+            } else if result == OK {
+                if let input = TerminalKeyDecoder.decode(character: UInt32(value)) { inputs.append(input) }
+            } else {
+                break
+            }
+        }
+        return inputs
+    }
+
+    /// Adopts the window size the kernel reports and forgets the last frame so the next one is whole.
+    func resize() {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        previous = nil
+        wclear(window)
+    }
+
+    /// Copies a canvas to the screen: only rows that changed since the last frame are touched.
+    func draw(_ canvas: Canvas) {
+        if previous == canvas { return }
+        let sameSize = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
+        for row in 0..<canvas.height {
+            if sameSize, let previous, rowEqual(previous, canvas, row) { continue }
+            drawRow(canvas, row)
+        }
+        if let cursor = canvas.cursor {
+            if !cursorVisible { curs_set(1); cursorVisible = true }
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+        } else if cursorVisible {
+            curs_set(0)
+            cursorVisible = false
+        }
+        wrefresh(window)
+        previous = canvas
+    }
+
+    /// Gives the terminal back: bracketed paste off, cursor on, `endwin`.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        Self.writeRaw("\u{1b}[?2004l")
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+    }
+
+    private func rowEqual(_ a: Canvas, _ b: Canvas, _ row: Int) -> Bool {
+        for column in 0..<b.width where a[row, column] != b[row, column] { return false }
+        return true
+    }
+
+    private func drawRow(_ canvas: Canvas, _ row: Int) {
+        wmove(window, Int32(row), 0)
+        var column = 0
+        while column < canvas.width {
+            let style = canvas[row, column].style
+            var run = ""
+            var width = 0
+            while column + width < canvas.width, canvas[row, column + width].style == style {
+                let cell = canvas[row, column + width]
+                if !cell.isContinuation { run.append(cell.character) }
+                width += 1
+            }
+            // The bottom-right cell would scroll the screen on some terminals: leave it out.
+            if row == canvas.height - 1, column + width == canvas.width, run.last == " " { run.removeLast() }
+            wattrset(window, attributes(for: style))
+            let scalars = run.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+            scalars.withUnsafeBufferPointer { _ = waddwstr(window, $0.baseAddress) }
+            column += width
+        }
+        wattrset(window, Int32(bitPattern: cnc_a_normal()))
+    }
+
+    private func attributes(for style: CellStyle) -> Int32 {
+        let bold = cnc_a_bold(), dim = cnc_a_dim(), reverse = cnc_a_reverse(), underline = cnc_a_underline()
+        guard useColour else {
+            let value: attr_t = switch style {
+            case .normal: cnc_a_normal()
+            case .dim: dim
+            case .bold, .accent, .focus, .success: bold
+            case .title, .selection: reverse
+            case .error: bold | underline
+            case .badge: reverse | bold
+            }
+            return Int32(bitPattern: value)
+        }
+        let (pair, extra): (Int16, attr_t) = switch style {
+        case .normal: (0, cnc_a_normal())
+        case .dim: (0, dim)
+        case .bold: (0, bold)
+        case .title: (pair(COLOR_WHITE, COLOR_BLUE), bold)
+        case .accent: (pair(COLOR_CYAN, -1), bold)
+        case .focus: (pair(COLOR_MAGENTA, -1), bold)
+        case .error: (pair(COLOR_RED, -1), bold)
+        case .success: (pair(COLOR_GREEN, -1), bold)
+        case .selection: (0, reverse | bold)
+        case .badge(let foreground, let background): (pair(Self.colour(foreground), Self.colour(background)), bold)
+        }
+        return Int32(bitPattern: extra) | cnc_color_pair(Int32(pair))
+    }
+
+    private func pair(_ foreground: Int32, _ background: Int32) -> Int16 {
+        let key = PairKey(foreground: Int16(foreground), background: Int16(background))
+        if let existing = pairs[key] { return existing }
+        let number = Int16(pairs.count + 1)
+        guard number < Self.pairLimit else { return 0 }
+        init_pair(number, key.foreground, key.background)
+        pairs[key] = number
+        return number
+    }
+
+    /// Pairs beyond this fall back to the default colours (old terminals have 64).
+    private static let pairLimit: Int16 = 60
+
+    private static func colour(_ colour: TerminalColour) -> Int32 {
+        switch colour {
+        case .black: return COLOR_BLACK
+        case .red: return COLOR_RED
+        case .green: return COLOR_GREEN
+        case .yellow: return COLOR_YELLOW
+        case .blue: return COLOR_BLUE
+        case .magenta: return COLOR_MAGENTA
+        case .cyan: return COLOR_CYAN
+        case .white: return COLOR_WHITE
+        }
+    }
+
+    /// Writes control bytes straight to the terminal (stdio buffering would delay them past ncurses).
+    static func writeRaw(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

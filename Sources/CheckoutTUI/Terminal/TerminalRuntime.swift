@@ -1,0 +1,194 @@
+import CheckoutCore
+import CheckoutEngine
+import Dispatch
+import Foundation
+
+/// Builds a fresh engine for a set of settings (the executable knows how to make BIN services).
+public typealias EngineFactory = @Sendable (CheckoutSettings) throws -> RawDataManager
+
+/// Runs the terminal UI until the user quits or a signal arrives, and returns the exit code:
+/// 0 on quit, 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP, 2 when there is no usable terminal.
+///
+/// The loop sleeps on one stream of wake-ups (stdin readable, a signal, an engine event, an
+/// animation frame while the spinner turns), so an idle screen uses no CPU. Each wake-up is handled
+/// completely, then at most one frame is drawn.
+@MainActor
+public enum TerminalRuntime {
+    enum Wake: Sendable {
+        case input
+        case resize
+        case signal(Int32)
+        case engine(generation: Int, CheckoutEvent)
+        case tick
+    }
+
+    public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
+                           registry: ScreenRegistry = .standard, colour: Bool, makeEngine: @escaping EngineFactory) async -> Int32 {
+        // A parent may have left signals blocked (test runners do); the UI needs them.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        sigprocmask(SIG_SETMASK, &empty, nil)
+
+        let terminal: NCursesTerminal
+        switch NCursesTerminal.open(colour: colour) {
+        case .success(let opened): terminal = opened
+        case .failure(let error):
+            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            return 2
+        }
+        defer { terminal.close() }
+
+        let (wakes, wake) = AsyncStream<Wake>.makeStream(bufferingPolicy: .unbounded)
+        let sources = SignalAndInputSources(wake: wake)
+        defer { sources.cancel() }
+
+        var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry)
+        var engine: EngineLink?
+        var generation = 0
+        var ticker: Task<Void, Never>?
+        var paste = PasteAssembler()
+        var exitCode: Int32?
+
+        func connect(_ settings: CheckoutSettings) {
+            engine?.close()
+            generation += 1
+            engine = try? EngineLink(manager: makeEngine(settings), generation: generation, wake: wake)
+        }
+
+        func perform(_ commands: [AppCommand]) {
+            for command in commands {
+                switch command {
+                case .setRawData, .submit: engine?.send(command)
+                case .rebuildEngine(let settings): connect(settings)
+                case .quit(let code): exitCode = code
+                }
+            }
+        }
+
+        connect(settings)
+        perform(model.takeCommands())
+        terminal.draw(model.render(width: terminal.size.width, height: terminal.size.height))
+
+        for await event in wakes {
+            switch event {
+            case .input:
+                for input in terminal.readInputs() {
+                    switch paste.feed(input) {
+                    case .key(let key)?: perform(model.press(key))
+                    case .paste(let text)?: perform(model.paste(text))
+                    case nil: break
+                    }
+                    if exitCode != nil { break }
+                }
+                sources.resumeInput()
+            case .resize:
+                terminal.resize()
+            case .signal(let number):
+                exitCode = 128 + number
+            case .engine(let from, let checkoutEvent):
+                if from == generation { perform(model.receive(checkoutEvent)) }
+            case .tick:
+                perform(model.tick())
+            }
+            if exitCode != nil { break }
+            if model.isAnimating, ticker == nil {
+                ticker = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(80))
+                        wake.yield(.tick)
+                    }
+                }
+            } else if !model.isAnimating, let running = ticker {
+                running.cancel()
+                ticker = nil
+            }
+            terminal.draw(model.render(width: terminal.size.width, height: terminal.size.height))
+        }
+        ticker?.cancel()
+        engine?.close()
+        return exitCode ?? 0
+    }
+}
+
+/// One engine and the two tasks that connect it to the UI: commands go in one at a time, in order;
+/// events come out tagged with the engine's generation so a replaced engine's stragglers are dropped.
+final class EngineLink: Sendable {
+    private let commands: AsyncStream<AppCommand>.Continuation
+    private let tasks: [Task<Void, Never>]
+
+    init(manager: RawDataManager, generation: Int, wake: AsyncStream<TerminalRuntime.Wake>.Continuation) {
+        let events = manager.events()
+        let (stream, continuation) = AsyncStream<AppCommand>.makeStream(bufferingPolicy: .unbounded)
+        commands = continuation
+        tasks = [
+            Task {
+                for await event in events { wake.yield(.engine(generation: generation, event)) }
+            },
+            Task {
+                for await command in stream {
+                    switch command {
+                    case .setRawData(let data): await manager.setRawData(data)
+                    case .submit: await manager.submit()
+                    case .rebuildEngine, .quit: break
+                    }
+                }
+            },
+        ]
+    }
+
+    func send(_ command: AppCommand) { commands.yield(command) }
+
+    func close() {
+        commands.finish()
+        tasks.forEach { $0.cancel() }
+    }
+}
+
+/// The Dispatch sources that wake the loop: stdin readable (suspended until the loop has read it,
+/// so an unread byte cannot spin), SIGWINCH, SIGINT, SIGTERM and SIGHUP.
+final class SignalAndInputSources: @unchecked Sendable {
+    // Every use of `input` and `inputSuspended` runs on `queue`: a source must never be released
+    // while suspended, so the flag and the source change together.
+    private let queue = DispatchQueue(label: "checkout.terminal-wakes")
+    private let input: DispatchSourceRead
+    private var inputSuspended = false
+    private var signals: [DispatchSourceSignal] = []
+
+    init(wake: AsyncStream<TerminalRuntime.Wake>.Continuation) {
+        input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
+        input.setEventHandler { [unowned self] in
+            input.suspend()
+            inputSuspended = true
+            wake.yield(.input)
+        }
+        signals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { wake.yield(number == SIGWINCH ? .resize : .signal(number)) }
+            source.resume()
+            return source
+        }
+        input.resume()
+    }
+
+    /// Lets stdin wake the loop again after it has been read.
+    func resumeInput() {
+        queue.sync {
+            if inputSuspended {
+                inputSuspended = false
+                input.resume()
+            }
+        }
+    }
+
+    func cancel() {
+        queue.sync {
+            signals.forEach { $0.cancel() }
+            input.cancel()
+            if inputSuspended {
+                inputSuspended = false
+                input.resume()
+            }
+        }
+    }
+}
