@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutEngineTests",
-            dependencies: ["CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
+            dependencies: ["CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

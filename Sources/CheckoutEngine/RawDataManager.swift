@@ -40,6 +40,9 @@ public actor RawDataManager {
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Sees every event as it is emitted, with the digits current at that moment (tests check
+    /// that no event is about a number other than the current one).
+    private var emissionObserver: (@Sendable (CheckoutEvent, String) -> Void)?
 
     /// The metadata of the current number, as last emitted; nil before the first ``setRawData(_:)``.
     public private(set) var currentMetadata: CardNumberEntryMetadata?
@@ -150,10 +153,9 @@ public actor RawDataManager {
 
     private func restartDebounceTimer(generation: Int) {
         debounceTask?.cancel()
-        let clock = self.clock
-        let delay = configuration.debounce
+        let sleep = clock.sleeper(for: configuration.debounce)
         debounceTask = Task {
-            do { try await clock.sleep(for: delay) } catch { return }
+            do { try await sleep() } catch { return }
             self.debounceFired(generation: generation)
         }
     }
@@ -180,15 +182,14 @@ public actor RawDataManager {
 
     private func startLookup(bin: String, id: BinLookupStateMachine.LookupID) {
         let service = binService
-        let clock = self.clock
-        let timeout = configuration.binLookupTimeout
+        let sleep = clock.sleeper(for: configuration.binLookupTimeout)
         let work = Task {
             let result: BinLookupStateMachine.LookupResult
             do { result = .answered(try await service.lookup(bin: bin)) } catch { result = .failed }
             self.lookupEnded(bin: bin, id: id, result: result)
         }
         let timer = Task {
-            do { try await clock.sleep(for: timeout) } catch { return }
+            do { try await sleep() } catch { return }
             self.lookupEnded(bin: bin, id: id, result: .timedOut)
         }
         lookupTasks[id] = [work, timer]
@@ -244,7 +245,13 @@ public actor RawDataManager {
     }
 
     private func emit(_ event: CheckoutEvent) {
+        emissionObserver?(event, digits)
         broadcaster.send(event)
+    }
+
+    /// Installs the observer that sees each event synchronously as it is emitted.
+    func observeEmissions(_ observer: @escaping @Sendable (CheckoutEvent, String) -> Void) {
+        emissionObserver = observer
     }
 
     // MARK: - Payments and idleness
@@ -268,5 +275,13 @@ public actor RawDataManager {
         let waiters = idleWaiters
         idleWaiters = []
         waiters.forEach { $0.resume() }
+    }
+}
+
+extension Clock where Duration == Swift.Duration {
+    /// A sleep whose deadline is fixed now, when the timer is set, not when its task first runs.
+    func sleeper(for duration: Swift.Duration) -> @Sendable () async throws -> Void {
+        let deadline = now.advanced(by: duration)
+        return { try await self.sleep(until: deadline, tolerance: nil) }
     }
 }

@@ -25,14 +25,14 @@ struct DebounceStateMachine<Value: Sendable & Equatable>: Sendable {
     }
 
     /// The value to deliver when the timer of `generation` fires, or nil when that timer is stale.
-    mutating func timerFired(generation: Int) -> Value?? {
+    mutating func timerFired(generation: Int) -> Value? {
         guard case let .pending(value, pendingGeneration) = state, pendingGeneration == generation else { return nil }
         state = .idle
         return .some(value)
     }
 
     /// The pending value, delivered at once (end of input); nil when nothing is pending.
-    mutating func flush() -> Value?? {
+    mutating func flush() -> Value? {
         guard case let .pending(value, _) = state else { return nil }
         state = .idle
         return .some(value)

@@ -1,0 +1,186 @@
+import CheckoutCore
+import CheckoutResources
+import CheckoutStore
+import CheckoutTestSupport
+import Foundation
+import Synchronization
+@testable import CheckoutEngine
+
+/// A BIN service for tests: scripted answers, delays on a ``ManualClock``, faults, and a record of
+/// every request (started, ended, cancelled) to check that no BIN is asked twice.
+final class StubBinService: BinDataService {
+    enum Behaviour: Sendable {
+        case answer([CardNetwork], after: Duration)
+        case fail(after: Duration)
+        case empty(after: Duration)
+        /// Never answers (until cancelled).
+        case hang
+    }
+
+    struct Record: Sendable {
+        var requests: [String] = []
+        var active: [String: Int] = [:]
+        var answered: Set<String> = []
+        var overlapping: [String] = []
+        var askedAfterAnswer: [String] = []
+        var cancelled = 0
+    }
+
+    private let clock: ManualClock
+    private let behaviour: @Sendable (String) -> Behaviour
+    let record = Mutex(Record())
+
+    init(clock: ManualClock, behaviour: @escaping @Sendable (String) -> Behaviour) {
+        self.clock = clock
+        self.behaviour = behaviour
+    }
+
+    var requests: [String] { record.withLock { $0.requests } }
+
+    func lookup(bin: String) async throws -> BinAnswer? {
+        record.withLock { record in
+            record.requests.append(bin)
+            if record.active[bin, default: 0] > 0 { record.overlapping.append(bin) }
+            if record.answered.contains(bin) { record.askedAfterAnswer.append(bin) }
+            record.active[bin, default: 0] += 1
+        }
+        defer { record.withLock { $0.active[bin, default: 1] -= 1 } }
+        do {
+            switch behaviour(bin) {
+            case let .answer(networks, delay):
+                try await clock.sleep(for: delay)
+                record.withLock { _ = $0.answered.insert(bin) }
+                return BinAnswer(firstDigits: bin, networks: networks.map { BinNetwork(network: $0) })
+            case let .fail(delay):
+                try await clock.sleep(for: delay)
+                throw CheckoutError(errorId: "stub", description: "scripted failure")
+            case let .empty(delay):
+                try await clock.sleep(for: delay)
+                return BinAnswer(firstDigits: bin, networks: [])
+            case .hang:
+                try await clock.sleep(for: .seconds(3600))
+                return nil
+            }
+        } catch is CancellationError {
+            record.withLock { $0.cancelled += 1 }
+            throw CancellationError()
+        }
+    }
+}
+
+/// A payment service for tests: counts payments and can be held open until released.
+final class RecordingPaymentService: PaymentService {
+    private let state = Mutex<(requests: [PaymentRequest], gate: CheckedContinuation<Void, Never>?, held: Bool)>(([], nil, false))
+
+    init(held: Bool = false) { state.withLock { $0.held = held } }
+
+    var requests: [PaymentRequest] { state.withLock { $0.requests } }
+
+    func pay(_ request: PaymentRequest) async throws -> Payment {
+        let held = state.withLock { $0.requests.append(request); return $0.held }
+        if held { await withCheckedContinuation { continuation in state.withLock { $0.gate = continuation } } }
+        return Payment(id: "pay_\(requests.count)", status: .authorized, amount: request.amount, currency: request.currency,
+                       network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits)
+    }
+
+    /// Lets a held payment finish.
+    func release() {
+        let gate = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.held = false
+            defer { state.gate = nil }
+            return state.gate
+        }
+        gate?.resume()
+    }
+}
+
+/// Every event a manager emitted, with the digits current when it was emitted.
+final class EventRecorder: Sendable {
+    private let recorded = Mutex<[(event: CheckoutEvent, digits: String)]>([])
+
+    var events: [CheckoutEvent] { recorded.withLock { $0.map(\.event) } }
+    var emissions: [(event: CheckoutEvent, digits: String)] { recorded.withLock { $0 } }
+
+    func record(_ event: CheckoutEvent, _ digits: String) { recorded.withLock { $0.append((event, digits)) } }
+
+    /// The events recorded since the last call.
+    func take() -> [CheckoutEvent] {
+        recorded.withLock { recorded in
+            defer { recorded = [] }
+            return recorded.map(\.event)
+        }
+    }
+}
+
+/// A manager on a manual clock with a stub BIN service, a recording payment service and a recorder.
+struct EngineHarness {
+    static let catalogue: NetworkCatalogue = {
+        let json = (try? ResourceFiles.data("networks.json")) ?? Data("{}".utf8)
+        return (try? NetworkCatalogue(json: json)) ?? (try! NetworkCatalogue(json: Data("{}".utf8)))
+    }()
+    /// 1 January 2026, so that `12/30` is a valid expiry date.
+    static let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+    let clock = ManualClock()
+    let service: StubBinService
+    let payments: RecordingPaymentService
+    let manager: RawDataManager
+    let recorder = EventRecorder()
+    let resolver: CardNetworkResolver
+    let session: ClientSession
+
+    init(session: ClientSession = ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .mastercard]),
+         debounce: Duration = .milliseconds(200), timeout: Duration = .seconds(1), heldPayments: Bool = false,
+         behaviour: @escaping @Sendable (String) -> StubBinService.Behaviour = EngineHarness.defaultBehaviour) async {
+        self.session = session
+        service = StubBinService(clock: clock, behaviour: behaviour)
+        payments = RecordingPaymentService(held: heldPayments)
+        resolver = CardNetworkResolver(catalogue: Self.catalogue, session: session)
+        manager = RawDataManager(configuration: EngineConfiguration(session: session, debounce: debounce, binLookupTimeout: timeout),
+                                 catalogue: Self.catalogue, binService: service, paymentService: payments,
+                                 clock: clock, now: { EngineHarness.now })
+        let recorder = self.recorder
+        await manager.observeEmissions { recorder.record($0, $1) }
+    }
+
+    /// The embedded table's answers for the test BINs: 40000025 is Cartes Bancaires + Visa.
+    static let defaultBehaviour: @Sendable (String) -> StubBinService.Behaviour = { bin in
+        switch bin {
+        case "40000025": return .answer([.cartesBancaires, .visa], after: .milliseconds(100))
+        case "55555555": return .answer([.mastercard], after: .milliseconds(100))
+        default: return .answer([.visa], after: .milliseconds(100))
+        }
+    }
+
+    func type(_ number: String, expiry: String = "12/30", cvv: String = "123", name: String = "Jane Doe",
+              network: CardNetwork? = nil) async {
+        await manager.setRawData(CardData(cardNumber: number, expiryDate: expiry, cvv: cvv, cardholderName: name, cardNetwork: network))
+    }
+
+    /// Moves the clock on and waits until the engine has handled what woke up.
+    func advance(_ milliseconds: Int) async {
+        await clock.settle(500)
+        await clock.advance(by: .milliseconds(milliseconds))
+        await clock.settle(500)
+    }
+
+    func local(_ digits: String, _ source: CardValidationSource = .local) -> [CheckoutEvent] {
+        [.didReceiveMetadata(resolver.localMetadata(forDigits: digits, source: source), CardNumberEntryState(cardNumber: digits)),
+         .didReceiveBinData(resolver.localBinData(forDigits: digits))]
+    }
+
+    func remote(_ digits: String, _ networks: [CardNetwork]) -> [CheckoutEvent] {
+        let answer = BinAnswer(firstDigits: String(digits.prefix(8)), networks: networks.map { BinNetwork(network: $0) })
+        return [.didReceiveMetadata(resolver.remoteMetadata(for: answer), CardNumberEntryState(cardNumber: digits)),
+                .didReceiveBinData(resolver.remoteBinData(for: answer))]
+    }
+}
+
+extension CheckoutEvent {
+    var isMetadata: Bool { if case .didReceiveMetadata = self { return true }; return false }
+    var isValidity: Bool { if case .dataIsValid = self { return true }; return false }
+    var metadataSource: CardValidationSource? {
+        if case let .didReceiveMetadata(metadata, _) = self { return metadata.source }
+        return nil
+    }
+}
