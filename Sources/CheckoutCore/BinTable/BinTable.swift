@@ -1,6 +1,161 @@
-// PLACEHOLDER (Core work replaces): signatures per CONTRACT.md
+/// A BIN table: IIN ranges mapped to the networks (in issuer order) and issuer fields of the cards
+/// they hold, answering like a BIN data service.
+///
+/// Ranges of any length up to 8 digits are normalised onto 8-digit keys (a 6-digit `457100` covers
+/// `45710000…45710099`). Where ranges overlap the narrower one wins; identical ranges listed twice
+/// merge their networks, which is how a co-badged BIN looks in a one-network-per-row file. Lookups
+/// go through a 100,000-bucket index on the first five digits and a short binary search.
+///
+///     let table = try BinTable(csv: "iin_start,iin_end,networks\n40000025,,CARTES_BANCAIRES VISA\n")
+///     table.lookup("4000002500001001")?.networks.map(\.network)   // [.cartesBancaires, .visa]
 public struct BinTable: Sendable {
-    public init(csv: String) throws {}
-    public func lookup(_ digits: String) -> BinAnswer? { nil }
-    public var count: Int { 0 }
+    let storage: BinTableStorage
+
+    /// Loads a CSV table (see ``BinTable/init(csv:)`` in `BinTable+CSV.swift` for the columns).
+    init(ranges: [BinTableRange], answers: [[BinNetwork]]) {
+        storage = BinTableStorage(ranges: ranges, answers: answers)
+    }
+
+    /// The answer for a card number or BIN (ASCII digits), by its first 8 digits; nil when no range
+    /// holds it. Shorter input is read as if padded with zeros.
+    public func lookup(_ digits: String) -> BinAnswer? {
+        let bin = String(digits.utf8.prefix(8).prefix { $0 >= 48 && $0 <= 57 }.map { Character(Unicode.Scalar($0)) })
+        guard !bin.isEmpty else { return nil }
+        var key: UInt32 = 0
+        for byte in bin.utf8 { key = key * 10 + UInt32(byte - 48) }
+        for _ in bin.utf8.count..<8 { key *= 10 }
+        let index = lookup(key: key)
+        guard index >= 0 else { return nil }
+        return BinAnswer(firstDigits: bin, networks: storage.answers[Int(index)])
+    }
+
+    /// The answer index for an 8-digit key (0…99,999,999), or -1; allocation-free.
+    public func lookup(key: UInt32) -> Int32 {
+        storage.lookup(key: key)
+    }
+
+    /// The networks of an answer index returned by ``lookup(key:)``.
+    public func networks(at index: Int32) -> [BinNetwork] {
+        storage.answers[Int(index)]
+    }
+
+    /// How many non-overlapping ranges the table holds after overlaps were resolved.
+    public var count: Int { storage.lows.count }
+
+    /// The ranges as (first key, last key, networks), in key order; for tests and tools.
+    public var ranges: [(low: UInt32, high: UInt32, networks: [BinNetwork])] {
+        storage.lows.indices.map { (storage.lows[$0], storage.highs[$0], storage.answers[Int(storage.payloads[$0])]) }
+    }
+}
+
+/// One row of a BIN table before overlaps are resolved: 8-digit keys and an answer index.
+struct BinTableRange {
+    var low: UInt32
+    var high: UInt32
+    var answer: UInt32
+}
+
+/// The immutable, indexed arrays behind a ``BinTable``.
+final class BinTableStorage: Sendable {
+    static let keySpace: UInt32 = 100_000_000
+    static let bucketWidth: UInt32 = 1_000
+
+    let lows: [UInt32]
+    let highs: [UInt32]
+    let payloads: [UInt32]
+    let answers: [[BinNetwork]]
+    /// `bucketStarts[b]`: the first range whose low key is at least `b * bucketWidth`.
+    let bucketStarts: [UInt32]
+
+    init(ranges: [BinTableRange], answers: [[BinNetwork]]) {
+        var answers = answers
+        let flat = BinTableStorage.flatten(ranges, answers: &answers)
+        lows = flat.map(\.low)
+        highs = flat.map(\.high)
+        payloads = flat.map(\.answer)
+        self.answers = answers
+        let bucketCount = Int(BinTableStorage.keySpace / BinTableStorage.bucketWidth)
+        var starts = [UInt32](repeating: UInt32(flat.count), count: bucketCount + 1)
+        var next = 0
+        for bucket in 0...bucketCount {
+            let boundary = UInt64(bucket) * UInt64(BinTableStorage.bucketWidth)
+            while next < flat.count, UInt64(flat[next].low) < boundary { next += 1 }
+            starts[bucket] = UInt32(next)
+        }
+        bucketStarts = starts
+    }
+
+    @inline(__always)
+    func lookup(key: UInt32) -> Int32 {
+        guard key < BinTableStorage.keySpace else { return -1 }
+        return lows.withUnsafeBufferPointer { lows in
+            let bucket = Int(key / BinTableStorage.bucketWidth)
+            var low = Int(bucketStarts[bucket])
+            var high = Int(bucketStarts[bucket &+ 1])
+            // The last range starting at or before `key` lies in this bucket or is the one before it.
+            while low < high {
+                let mid = (low &+ high) >> 1
+                if lows[mid] <= key { low = mid &+ 1 } else { high = mid }
+            }
+            let index = low &- 1
+            guard index >= 0, highs[index] >= key else { return -1 }
+            return Int32(bitPattern: payloads[index])
+        }
+    }
+
+    /// Sorts the ranges, merges identical ones and cuts overlaps so the innermost range wins.
+    static func flatten(_ input: [BinTableRange], answers: inout [[BinNetwork]]) -> [BinTableRange] {
+        var ranges = input
+        let sorted = zip(ranges, ranges.dropFirst()).allSatisfy { $0.low < $1.low || ($0.low == $1.low && $0.high >= $1.high) }
+        if !sorted {
+            ranges.sort { $0.low != $1.low ? $0.low < $1.low : $0.high > $1.high }
+        }
+        var merged: [BinTableRange] = []
+        merged.reserveCapacity(ranges.count)
+        var mergedAnswers: [[UInt32]: UInt32] = [:]
+        for range in ranges {
+            if let last = merged.last, last.low == range.low, last.high == range.high {
+                if last.answer != range.answer {
+                    let key = [last.answer, range.answer]
+                    let combined: UInt32
+                    if let existing = mergedAnswers[key] {
+                        combined = existing
+                    } else {
+                        var seen: Set<CardNetwork> = []
+                        let networks = (answers[Int(last.answer)] + answers[Int(range.answer)]).filter { seen.insert($0.network).inserted }
+                        combined = UInt32(answers.count)
+                        answers.append(networks)
+                        mergedAnswers[key] = combined
+                    }
+                    merged[merged.count - 1].answer = combined
+                }
+            } else {
+                merged.append(range)
+            }
+        }
+
+        var output: [BinTableRange] = []
+        output.reserveCapacity(merged.count)
+        var stack: [BinTableRange] = []
+        var cursor: UInt32 = 0
+        func emit(_ low: UInt32, _ high: UInt32, _ answer: UInt32) {
+            if low <= high { output.append(BinTableRange(low: low, high: high, answer: answer)) }
+        }
+        for range in merged {
+            while let top = stack.last, top.high < range.low {
+                if cursor <= top.high { emit(cursor, top.high, top.answer) }
+                cursor = max(cursor, top.high &+ 1)
+                stack.removeLast()
+            }
+            if let top = stack.last, cursor < range.low { emit(cursor, range.low &- 1, top.answer) }
+            cursor = range.low
+            while let top = stack.last, top.high <= range.high { stack.removeLast() }
+            stack.append(range)
+        }
+        while let top = stack.popLast() {
+            if cursor <= top.high { emit(cursor, top.high, top.answer) }
+            cursor = max(cursor, top.high &+ 1)
+        }
+        return output
+    }
 }

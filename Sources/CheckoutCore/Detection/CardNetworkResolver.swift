@@ -1,17 +1,128 @@
-// PLACEHOLDER (Core work replaces): signatures per CONTRACT.md
+/// Turns local detection and BIN answers into the metadata and BIN data the engine emits, applying
+/// the session's allowed networks.
+///
+/// Rules (PRODUCT.md, "Detection rules"):
+/// - Local metadata lists the local candidates most specific first; nothing is selectable.
+/// - A BIN answer lists its allowed networks in `orderedAllowedCardNetworks` order, then the others
+///   in the answer's order. `preferred` is the first allowed one, or nil.
+/// - `selectableCardNetworks` exists only for a co-badged card with at least two allowed networks,
+///   and never when eftpos is among them: the merchant's first allowed network is then auto-selected.
+///
+///     let resolver = CardNetworkResolver(catalogue: catalogue, session: session)
+///     let metadata = resolver.metadata(forDigits: digits, answer: try? await service.lookup(bin: bin))
 public struct CardNetworkResolver: Sendable {
     public let catalogue: NetworkCatalogue
     public let session: ClientSession
-    public init(catalogue: NetworkCatalogue, session: ClientSession) { self.catalogue = catalogue; self.session = session }
+
+    /// The number of digits from which the BIN service is asked.
+    public static let binLength = 8
+
+    public init(catalogue: NetworkCatalogue, session: ClientSession) {
+        self.catalogue = catalogue
+        self.session = session
+    }
+
+    /// Metadata from local rules: the candidates of `digits`, most specific first; no choice.
     public func localMetadata(forDigits digits: String, source: CardValidationSource) -> CardNumberEntryMetadata {
-        CardNumberEntryMetadata(source: source, detectedCardNetworks: CardNetworksMetadata(items: [], preferred: nil), selectableCardNetworks: nil)
+        let items = catalogue.candidates(forDigits: digits).map { detected($0) }
+        return CardNumberEntryMetadata(
+            source: source,
+            detectedCardNetworks: CardNetworksMetadata(items: items, preferred: items.first { $0.allowed }),
+            selectableCardNetworks: nil)
     }
+
+    /// Metadata from a BIN answer: allowed networks in the merchant's order, then the others.
     public func remoteMetadata(for answer: BinAnswer) -> CardNumberEntryMetadata {
-        CardNumberEntryMetadata(source: .remote, detectedCardNetworks: CardNetworksMetadata(items: [], preferred: nil), selectableCardNetworks: nil)
+        let items = orderedItems(for: answer)
+        let preferred = items.first { $0.allowed }
+        return CardNumberEntryMetadata(
+            source: .remote,
+            detectedCardNetworks: CardNetworksMetadata(items: items, preferred: preferred),
+            selectableCardNetworks: selectable(items))
     }
-    public func localBinData(forDigits digits: String) -> BinData { BinData(status: .partial, firstDigits: nil, preferred: nil, alternatives: []) }
-    public func remoteBinData(for answer: BinAnswer) -> BinData { BinData(status: .complete, firstDigits: answer.firstDigits, preferred: nil, alternatives: []) }
+
+    /// BIN data from local rules (status `partial`, no first digits).
+    public func localBinData(forDigits digits: String) -> BinData {
+        let items = catalogue.candidates(forDigits: digits).map { detected($0) }
+        return binData(items: items, status: .partial, firstDigits: nil)
+    }
+
+    /// BIN data from a BIN answer (status `complete`), with the answer's issuer fields.
+    public func remoteBinData(for answer: BinAnswer) -> BinData {
+        binData(items: orderedItems(for: answer), status: .complete, firstDigits: answer.firstDigits)
+    }
+
+    /// The metadata for `digits` given what the BIN service said: local under 8 digits, remote for an
+    /// answer with networks, local fallback when the service failed (`nil`) or knew nothing.
+    public func metadata(forDigits digits: String, answer: BinAnswer?) -> CardNumberEntryMetadata {
+        if digits.utf8.count < Self.binLength { return localMetadata(forDigits: digits, source: .local) }
+        if let answer, !answer.networks.isEmpty { return remoteMetadata(for: answer) }
+        return localMetadata(forDigits: digits, source: .localFallback)
+    }
+
+    /// The BIN data for `digits` given what the BIN service said (see ``metadata(forDigits:answer:)``).
+    public func binData(forDigits digits: String, answer: BinAnswer?) -> BinData {
+        if digits.utf8.count >= Self.binLength, let answer, !answer.networks.isEmpty {
+            return remoteBinData(for: answer)
+        }
+        return localBinData(forDigits: digits)
+    }
+
+    /// The network a payment would use: the cardholder's choice when it is one of the card's allowed,
+    /// user-selectable networks (and no eftpos routing applies), else the preferred network, which is
+    /// also the eftpos auto-selection. `unsupported-card-type` when no network of the card is allowed:
+    /// a network the session does not accept is never paid with.
     public func networkForPayment(choice: CardNetwork?, metadata: CardNumberEntryMetadata) -> Result<CardNetwork, ValidationError> {
-        .failure(ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber, description: "placeholder"))
+        let items = metadata.detectedCardNetworks.items
+        let eftposRouting = items.contains { $0.network == .eftpos }
+        if let choice, !eftposRouting, choice.allowsUserSelection, session.allows(choice),
+           items.contains(where: { $0.network == choice }) {
+            return .success(choice)
+        }
+        if let preferred = metadata.detectedCardNetworks.preferred, session.allows(preferred.network) {
+            return .success(preferred.network)
+        }
+        return .failure(CardValidator.unsupported(items))
+    }
+
+    /// A network as presented to the integrator, with whether the session accepts it.
+    public func detected(_ network: CardNetwork, issuer: IssuerDetails = IssuerDetails()) -> DetectedCardNetwork {
+        DetectedCardNetwork(network: network, displayName: catalogue.info(network).displayName,
+                            allowed: session.allows(network), issuer: issuer)
+    }
+
+    /// The answer's networks (each once): allowed ones in the merchant's order, then the rest in the
+    /// answer's order.
+    func orderedItems(for answer: BinAnswer) -> [DetectedCardNetwork] {
+        var seen: Set<CardNetwork> = []
+        let unique = answer.networks.filter { seen.insert($0.network).inserted }
+        var items: [DetectedCardNetwork] = []
+        for network in session.allowedNetworks {
+            if let entry = unique.first(where: { $0.network == network }) {
+                items.append(detected(entry.network, issuer: entry.issuer))
+            }
+        }
+        for entry in unique where !session.allows(entry.network) {
+            items.append(detected(entry.network, issuer: entry.issuer))
+        }
+        return items
+    }
+
+    /// The cardholder's choice, when the card is co-badged with two or more allowed, selectable
+    /// networks and eftpos does not decide the routing.
+    func selectable(_ items: [DetectedCardNetwork]) -> CardNetworksMetadata? {
+        guard items.count >= 2, !items.contains(where: { $0.network == .eftpos }) else { return nil }
+        let choices = items.filter { $0.allowed && $0.network.allowsUserSelection }
+        guard choices.count >= 2 else { return nil }
+        return CardNetworksMetadata(items: choices, preferred: choices.first)
+    }
+
+    func binData(items: [DetectedCardNetwork], status: BinDataStatus, firstDigits: String?) -> BinData {
+        guard let index = items.firstIndex(where: { $0.allowed }) else {
+            return BinData(status: status, firstDigits: firstDigits, preferred: nil, alternatives: items)
+        }
+        var alternatives = items
+        let preferred = alternatives.remove(at: index)
+        return BinData(status: status, firstDigits: firstDigits, preferred: preferred, alternatives: alternatives)
     }
 }

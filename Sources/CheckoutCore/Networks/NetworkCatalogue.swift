@@ -1,11 +1,131 @@
 import Foundation
-// PLACEHOLDER (Core work replaces): signatures per CONTRACT.md
+
+/// The card networks checkout knows, with the rules to detect them from the digits typed so far.
+///
+/// A catalogue is built once (from `Resources/data/networks.json`, or from ``NetworkInfo`` values in
+/// tests) and precomputes a prefix index, so detection afterwards costs a walk of at most eight
+/// digits and never allocates.
+///
+///     let catalogue = try NetworkCatalogue(json: data)
+///     catalogue.candidates(forDigits: "40117")   // [.visa, .elo]
+///     catalogue.candidates(forDigits: "401178")  // [.elo]
 public struct NetworkCatalogue: Sendable {
-    public var networks: [NetworkInfo]
-    public init(json: Data) throws { networks = [] }
-    public func info(_ network: CardNetwork) -> NetworkInfo {
-        networks.first { $0.network == network } ?? NetworkInfo(network: network, displayName: network.rawValue, ranges: [], lengths: [], cvvLength: nil, cvvLabel: "CVV", badge: BadgeColours(foreground: "white", background: "black"))
+    private let storage: CatalogueStorage
+
+    /// Builds a catalogue from `networks.json` (see the file's `keys` object for its format).
+    public init(json: Data) throws {
+        self.init(networks: try NetworkCatalogueFile.decode(json))
     }
-    public func candidates(forDigits digits: String) -> [CardNetwork] { digits.hasPrefix("4") ? [.visa] : [] }
-    public func format(digits: String, as network: CardNetwork?) -> String { digits }
+
+    /// Builds a catalogue from network descriptions, in catalogue order.
+    public init(networks: [NetworkInfo]) {
+        storage = CatalogueStorage(networks: networks)
+    }
+
+    /// Every network, in catalogue order.
+    public var networks: [NetworkInfo] { storage.networks }
+
+    /// What the catalogue knows about `network`; a neutral description for networks it does not list.
+    public func info(_ network: CardNetwork) -> NetworkInfo {
+        storage.infoByNetwork[network] ?? NetworkInfo.unknown(network)
+    }
+
+    /// The networks the typed digits can still belong to, most specific first; `[]` for none.
+    ///
+    /// The longest fully matched IIN range wins over shorter ones (401178 is Elo, not Visa), and a
+    /// network one of whose longer ranges the digits only begin stays a candidate (40117 may still
+    /// become Elo). Networks whose longest card number is shorter than the digits are dropped.
+    /// Only the first 19 digits count; separators are skipped and anything else ends the input.
+    public func candidates(forDigits digits: String) -> [CardNetwork] {
+        networks(for: detect(digits))
+    }
+
+    /// Detects the candidates of `digits` without allocating; see ``candidates(forDigits:)``.
+    public func detect(_ digits: String) -> LocalDetection {
+        var digits = digits
+        return digits.withUTF8 { storage.index.detect($0) }
+    }
+
+    /// Detects the candidates of ASCII digits given as UTF-8 bytes, without allocating.
+    public func detect(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LocalDetection {
+        storage.index.detect(bytes)
+    }
+
+    /// The candidate networks of a detection, most specific first.
+    public func networks(for detection: LocalDetection) -> [CardNetwork] {
+        storage.index.answers[Int(detection.answer)]
+    }
+
+    /// The digits grouped with single spaces as `network` prescribes (Amex 4-6-5, 14-digit Diners
+    /// 4-6-4, others 4-4-4-4-3); digits beyond the pattern join the last group.
+    public func format(digits: String, as network: CardNetwork?) -> String {
+        let count = digits.count
+        let groups: [Int]
+        if let network {
+            let info = info(network)
+            groups = info.groupingByLength[count] ?? info.defaultGrouping
+        } else {
+            groups = NetworkInfo.standardGrouping
+        }
+        var result = ""
+        result.reserveCapacity(count + groups.count)
+        var groupIndex = 0
+        var inGroup = 0
+        for character in digits {
+            if groupIndex < groups.count - 1, inGroup == groups[groupIndex] {
+                result.append(" ")
+                groupIndex += 1
+                inGroup = 0
+            }
+            result.append(character)
+            inGroup += 1
+        }
+        return result
+    }
+}
+
+/// The outcome of one local detection: which precomputed candidate list applies.
+///
+/// A small value so that detection can run millions of times a second; turn it into networks with
+/// ``NetworkCatalogue/networks(for:)``.
+public struct LocalDetection: Sendable, Equatable, Hashable {
+    /// The index of the candidate list in the catalogue's table of answers.
+    public var answer: Int32
+    /// How many digits were read (at most 19).
+    public var digitCount: Int
+
+    public init(answer: Int32, digitCount: Int) {
+        self.answer = answer
+        self.digitCount = digitCount
+    }
+}
+
+/// The immutable data behind a catalogue, shared by its copies.
+final class CatalogueStorage: Sendable {
+    let networks: [NetworkInfo]
+    let infoByNetwork: [CardNetwork: NetworkInfo]
+    let index: PrefixIndex
+
+    init(networks: [NetworkInfo]) {
+        self.networks = networks
+        var byNetwork: [CardNetwork: NetworkInfo] = [:]
+        for info in networks where byNetwork[info.network] == nil { byNetwork[info.network] = info }
+        infoByNetwork = byNetwork
+        index = PrefixIndex(networks: networks)
+    }
+}
+
+extension NetworkInfo {
+    /// The grouping used when no network is known: 4-4-4-4-3.
+    static let standardGrouping = [4, 4, 4, 4, 3]
+
+    /// A neutral description for a network the catalogue does not list (`OTHER` included).
+    static func unknown(_ network: CardNetwork) -> NetworkInfo {
+        NetworkInfo(network: network, displayName: network == .other ? "Unknown" : network.rawValue,
+                    ranges: [], lengths: Array(13...19), defaultGrouping: standardGrouping,
+                    cvvLength: nil, cvvLabel: "CVV", badge: BadgeColours(foreground: "white", background: "black"))
+    }
+
+    /// The longest card number this network issues.
+    var longestLength: Int { lengths.max() ?? 19 }
 }

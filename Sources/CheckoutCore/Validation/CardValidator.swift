@@ -1,8 +1,187 @@
 import Foundation
-// PLACEHOLDER (Core work replaces): signatures per CONTRACT.md
+
+/// Checks a card's fields and reports every failing one, in field order: number, expiry, CVV, name.
+///
+/// Error ids and input element types are the headless SDK's (`invalid-card-number`,
+/// `unsupported-card-type`, `invalid-expiry-date`, `invalid-cvv`, `invalid-cardholder-name`); each
+/// message says what to fix. `now` and the calendar are injected so results never depend on the
+/// machine's clock.
+///
+///     let errors = validator.validate(data, metadata: metadata, now: now, calendar: calendar)
+///     let isValid = errors.isEmpty
 public struct CardValidator: Sendable {
     public let catalogue: NetworkCatalogue
     public let session: ClientSession
-    public init(catalogue: NetworkCatalogue, session: ClientSession) { self.catalogue = catalogue; self.session = session }
-    public func validate(_ data: CardData, metadata: CardNumberEntryMetadata?, now: Date, calendar: Calendar) -> [ValidationError] { [] }
+
+    /// An expiry date may lie at most this many years ahead.
+    public static let maximumYearsAhead = 20
+    /// The shortest and longest card numbers any network issues.
+    public static let cardNumberLengths = 13...19
+
+    public init(catalogue: NetworkCatalogue, session: ClientSession) {
+        self.catalogue = catalogue
+        self.session = session
+    }
+
+    /// Every failing field in order (number, expiry, CVV, name); empty when the card is valid.
+    ///
+    /// `metadata` is what the engine last resolved for this number. A BIN answer (`REMOTE`) is the
+    /// truth about a co-badged card's networks; without one, local rules decide.
+    public func validate(_ data: CardData, metadata: CardNumberEntryMetadata?, now: Date, calendar: Calendar) -> [ValidationError] {
+        var errors: [ValidationError] = []
+        if let error = validateCardNumber(data.cardNumber, metadata: metadata) { errors.append(error) }
+        if let error = validateExpiryDate(data.expiryDate, now: now, calendar: calendar) { errors.append(error) }
+        if let error = validateCVV(data.cvv, network: cvvNetwork(for: data, metadata: metadata)) { errors.append(error) }
+        if let error = validateCardholderName(data.cardholderName) { errors.append(error) }
+        return errors
+    }
+
+    /// The card-number error, if any.
+    ///
+    /// Order of the checks: blank, characters, too long, every network of the card refused by the
+    /// session (from 8 digits, when the BIN service has had its say), incomplete, no network at all,
+    /// a length the card's networks do not issue, and finally the Luhn check digit.
+    public func validateCardNumber(_ cardNumber: String, metadata: CardNumberEntryMetadata?) -> ValidationError? {
+        let normalized = CardNumberNormalizer.normalize(cardNumber)
+        let digits = normalized.digits
+        if normalized.isMalformed {
+            return Self.cardNumberError("Card number may contain only digits, spaces, dashes and dots.")
+        }
+        let count = digits.utf8.count
+        if count == 0 { return Self.cardNumberError("Card number can not be blank.") }
+        if count > Self.cardNumberLengths.upperBound {
+            return Self.cardNumberError("Card number is too long: card numbers have at most 19 digits.")
+        }
+        let networks = cardNetworks(digits: digits, metadata: metadata)
+        if count >= CardNetworkResolver.binLength, !networks.isEmpty, !networks.contains(where: { session.allows($0) }) {
+            return Self.unsupported(networks.map { resolverItem($0) })
+        }
+        if count < Self.cardNumberLengths.lowerBound {
+            return Self.cardNumberError("Card number is incomplete: keep typing the digits on the card.")
+        }
+        if networks.isEmpty {
+            return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber,
+                                   description: "Unsupported card type: no card network we know issues this number.")
+        }
+        let lengths = Set(networks.flatMap { catalogue.info($0).lengths })
+        if !lengths.contains(count) {
+            let names = networks.map { catalogue.info($0).displayName }.joined(separator: " / ")
+            let allowed = lengths.sorted().map(String.init).joined(separator: ", ")
+            return Self.cardNumberError("Card number is not valid: \(names) numbers have \(allowed) digits, this one has \(count).")
+        }
+        if !Luhn.isValid(digits) {
+            return Self.cardNumberError("Card number is not valid: check for a mistyped digit.")
+        }
+        return nil
+    }
+
+    /// The expiry-date error, if any. Accepts `MM/YY`, `MM/YYYY`, `MMYY` and `MMYYYY`; a card is valid
+    /// to the end of its expiry month and at most 20 years ahead.
+    public func validateExpiryDate(_ text: String, now: Date, calendar: Calendar) -> ValidationError? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return Self.expiryError("Expiry date cannot be blank.") }
+        guard let expiry = ExpiryDate(parsing: trimmed, now: now, calendar: calendar) else {
+            return Self.expiryError("Card expiry date is not valid. Valid expiry date formats are MM/YY or MM/YYYY.")
+        }
+        guard (1...12).contains(expiry.month) else {
+            return Self.expiryError("Expiry month must be between 01 and 12.")
+        }
+        let today = calendar.dateComponents([.year, .month], from: now)
+        let nowMonths = (today.year ?? 0) * 12 + (today.month ?? 1)
+        let expiryMonths = expiry.year * 12 + expiry.month
+        if expiryMonths < nowMonths {
+            return Self.expiryError("This card has expired: check the expiry date on the card.")
+        }
+        if expiryMonths > nowMonths + Self.maximumYearsAhead * 12 {
+            return Self.expiryError("Expiry date is more than \(Self.maximumYearsAhead) years ahead: check the year.")
+        }
+        return nil
+    }
+
+    /// The CVV error, if any: the network's code length, or 3 to 4 digits when it is not known.
+    public func validateCVV(_ cvv: String, network: CardNetwork?) -> ValidationError? {
+        let info = network.map { catalogue.info($0) }
+        let label = info?.cvvLabel ?? "CVV"
+        if cvv.isEmpty { return Self.cvvError("\(label) cannot be blank.") }
+        guard cvv.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+            return Self.cvvError("\(label) may contain only digits.")
+        }
+        let count = cvv.utf8.count
+        if let info, let length = info.cvvLength {
+            if count != length {
+                return Self.cvvError("\(label) is not valid: \(info.displayName) cards have a \(length)-digit \(label).")
+            }
+        } else if !(3...4).contains(count) {
+            return Self.cvvError("\(label) is not valid: it has 3 or 4 digits.")
+        }
+        return nil
+    }
+
+    /// The cardholder-name error, if any: 2 to 45 characters, letters of any script, spaces,
+    /// apostrophes, hyphens and periods.
+    public func validateCardholderName(_ name: String) -> ValidationError? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return Self.nameError("Cardholder name cannot be blank.") }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+            return Self.nameError("Cardholder name cannot contain digits.")
+        }
+        let allowedPunctuation: Set<Unicode.Scalar> = [" ", "'", "\u{2019}", "-", "\u{2010}", ".", "\u{00A0}"]
+        let valid = trimmed.unicodeScalars.allSatisfy { scalar in
+            allowedPunctuation.contains(scalar) || scalar.properties.isAlphabetic
+                || scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .spacingMark
+        }
+        if !valid {
+            return Self.nameError("Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods.")
+        }
+        if !(2...45).contains(trimmed.count) {
+            return Self.nameError("Cardholder name must be 2 to 45 characters long.")
+        }
+        return nil
+    }
+
+    /// The network whose code length the CVV must have: the cardholder's choice, else the preferred
+    /// (or first) network of the last metadata, else the first local candidate.
+    public func cvvNetwork(for data: CardData, metadata: CardNumberEntryMetadata?) -> CardNetwork? {
+        if let choice = data.cardNetwork { return choice }
+        if let metadata, let network = metadata.detectedCardNetworks.preferred ?? metadata.detectedCardNetworks.items.first {
+            return network.network
+        }
+        return catalogue.candidates(forDigits: CardNumberNormalizer.normalize(data.cardNumber).digits).first
+    }
+
+    /// The networks the number belongs to: a BIN answer's when there is one, else the local rules'.
+    func cardNetworks(digits: String, metadata: CardNumberEntryMetadata?) -> [CardNetwork] {
+        if let metadata, metadata.source == .remote, !metadata.detectedCardNetworks.items.isEmpty {
+            return metadata.detectedCardNetworks.items.map(\.network)
+        }
+        return catalogue.candidates(forDigits: digits)
+    }
+
+    func resolverItem(_ network: CardNetwork) -> DetectedCardNetwork {
+        DetectedCardNetwork(network: network, displayName: catalogue.info(network).displayName, allowed: session.allows(network))
+    }
+
+    /// The `unsupported-card-type` error for a card none of whose networks the session accepts.
+    static func unsupported(_ items: [DetectedCardNetwork]) -> ValidationError {
+        let description = items.first.map { "Unsupported card type detected: \($0.displayName). Please use another card." }
+            ?? "Unsupported card type: no card network we know issues this number."
+        return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber, description: description)
+    }
+
+    static func cardNumberError(_ message: String) -> ValidationError {
+        ValidationError(errorId: "invalid-card-number", inputElementType: .cardNumber, description: message)
+    }
+
+    static func expiryError(_ message: String) -> ValidationError {
+        ValidationError(errorId: "invalid-expiry-date", inputElementType: .expiryDate, description: message)
+    }
+
+    static func cvvError(_ message: String) -> ValidationError {
+        ValidationError(errorId: "invalid-cvv", inputElementType: .cvv, description: message)
+    }
+
+    static func nameError(_ message: String) -> ValidationError {
+        ValidationError(errorId: "invalid-cardholder-name", inputElementType: .cardholderName, description: message)
+    }
 }
