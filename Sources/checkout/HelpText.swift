@@ -1,11 +1,55 @@
+/// The text of `checkout --help`, `checkout --version` and each command's `--help`.
 enum HelpText {
     static let version = "checkout 0.1.0"
+
     static let usage = """
-    usage: checkout [pay | nol link|cards|pay|unlink] [options]
-           checkout detect [options] NUMBER... | -
-           checkout events [options] < script.jsonl
-           checkout nol events [--data-dir DIR] < script.jsonl
-           checkout payments [--data-dir DIR]
-           checkout bench
+    checkout: a terminal checkout with co-badged cards and Nol Pay
+
+    usage: checkout [pay | nol link|cards|pay|unlink] [options]   open the terminal UI (home menu or a screen)
+           checkout detect [options] NUMBER... | -                 detect and validate card numbers, JSON Lines out
+           checkout events [options] < script.jsonl                the headless RawDataManager over JSON Lines
+           checkout nol events [--data-dir DIR] < script.jsonl     the Nol Pay components over JSON Lines
+           checkout payments [--data-dir DIR]                      list the payment ledger
+           checkout bench                                          measure detection and BIN lookups (use -c release)
+           checkout --help | --version
+
+    card and BIN options (detect, events, pay):
+      --allowed LIST        accepted networks in order of preference, comma-separated
+                            (e.g. VISA,CARTES_BANCAIRES,MASTERCARD; default: Resources/data/session.json)
+      --bin-service SVC     embedded (default: the shipped BIN table), off (no service: LOCAL_FALLBACK
+                            from 8 digits) or a URL answering GET {URL}/v1/bin-data/{first 8 digits}
+      --bin-table FILE      a CSV BIN table to use instead of the shipped one (columns named in its
+                            header; the public binlist layout loads as it is)
+      --bin-latency MS      simulated round trip of the embedded service, in milliseconds (default 0)
+      --bin-timeout MS      give up on the BIN service after MS milliseconds (default 3000)
+      --expiry MM/YY        expiry date to validate (MM/YY, MM/YYYY or MMYY)
+      --cvv N               security code to validate
+      --name TEXT           cardholder name to validate
+
+    engine and payment options (events, pay, nol):
+      --debounce MS         wait this long after the last keystroke before a BIN lookup
+      --amount MINOR_UNITS  amount to pay in minor units (default 4999: 49.99)
+      --currency CODE       ISO 4217 currency (default EUR)
+      --data-dir DIR        where the SQLite database lives
+                            (default $XDG_DATA_HOME/checkout, else ~/.local/share/checkout)
+      --no-color            no colours in the terminal UI (so does the NO_COLOR variable)
+
+    network ids: VISA MASTERCARD AMEX DISCOVER DINERS_CLUB JCB UNIONPAY MAESTRO MIR ELO HIPER HIPERCARD
+                 CARTES_BANCAIRES DANKORT BANCONTACT EFTPOS INTERAC TROY RUPAY VERVE UATP NARANJA
+                 FORBRUGSFORENINGEN
+
+    exit status: 0 done, 2 bad options or input.
+    """
+
+    static let detect = """
+    usage: checkout detect [--allowed LIST] [--bin-service embedded|off|URL] [--bin-table FILE]
+                           [--bin-latency MS] [--bin-timeout MS] [--expiry MM/YY] [--cvv N] [--name TEXT]
+                           NUMBER... | -
+
+    Prints one JSON object per number (with -, one number per line of standard input):
+    {"cardNumber","source","detectedCardNetworks","selectableCardNetworks","binData","validation"}.
+    Under 8 digits the networks come from local rules (LOCAL); from 8 digits the BIN service is asked
+    (REMOTE, or LOCAL_FALLBACK when it fails, times out or knows nothing of the BIN).
+    Example: checkout detect --expiry 12/30 --cvv 123 --name "Jane Doe" 4000002500001001
     """
 }
