@@ -15,19 +15,26 @@ extension AppModel {
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
         let area = Rect(top: 1, left: 0, width: width, height: height - 2)
         top.render(into: &canvas, area: area, context: context)
-        Self.renderFooter(top.hints(context: context) + Self.globalHints, into: &canvas, row: height - 1)
+        Self.renderFooter(top.hints(context: context), global: Self.globalHints, into: &canvas, row: height - 1)
         return canvas
     }
 
-    /// The key hints on one row: screen hints first, truncated with `…` when they do not fit.
-    static func renderFooter(_ hints: [KeyHint], into canvas: inout Canvas, row: Int) {
-        var x = 1
-        let shown = hints.filter(\.showsInFooter)
-        for (index, hint) in shown.enumerated() {
+    /// The key hints on one row: the global ones (F1, F2) at the right end, always visible; the
+    /// screen's own from the left, cut with `…` where they would run into them.
+    static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int) {
+        let globalShown = global.filter(\.showsInFooter)
+        let globalWidth = globalShown.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 }
+        var x = max(1, canvas.width - globalWidth)
+        for hint in globalShown {
+            x += canvas.put(hint.keys, row: row, column: x, style: .bold)
+            x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
+        }
+        let limit = canvas.width - globalWidth - 1
+        x = 1
+        for (index, hint) in hints.filter(\.showsInFooter).enumerated() {
             let separator = index == 0 ? "" : " · "
-            let piece = DisplayWidth.of(separator + hint.keys + " " + hint.help)
-            if x + piece > canvas.width - 1 {
-                canvas.put("…", row: row, column: min(x + 1, canvas.width - 1), style: .dim)
+            if x + DisplayWidth.of(separator + hint.keys + " " + hint.help) > limit {
+                canvas.put(" …", row: row, column: x, style: .dim)
                 return
             }
             x += canvas.put(separator, row: row, column: x, style: .dim)

@@ -5,15 +5,15 @@ import CheckoutEngine
 extension CardFormScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.tab, .down], "tab/↓", "next field", .next),
-            KeyBinding([.backTab, .up], "shift+tab/↑", "previous", .previous),
+            KeyBinding([.tab, .down], "tab/↓", "next", .next),
+            KeyBinding([.backTab, .up], "shift+tab/↑", "prev", .previous),
         ]
         if focus == .network {
-            bindings.append(KeyBinding([.left], "←/→", "choose network", .chooseLeft))
+            bindings.append(KeyBinding([.left], "←/→", "choose", .chooseLeft))
             bindings.append(KeyBinding([.right], "→", "next network", .chooseRight, footer: false))
         }
         let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
-        bindings.append(KeyBinding([.enter], "enter", focus == .pay ? "pay \(amount)" : "next field", .enter))
+        bindings.append(KeyBinding([.enter], "enter", focus == .pay ? "pay \(amount)" : "next", .enter))
         bindings.append(KeyBinding([.escape], "esc", "back", .back))
         return KeyMap(bindings)
     }

@@ -108,7 +108,7 @@ extension CardFormScreen {
         let end = column + width
         for item in items where item.network != .other {
             let name = " \(item.displayName) "
-            let note = item.allowed ? "" : " not accepted"
+            let note = item.allowed ? "" : "(not accepted)"
             guard x + DisplayWidth.of(name + note) <= end else {
                 if x < end { canvas.put("…", row: row, column: x, style: .dim) }
                 return

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A program running in a private tmux server, for end-to-end tests of the terminal UI.
+///
+/// Each session gets its own socket (`tmux -L <unique>`), so tests never touch the user's tmux and
+/// can run in parallel. tmux runs through ``ChildProcess`` (cleared signal mask) so the program
+/// inside sees SIGINT, SIGWINCH and SIGTERM. The pane stays after the program exits
+/// (`remain-on-exit`) so its last screen and exit status can be read. ``close()`` kills the server;
+/// call it in a `defer`.
+///
+///     let tmux = try TmuxSession(command: [checkout, "pay"], width: 80, height: 24)
+///     defer { tmux.close() }
+///     tmux.type("4242424242424242")
+///     let screen = try tmux.waitFor("Visa")
+public final class TmuxSession: @unchecked Sendable {
+    public struct Timeout: Error, CustomStringConvertible {
+        public var waitingFor: String
+        public var screen: String
+        public var description: String { "timed out waiting for \(waitingFor); the screen was:\n\(screen)" }
+    }
+
+    /// Whether a `tmux` binary is on the PATH.
+    public static var isAvailable: Bool {
+        (try? ChildProcess.run("tmux", ["-V"], timeout: 5).status) == 0
+    }
+
+    public let socket: String
+    private let configuration: URL
+    private var closed = false
+
+    /// Starts `command` in a new detached session of `width` x `height` with `environment` added
+    /// (TERM is tmux's own `tmux-256color`; LANG defaults to C.UTF-8).
+    public init(command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        socket = "checkout-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        configuration = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".conf")
+        try "set -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\n"
+            .write(to: configuration, atomically: true, encoding: .utf8)
+        var environmentArguments: [String] = []
+        let merged = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"].merging(environment) { $1 }
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) { environmentArguments += ["-e", "\(key)=\(value)"] }
+        let shellCommand = command.map(Self.quote).joined(separator: " ")
+        let result = try tmux(["-f", configuration.path, "new-session", "-d", "-x", String(width), "-y", String(height)]
+            + environmentArguments + [shellCommand])
+        guard result.status == 0 else { throw Timeout(waitingFor: "tmux new-session: \(result.stderr)", screen: "") }
+    }
+
+    deinit { close() }
+
+    /// Sends keys by tmux name (`Enter`, `Tab`, `BTab`, `Left`, `Escape`, `F1`, `C-c`).
+    public func send(_ keys: String...) {
+        _ = try? tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// Types text literally, one key per character.
+    public func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// Pastes text as a bracketed paste (when the program asked for bracketed paste).
+    public func paste(_ text: String) {
+        _ = try? tmux(["set-buffer", "--", text])
+        _ = try? tmux(["paste-buffer", "-p", "-t", "0"])
+    }
+
+    /// The pane's text now.
+    public func capture() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", "0"]).stdout) ?? ""
+    }
+
+    /// Polls the pane until `predicate` holds, for at most `timeout` seconds; returns that screen.
+    @discardableResult
+    public func waitUntil(_ description: String, timeout: Double = 10, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = capture()
+        while !predicate(screen) {
+            if Date() > deadline { throw Timeout(waitingFor: description, screen: screen) }
+            usleep(20_000)
+            screen = capture()
+        }
+        return screen
+    }
+
+    /// Polls the pane until it shows `text`.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+        try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Resizes the window (the program gets SIGWINCH).
+    public func resize(width: Int, height: Int) {
+        _ = try? tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+    }
+
+    /// The exit status of the pane's program once it has exited, else nil.
+    public func exitStatus() -> Int32? {
+        guard let out = try? tmux(["display-message", "-p", "-t", "0", "#{pane_dead} #{pane_dead_status}"]).stdout else { return nil }
+        let parts = out.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard parts.first == "1", parts.count > 1 else { return nil }
+        return Int32(parts[1])
+    }
+
+    /// Kills the tmux server and everything in it.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: configuration)
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> ChildProcess.Result {
+        try ChildProcess.run("tmux", ["-L", socket] + arguments, timeout: 10)
+    }
+
+    private static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,81 @@
+import CheckoutCore
+import CheckoutEngine
+import Testing
+@testable import CheckoutTUI
+
+@MainActor @Suite struct AppTests {
+    @Test func homeMenuOpensEveryRouteAndQuits() {
+        var model = Fixtures.model(.home)
+        #expect(model.screen.contains("Pay by card"))
+        #expect(model.screen.contains("Nol Pay: unlink a card"))
+        let commands = model.press(.enter)
+        #expect(model.top is CardFormScreen)
+        #expect(commands == [.setRawData(CardData())])
+        _ = model.press(.escape)
+        #expect(model.top is HomeMenuScreen)
+        _ = model.press(.down)
+        _ = model.press(.enter)
+        #expect(model.screen.contains("Nol Pay: link a card"))
+        _ = model.press(.escape)
+        _ = model.press(.up)
+        _ = model.press(.up)
+        #expect(model.press(.enter) == [.quit(0)])
+    }
+
+    @Test func routesComeFromCommandWords() {
+        #expect(Route(arguments: []) == .home)
+        #expect(Route(arguments: ["pay"]) == .pay)
+        #expect(Route(arguments: ["nol", "unlink"]) == .nolUnlink)
+        #expect(Route(arguments: ["nol"]) == nil)
+    }
+
+    @Test func escapeOnTheFirstScreenQuits() {
+        var model = Fixtures.model(.pay)
+        #expect(model.press(.escape) == [.quit(0)])
+    }
+
+    @Test func eventLogShowsEventsMaskedNewestLast() {
+        var model = Fixtures.model()
+        model.type("4000002500001001")
+        _ = model.receive(.willFetchMetadata(CardNumberEntryState(cardNumber: "4000002500001001")))
+        _ = model.receive(Fixtures.coBadgedMetadata())
+        _ = model.press(.function(2))
+        let screen = model.screen
+        #expect(screen.contains("willFetchMetadata 4000 00•• •••• 1001"))
+        #expect(screen.contains("didReceiveMetadata 4000 00•• •••• 1001 REMOTE [VISA,CARTES_BANCAIRES]"))
+        #expect(!screen.contains("4000002500001001"))
+        let lines = screen.split(separator: "\n")
+        #expect(lines.firstIndex { $0.contains("willFetch") }! < lines.firstIndex { $0.contains("didReceiveMetadata") }!)
+        _ = model.press(.function(2))
+        #expect(model.top is CardFormScreen)
+    }
+
+    @Test func settingsRebuildTheEngine() {
+        var model = Fixtures.model(.settings)
+        _ = model.press(.right)
+        #expect(model.screen.contains("◀ off ▶"))
+        _ = model.press(.down)
+        _ = model.press(.right)
+        _ = model.press(.right)
+        #expect(model.screen.contains("◀ 100 ms ▶"))
+        _ = model.press(.down)
+        _ = model.press(.down)
+        #expect(model.screen.contains("space accept/refuse"))
+        _ = model.press(.space)
+        let commands = model.press(.enter)
+        var expected = Fixtures.settings
+        expected.binSource = .off
+        expected.binLatencyMilliseconds = 100
+        expected.allowedNetworks = [.cartesBancaires, .mastercard]
+        #expect(commands == [.rebuildEngine(expected), .quit(0)])
+        #expect(model.context.settings == expected)
+    }
+
+    @Test func tooSmallTerminalSaysWhatItNeedsAndRecovers() {
+        let model = Fixtures.model()
+        let small = model.render(width: 40, height: 12).text
+        #expect(small.contains("Terminal too small"))
+        #expect(small.contains("40x12: needs 50x17"))
+        #expect(model.render(width: 60, height: 20).text.contains("Card number"))
+    }
+}

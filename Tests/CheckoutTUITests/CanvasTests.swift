@@ -1,0 +1,73 @@
+import Testing
+@testable import CheckoutTUI
+
+@Suite struct CanvasTests {
+    @Test func wideCharactersTakeTwoColumns() {
+        #expect(DisplayWidth.of("カード") == 6)
+        #expect(DisplayWidth.of("Café") == 4)
+        #expect(DisplayWidth.of("💳") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        var canvas = Canvas(width: 10, height: 1)
+        let written = canvas.put("カード!", row: 0, column: 1)
+        #expect(written == 7)
+        #expect(canvas.lines == [" カード!"])
+        #expect(canvas[0, 2].isContinuation)
+    }
+
+    @Test func clipsAtTheEdgeAndNeverHalvesAWideCharacter() {
+        var canvas = Canvas(width: 4, height: 1)
+        canvas.put("abカ", row: 0, column: 1)
+        #expect(canvas.lines == [" ab"])
+        #expect(Canvas.truncate("Cartes Bancaires", to: 8) == "Cartes …")
+        #expect(Canvas.truncate("Visa", to: 8) == "Visa")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.put("日本", row: 0, column: 0)
+        canvas.put("x", row: 0, column: 1)
+        #expect(canvas.lines == [" x本"])
+    }
+
+    @Test func stylesAreKeptPerCell() {
+        var canvas = Canvas(width: 8, height: 2)
+        canvas.put("Pay", row: 1, column: 2, style: .accent)
+        #expect(canvas.style(row: 1, column: 2) == .accent)
+        #expect(canvas.style(row: 1, column: 5) == .normal)
+    }
+
+    @Test func pasteArrivesAsOneInput() {
+        var assembler = PasteAssembler()
+        var outputs: [PasteAssembler.Output] = []
+        let inputs: [TerminalInput] = [.key(.character("1")), .pasteStart, .key(.character("4")), .key(.space),
+                                       .key(.character("q")), .key(.enter), .pasteEnd, .key(.tab)]
+        for input in inputs { if let output = assembler.feed(input) { outputs.append(output) } }
+        #expect(outputs == [.key(.character("1")), .paste("4 q\n"), .key(.tab)])
+    }
+
+    @Test func decodesTerminalCodes() {
+        #expect(TerminalKeyDecoder.decode(character: 9) == .key(.tab))
+        #expect(TerminalKeyDecoder.decode(character: 13) == .key(.enter))
+        #expect(TerminalKeyDecoder.decode(character: 127) == .key(.backspace))
+        #expect(TerminalKeyDecoder.decode(character: 0x1B) == .key(.escape))
+        #expect(TerminalKeyDecoder.decode(character: 0xE9) == .key(.character("é")))
+        #expect(TerminalKeyDecoder.decode(functionKey: 353) == .key(.backTab))
+        #expect(TerminalKeyDecoder.decode(functionKey: 260) == .key(.left))
+        #expect(TerminalKeyDecoder.decode(functionKey: 264 + 1) == .key(.function(1)))
+        #expect(TerminalKeyDecoder.decode(functionKey: TerminalKeyDecoder.pasteStartCode) == .pasteStart)
+        #expect(TerminalKeyDecoder.decode(functionKey: 410) == nil)
+    }
+
+    @Test func masksCardNumbers() {
+        #expect(CardNumberMask.mask("4000002500001001") == "4000 00•• •••• 1001")
+        #expect(CardNumberMask.mask("40000025") == "4000 00••")
+        #expect(CardNumberMask.mask("378282246310005") == "3782 82•• •••0 005")
+    }
+
+    @Test func formatsMoney() {
+        #expect(MoneyText.format(minorUnits: 4999, currency: "EUR") == "€49.99")
+        #expect(MoneyText.format(minorUnits: 5, currency: "usd") == "$0.05")
+        #expect(MoneyText.format(minorUnits: 1250, currency: "AED") == "AED 12.50")
+        #expect(MoneyText.format(minorUnits: 500, currency: "JPY") == "¥500")
+    }
+}

@@ -1,0 +1,53 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutTUI
+import Foundation
+
+/// Shared test data: the shipped catalogue, settings, and the engine events a co-badged card brings.
+enum Fixtures {
+    /// The network catalogue shipped in `Resources/data/networks.json`.
+    static let catalogue: NetworkCatalogue = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let data = try! Data(contentsOf: root.appendingPathComponent("Resources/data/networks.json"))
+        return try! NetworkCatalogue(json: data)
+    }()
+
+    static let settings = CheckoutSettings(allowedNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
+
+    static func model(_ route: Route = .pay, settings: CheckoutSettings = settings) -> AppModel {
+        var model = AppModel(route: route, catalogue: catalogue, settings: settings)
+        _ = model.takeCommands()
+        return model
+    }
+
+    static func network(_ network: CardNetwork, allowed: Bool = true) -> DetectedCardNetwork {
+        DetectedCardNetwork(network: network, displayName: catalogue.info(network).displayName, allowed: allowed)
+    }
+
+    /// What the engine says about 4000 0025 0000 1001 (Visa + Cartes Bancaires) with Visa preferred.
+    static func coBadgedMetadata(number: String = "4000002500001001") -> CheckoutEvent {
+        let visa = network(.visa), cb = network(.cartesBancaires)
+        let metadata = CardNumberEntryMetadata(
+            source: .remote,
+            detectedCardNetworks: CardNetworksMetadata(items: [visa, cb], preferred: visa),
+            selectableCardNetworks: CardNetworksMetadata(items: [visa, cb], preferred: visa))
+        return .didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: number))
+    }
+
+    static func payment(network: CardNetwork = .cartesBancaires, status: Payment.Status = .authorized) -> Payment {
+        Payment(id: "pay_0001", status: status, amount: 4999, currency: "EUR", network: network,
+                firstDigits: "40000025", last4Digits: "1001", declineReason: status == .declined ? "Insufficient funds" : nil)
+    }
+}
+
+extension AppModel {
+    /// Types text one key at a time, collecting the commands.
+    @discardableResult
+    mutating func type(_ text: String) -> [AppCommand] {
+        text.flatMap { character in press(character == " " ? .space : .character(character)) }
+    }
+
+    /// The screen at 80x24 as text.
+    var screen: String { render(width: 80, height: 24).text }
+}
