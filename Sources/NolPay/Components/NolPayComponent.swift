@@ -18,6 +18,7 @@ public actor NolPayComponent<Machine: NolPayStateMachine> {
     private var machine: Machine
     private let perform: @Sendable (Machine.Effect) async -> Machine.Completion
     private let listeners = NolPayListeners<Event>()
+    private var eventHandler: (@Sendable (Event) -> Void)?
     /// Bumped by `start()`, so a Transit answer for an abandoned flow is dropped.
     private var generation = 0
     private var work: [Int: Task<Void, Never>] = [:]
@@ -49,6 +50,12 @@ public actor NolPayComponent<Machine: NolPayStateMachine> {
     /// Errors (the seed's error delegate).
     public nonisolated func errorStream() -> AsyncStream<NolPayError> {
         listeners.subscribe { if case let .error(error) = $0 { error } else { nil } }
+    }
+
+    /// Calls `handler` with every event as it is emitted, before the streams see it (the seed's
+    /// delegates); `nil` removes it. Callers that must interleave other output in a fixed order use this.
+    public func setEventHandler(_ handler: (@Sendable (Event) -> Void)?) {
+        eventHandler = handler
     }
 
     // MARK: Driving
@@ -95,6 +102,7 @@ public actor NolPayComponent<Machine: NolPayStateMachine> {
         for action in actions {
             switch action {
             case let .emit(event):
+                eventHandler?(event)
                 listeners.yield(event)
             case let .perform(effect):
                 nextWorkID += 1

@@ -27,6 +27,9 @@ public actor SimulatedNolReader {
     /// Whether a scan is waiting for a card to be tapped.
     public var isWaitingForTap: Bool { waiter != nil }
 
+    /// Whether the next scan ends without waiting for a tap (a card is held, or a failure is scripted).
+    public var answersWithoutTap: Bool { heldCard != nil || !faults.isEmpty }
+
     /// Holds `cardNumber` to the reader; a waiting scan reads it at once.
     public func tap(_ cardNumber: String) {
         if let waiter {
