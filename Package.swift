@@ -88,7 +88,7 @@ let package = Package(
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checkout", "CheckoutTestSupport"],
+            dependencies: ["checkout", "CheckoutTestSupport", "CheckoutStore"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -31,6 +31,13 @@ public struct ChildProcess {
     public static func run(_ executable: String, _ arguments: [String], input: String = "",
                            environment: [String: String]? = nil, timeout: Double = 60) throws -> Result {
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        // The child must not inherit the pipes' other ends (dup2 onto 0, 1, 2 clears the flag):
+        // a leaked write end of its stdin would keep it from ever seeing end of input.
+        for pipe in [inPipe, outPipe, errPipe] {
+            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            }
+        }
         let pid = try spawn(executable, arguments, environment: environment,
                             stdin: inPipe.fileHandleForReading.fileDescriptor,
                             stdout: outPipe.fileHandleForWriting.fileDescriptor,

@@ -12,7 +12,8 @@ import Synchronization
 /// backend lives in the SQLite database under `--data-dir`, so one run can link and the next pay.
 enum NolEventsCommand {
     static let usage = """
-        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency AED] [--read-timeout SECONDS]
+        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency AED] [--read-timeout SECONDS] [--otp CODE]
+          --otp CODE   the simulated SMS always carries CODE (6 digits), so a script can type it
         input, one JSON object a line:
           {"start":"link"|"linkedCards"|"pay"|"unlink"}
           {"tap":"CARD_NUMBER"}            hold a card to the simulated reader (scans it when linking)
@@ -25,6 +26,7 @@ enum NolEventsCommand {
         var amount = 750
         var currency = "AED"
         var readTimeout = 30.0
+        var fixedCode: String?
         var index = 0
         func value() -> String? {
             index += 1
@@ -45,6 +47,9 @@ enum NolEventsCommand {
             case "--read-timeout":
                 guard let v = value().flatMap({ Double($0) }), v > 0 else { return usageError("--read-timeout needs a number of seconds") }
                 readTimeout = v
+            case "--otp":
+                guard let v = value(), case .success = NolPayValidator.otpCode(v) else { return usageError("--otp needs 6 digits") }
+                fixedCode = v
             case "--help", "-h":
                 FileHandleOutput.line(usage)
                 return 0
@@ -59,7 +64,9 @@ enum NolEventsCommand {
             let store = try NolBackendStore(database: DataDirectory.openDatabase(dataDir))
             var rules = SimulatedTransit.Rules()
             rules.readTimeout = .milliseconds(Int(readTimeout * 1000))
-            transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), rules: rules)
+            let makeCode: @Sendable () -> String
+            if let fixedCode { makeCode = { fixedCode } } else { makeCode = SimulatedTransit.randomCode }
+            transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), makeCode: makeCode, rules: rules)
         } catch {
             FileHandleOutput.error("checkout nol events: cannot open the Nol backend: \(error)")
             return 1
