@@ -84,8 +84,9 @@ struct BinTableCSVReader {
         var headerSeen = false
         var ranges: [BinTableRange] = []
         var answers: [[BinNetwork]] = []
-        var answerIDs: [String: UInt32] = [:]
-        let payloadColumns = Column.allCases.filter { $0 != .start && $0 != .end }
+        var answerIDs = PayloadTable()
+        var payload: [UInt8] = []
+        var payloadIndices: [Int] = []
 
         while position < bytes.count {
             line += 1
@@ -110,38 +111,42 @@ struct BinTableCSVReader {
                 guard columns[.networks] != nil || columns[.scheme] != nil else {
                     throw BinTableError(line: line, message: "the header names no networks or scheme column")
                 }
+                payloadIndices = Column.allCases.filter { $0 != .start && $0 != .end }.compactMap { columns[$0] }
                 continue
             }
 
-            let startText = digits(columns[.start])
-            guard let low = key(startText, pad: 0) else {
+            guard let low = key(field: columns[.start], pad: 0) else {
                 throw BinTableError(line: line, message: "iin_start \"\(text(at: columns[.start]))\" is not 1 to 8 digits")
             }
-            var high = key(startText, pad: 9) ?? low
+            var high = key(field: columns[.start], pad: 9) ?? low
             if let endIndex = columns[.end], endIndex < fields.count, fields[endIndex].start < fields[endIndex].end {
-                guard let end = key(digits(endIndex), pad: 9) else {
+                guard let end = key(field: endIndex, pad: 9) else {
                     throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" is not 1 to 8 digits")
                 }
                 guard end >= low else {
-                    throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" comes before iin_start \"\(startText)\"")
+                    throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" comes before iin_start \"\(text(at: columns[.start]))\"")
                 }
                 high = end
             }
 
-            // The raw payload fields, joined, identify an answer: most rows share one with others.
-            var payloadKey = ""
-            for column in payloadColumns {
-                payloadKey += text(at: columns[column])
-                payloadKey += "\u{1F}"
+            // Rows sharing the raw bytes of their payload fields share an answer: most rows repeat
+            // one of a few, so strings are made only for the first row of each.
+            payload.removeAll(keepingCapacity: true)
+            for index in payloadIndices {
+                if index < fields.count {
+                    let field = fields[index]
+                    payload.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]))
+                }
+                payload.append(0x1F)
             }
             let answer: UInt32
-            if let existing = answerIDs[payloadKey] {
+            if let existing = answerIDs[payload] {
                 answer = existing
             } else {
                 guard let networks = try networks(columns) else { continue }
                 answer = UInt32(answers.count)
                 answers.append(networks)
-                answerIDs[payloadKey] = answer
+                answerIDs[payload] = answer
             }
             ranges.append(BinTableRange(low: low, high: high, answer: answer))
         }
@@ -246,23 +251,47 @@ struct BinTableCSVReader {
         return text(fields[index])
     }
 
-    /// The ASCII digits of a field, or nil if it holds anything else (spaces around are allowed).
-    func digits(_ index: Int?) -> String {
-        guard let index, index < fields.count else { return "" }
-        return text(fields[index]).trimmingSpaces
-    }
-
-    /// The 8-digit key of 1 to 8 digits, padded on the right with `pad`.
-    func key(_ digits: String, pad: UInt32) -> UInt32? {
-        let count = digits.utf8.count
+    /// The 8-digit key of a field of 1 to 8 ASCII digits (spaces around allowed), padded on the
+    /// right with `pad`; nil for anything else.
+    func key(field index: Int?, pad: UInt32) -> UInt32? {
+        guard let index, index < fields.count else { return nil }
+        var start = fields[index].start
+        var end = fields[index].end
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let count = end - start
         guard count >= 1, count <= 8 else { return nil }
         var value: UInt32 = 0
-        for byte in digits.utf8 {
-            guard byte >= 48, byte <= 57 else { return nil }
-            value = value * 10 + UInt32(byte - 48)
+        for position in start..<end {
+            let digit = bytes[position] &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + UInt32(digit)
         }
         for _ in count..<8 { value = value * 10 + pad }
         return value
+    }
+}
+
+/// Answer indices keyed by the raw payload bytes of a row, found by a 64-bit hash so that a lookup
+/// allocates nothing; the bytes are kept to tell hash collisions apart.
+struct PayloadTable {
+    private var byHash: [UInt64: [(bytes: [UInt8], answer: UInt32)]] = [:]
+
+    subscript(bytes: [UInt8]) -> UInt32? {
+        get { byHash[Self.hash(bytes)]?.first { $0.bytes == bytes }?.answer }
+        set {
+            guard let newValue else { return }
+            byHash[Self.hash(bytes), default: []].append((bytes, newValue))
+        }
+    }
+
+    /// FNV-1a over the bytes.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        return hash
     }
 }
 
