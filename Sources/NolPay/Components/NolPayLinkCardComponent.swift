@@ -4,7 +4,14 @@ public typealias NolPayLinkCardComponent = NolPayComponent<NolPayLinkCardStateMa
 extension NolPayComponent where Machine == NolPayLinkCardStateMachine {
     /// A link component that talks to `transit`.
     public init(transit: any Transit) {
-        self.init(machine: NolPayLinkCardStateMachine()) { effect in
+        self.init(machine: NolPayLinkCardStateMachine(), perform: NolPayLinkCardStateMachine.performer(transit: transit))
+    }
+}
+
+extension NolPayLinkCardStateMachine {
+    /// Runs this flow's Transit calls on `transit` (the component and the terminal screens share it).
+    public static func performer(transit: any Transit) -> @Sendable (Effect) async -> Completion {
+        { effect in
             switch effect {
             case .scanCard:
                 do {

@@ -4,7 +4,14 @@ public typealias NolPayUnlinkCardComponent = NolPayComponent<NolPayUnlinkCardSta
 extension NolPayComponent where Machine == NolPayUnlinkCardStateMachine {
     /// An unlink component that talks to `transit`.
     public init(transit: any Transit) {
-        self.init(machine: NolPayUnlinkCardStateMachine()) { effect in
+        self.init(machine: NolPayUnlinkCardStateMachine(), perform: NolPayUnlinkCardStateMachine.performer(transit: transit))
+    }
+}
+
+extension NolPayUnlinkCardStateMachine {
+    /// Runs this flow's Transit calls on `transit` (the component and the terminal screens share it).
+    public static func performer(transit: any Transit) -> @Sendable (Effect) async -> Completion {
+        { effect in
             switch effect {
             case let .sendCode(cardNumber, mobileNumber):
                 do {

@@ -1,0 +1,167 @@
+import CheckoutStore
+import NolPay
+
+extension NolFlowScreen {
+    /// The steps of the flow as the indicator names them, and which one is current.
+    var steps: (names: [String], current: Int) {
+        switch (flow, stage) {
+        case (.link, .scan): (Self.linkSteps, 0)
+        case (.link, .phone): (Self.linkSteps, 1)
+        case (.link, .code): (Self.linkSteps, 2)
+        case (.link, _): (Self.linkSteps, 3)
+        case (.cards, .cardsList(nil)): (["Phone", "Linked cards"], 0)
+        case (.cards, _): (["Phone", "Linked cards"], 1)
+        case (.pay, .cardAndPhone): (Self.paySteps, 0)
+        case (.pay, .requested): (Self.paySteps, 1)
+        case (.pay, _): (Self.paySteps, 2)
+        case (.unlink, .cardAndPhone): (Self.unlinkSteps, 0)
+        case (.unlink, .code): (Self.unlinkSteps, 1)
+        case (.unlink, _): (Self.unlinkSteps, 2)
+        }
+    }
+
+    static let linkSteps = ["Scan card", "Phone", "Code", "Linked"]
+    static let paySteps = ["Card and phone", "Payment requested", "Result"]
+    static let unlinkSteps = ["Card and phone", "Code", "Unlinked"]
+    static let numerals = ["①", "②", "③", "④"]
+
+    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let left = area.left + 2
+        var row = area.top + 1
+        var column = left
+        let (names, current) = steps
+        for (index, name) in names.enumerated() {
+            if index > 0 { column += canvas.put(" ─ ", row: row, column: column, style: .dim) }
+            let style: CellStyle = index == current ? .accent : (index < current ? .normal : .dim)
+            column += canvas.put("\(Self.numerals[index]) \(name)", row: row, column: column, style: style)
+        }
+        row += 2
+        let panelWidth = 28
+        let showsPanel = sms != nil && area.width >= 70
+        let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
+        canvas.put(Canvas.truncate(instruction, to: bodyWidth), row: row, column: left)
+        row += 2
+
+        switch stage {
+        case .scan:
+            for (index, card) in readerCards.enumerated() where row < area.bottom - 3 {
+                let chosen = index == selected
+                if chosen { canvas.put("┃", row: row, column: left, style: .focus) }
+                let state = card.status == "active" ? NolAmount.format(card.balance, currency: "AED") : card.status
+                let line = "\(chosen ? "▸" : " ") \(Canvas.truncate(card.label, to: 30).padding(30)) •••• \(card.cardNumber.suffix(4))  \(state)"
+                canvas.put(Canvas.truncate(line, to: bodyWidth - 2), row: row, column: left + 2, style: chosen ? .selection : .normal)
+                row += 1
+            }
+        case let .linked(card):
+            row = result(into: &canvas, row: row, left: left, headline: "✓ Card linked", style: .success,
+                         lines: [("Card", "\(card.label) •••• \(card.last4)"), ("Balance", NolAmount.format(card.balance, currency: "AED"))])
+        case let .paid(payment), let .declined(payment):
+            let approved = payment.status == "AUTHORIZED"
+            row = result(into: &canvas, row: row, left: left, headline: approved ? "✓ Payment authorized" : "✗ Payment declined",
+                         style: approved ? .success : .error,
+                         lines: [("Payment id", payment.id), ("Status", payment.status),
+                                 ("Amount", NolAmount.format(payment.amount, currency: payment.currency)),
+                                 ("Card", "Nol •••• \(payment.last4)"), ("New balance", NolAmount.format(payment.balance, currency: payment.currency))])
+        case let .unlinked(card):
+            row = result(into: &canvas, row: row, left: left, headline: "✓ Card unlinked", style: .success,
+                         lines: [("Card", "Nol •••• \(card.suffix(4))")])
+        case .requested:
+            canvas.put("Asking the Nol system to charge the card…", row: row, column: left, style: .dim)
+        case let .cardsList(cards?):
+            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth)
+            if cards.isEmpty {
+                canvas.put("No cards are linked to this number.", row: row, column: left, style: .dim)
+            }
+            for card in cards where row < area.bottom - 3 {
+                let line = "\(Canvas.truncate(card.label, to: 30).padding(30)) •••• \(card.last4)  \(NolAmount.format(card.balance, currency: "AED"))"
+                canvas.put(Canvas.truncate(line, to: bodyWidth), row: row, column: left + 2)
+                row += 1
+            }
+        default:
+            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth)
+        }
+
+        if let failure, row < area.bottom - 1 {
+            let errorRow = max(row + 1, area.bottom - 3)
+            canvas.put(Canvas.truncate("✗ \(failure.message)", to: area.width - 4), row: errorRow, column: left, style: .error)
+            canvas.put(Canvas.truncate("→ \(failure.recoverySuggestion)", to: area.width - 4), row: errorRow + 1, column: left)
+        }
+        if busy { canvas.put("…", row: area.top + 3 , column: left + bodyWidth - 1, style: .accent) }
+        if showsPanel, let sms { panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth) }
+    }
+
+    private var instruction: String {
+        switch stage {
+        case .scan: "Hold a Nol card to the reader: choose it and press enter to tap."
+        case .phone: "Enter the mobile number that receives the code."
+        case .code: "Enter the 6-digit code sent by SMS."
+        case .cardAndPhone: flow == .pay ? "Enter the linked card and its mobile number." : "Enter the card to unlink and its mobile number."
+        case .requested: "Payment requested."
+        case .cardsList: "Enter a mobile number to see its linked cards."
+        case .linked: "The card is ready to pay with."
+        case .paid, .declined: "Payment result."
+        case .unlinked: "The card is no longer linked to this number."
+        }
+    }
+
+    private func label(_ field: Field) -> String {
+        switch field {
+        case .card: "Nol card"
+        case .phone: "Mobile number"
+        case .code: "Code"
+        }
+    }
+
+    private func fieldRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int) -> Int {
+        var row = start
+        for field in fields {
+            let focused = field == focus
+            if focused { canvas.put("┃", row: row, column: left, style: .focus) }
+            canvas.put(label(field) + (fieldErrors[field] != nil ? " *" : ""), row: row, column: left + 2,
+                       style: fieldErrors[field] != nil ? .error : (focused ? .bold : .dim))
+            let value = values[field] ?? ""
+            let shown = value.isEmpty && field == .code ? "______" : value
+            let end = canvas.put(shown, row: row, column: left + 18, style: focused ? .focus : .normal, maxWidth: width - 18)
+            if focused { canvas.cursor = (row, left + 18 + min(end, DisplayWidth.of(value))) }
+            row += 1
+            if let error = fieldErrors[field] {
+                canvas.put(Canvas.truncate(error, to: width - 18), row: row, column: left + 18, style: .error)
+                row += 1
+            }
+        }
+        return row + 1
+    }
+
+    private func result(into canvas: inout Canvas, row start: Int, left: Int, headline: String, style: CellStyle,
+                        lines: [(String, String)]) -> Int {
+        var row = start
+        canvas.put(headline, row: row, column: left, style: style)
+        row += 2
+        for (name, value) in lines {
+            canvas.put(name, row: row, column: left, style: .dim)
+            canvas.put(value, row: row, column: left + 14, style: .bold)
+            row += 1
+        }
+        return row + 1
+    }
+
+    private func panel(_ sms: NolSMSRecord, into canvas: inout Canvas, top: Int, left: Int, width: Int) {
+        let inner = width - 4
+        canvas.put("┌─ SMS " + String(repeating: "─", count: width - 8) + "┐", row: top, column: left, style: .accent)
+        var lines = ["From: Nol Pay", "To: \(sms.mobileNumber)", "", "Code  \(sms.code)", ""]
+        lines += ResultScreen.wrap(sms.body, width: inner)
+        for (offset, line) in lines.enumerated() {
+            canvas.put("│", row: top + 1 + offset, column: left, style: .accent)
+            canvas.put(line, row: top + 1 + offset, column: left + 2, style: line.hasPrefix("Code") ? .bold : .normal, maxWidth: inner)
+            canvas.put("│", row: top + 1 + offset, column: left + width - 1, style: .accent)
+        }
+        canvas.put("└" + String(repeating: "─", count: width - 2) + "┘", row: top + 1 + lines.count, column: left, style: .accent)
+    }
+}
+
+private extension String {
+    func padding(_ width: Int) -> String {
+        let missing = width - DisplayWidth.of(self)
+        return missing > 0 ? self + String(repeating: " ", count: missing) : self
+    }
+}

@@ -1,0 +1,129 @@
+import CheckoutStore
+import NolPay
+
+/// One Nol Pay wizard: link a card, list my cards, pay, or unlink, following the seed's steps.
+///
+/// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
+/// Transit calls the machine asks for go to a ``NolWorker`` and come back on animation ticks.
+/// Errors show under a field after it is left or on submit and clear with the next key; Transit
+/// errors show with what to do next. The simulated SMS appears in an "SMS" panel.
+public struct NolFlowScreen: Screen {
+    /// Which of the four Nol Pay flows this screen walks through.
+    public enum Flow: Sendable, Equatable { case link, cards, pay, unlink }
+    enum Field: Sendable, Hashable { case card, phone, code }
+    enum Machine: Sendable {
+        case link(NolPayLinkCardStateMachine)
+        case unlink(NolPayUnlinkCardStateMachine)
+        case pay(NolPayPaymentStateMachine)
+        case cards
+    }
+    /// Where the person is; the step indicator and the body follow it.
+    enum Stage: Sendable, Equatable {
+        case scan, phone, code, linked(NolPaymentCard)
+        case cardAndPhone, requested, paid(NolPayment), declined(NolPayment), unlinked(String)
+        case cardsList([NolPaymentCard]?)
+    }
+
+    public enum Action: Sendable { case up, down, next, previous, submit, resend, back }
+
+    public let flow: Flow
+    let worker: NolWorker
+    var machine: Machine
+    var stage: Stage
+    var readerCards: [NolCardRecord]
+    var selected = 0
+    var values: [Field: String] = [:]
+    var focus: Field
+    var fieldErrors: [Field: String] = [:]
+    var failure: NolPayError?
+    var sms: NolSMSRecord?
+    var busy = false
+
+    public init(flow: Flow, worker: NolWorker) {
+        self.flow = flow
+        self.worker = worker
+        readerCards = (try? worker.transit.cardsInRange()) ?? []
+        switch flow {
+        case .link:
+            var link = NolPayLinkCardStateMachine()
+            _ = link.start()
+            machine = .link(link)
+            stage = .scan
+            focus = .phone
+        case .cards:
+            machine = .cards
+            stage = .cardsList(nil)
+            focus = .phone
+        case .pay:
+            var pay = NolPayPaymentStateMachine(amount: worker.amount)
+            _ = pay.start()
+            machine = .pay(pay)
+            stage = .cardAndPhone
+            focus = .card
+        case .unlink:
+            var unlink = NolPayUnlinkCardStateMachine()
+            _ = unlink.start()
+            machine = .unlink(unlink)
+            stage = .cardAndPhone
+            focus = .card
+        }
+    }
+
+    public var title: String {
+        switch flow {
+        case .link: "Nol Pay · Link a card"
+        case .cards: "Nol Pay · My cards"
+        case .pay: "Nol Pay · Pay"
+        case .unlink: "Nol Pay · Unlink a card"
+        }
+    }
+
+    public var isAnimating: Bool { busy }
+
+    /// The fields the current stage collects, in focus order.
+    var fields: [Field] {
+        switch stage {
+        case .phone: [.phone]
+        case .code: [.code]
+        case .cardAndPhone: [.card, .phone]
+        case .cardsList: [.phone]
+        default: []
+        }
+    }
+
+    var isFinished: Bool {
+        switch stage {
+        case .linked, .paid, .declined, .unlinked: true
+        default: false
+        }
+    }
+
+    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        var bindings: [KeyBinding<Action>] = []
+        if stage == .scan {
+            bindings.append(KeyBinding([.up], "↑↓", "choose card", .up))
+            bindings.append(KeyBinding([.down], "↓", "next card", .down, footer: false))
+            bindings.append(KeyBinding([.enter], "tap card", .submit))
+        } else if isFinished {
+            bindings.append(KeyBinding([.enter], "start again", .submit))
+        } else {
+            if fields.count > 1 {
+                bindings.append(KeyBinding([.tab, .down], "tab/↓", "next field", .next))
+                bindings.append(KeyBinding([.backTab, .up], "shift+tab/↑", "previous field", .previous))
+            }
+            bindings.append(KeyBinding([.enter], submitLabel, .submit))
+            if stage == .code { bindings.append(KeyBinding([.function(5)], "new code", .resend)) }
+        }
+        bindings.append(KeyBinding([.escape], "back", .back))
+        return KeyMap(bindings)
+    }
+
+    private var submitLabel: String {
+        switch stage {
+        case .phone: "send code"
+        case .code: flow == .link ? "link card" : "unlink card"
+        case .cardsList: "show cards"
+        default: flow == .pay ? "pay \(NolAmount.format(worker.amount, currency: "AED"))" : "send code"
+        }
+    }
+}

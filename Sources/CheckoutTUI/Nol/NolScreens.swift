@@ -1,0 +1,17 @@
+import CheckoutStore
+import NolPay
+
+extension ScreenRegistry {
+    /// The registry with the four Nol Pay screens over one simulated Transit system kept in `database`.
+    ///
+    /// When the Nol backend cannot be opened the placeholders stay, so the card screens still work.
+    public func withNolScreens(database: Database?, amount: Int) -> ScreenRegistry {
+        guard let database, let store = try? NolBackendStore(database: database),
+              let transit = try? SimulatedTransit(store: store, demoCards: NolDemoCards.bundled()) else { return self }
+        var registry = self
+        for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
+            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: amount)) }
+        }
+        return registry
+    }
+}
