@@ -42,6 +42,8 @@ public actor RawDataManager {
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Sees every event as it is emitted, with the digits current at that moment (tests check
     /// that no event is about a number other than the current one).
+    /// How many lookups were started (tests wait for the service to have seen each of them).
+    private(set) var lookupsStarted = 0
     private var emissionObserver: (@Sendable (CheckoutEvent, String) -> Void)?
 
     /// The metadata of the current number, as last emitted; nil before the first ``setRawData(_:)``.
@@ -193,6 +195,7 @@ public actor RawDataManager {
             self.lookupEnded(bin: bin, id: id, result: .timedOut)
         }
         lookupTasks[id] = [work, timer]
+        lookupsStarted += 1
     }
 
     private func lookupEnded(bin: String, id: BinLookupStateMachine.LookupID, result: BinLookupStateMachine.LookupResult) {

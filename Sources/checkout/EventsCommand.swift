@@ -1,7 +1,121 @@
-// Placeholder until its issue lands.
+import CheckoutCore
+import CheckoutEngine
+import CheckoutStore
+import Foundation
+
+/// `checkout events`: the headless ``RawDataManager`` over JSON Lines.
+///
+/// Input, one object per line: `{"rawData":{…}}` replaces the raw data (missing fields take the
+/// `--expiry`/`--cvv`/`--name` values, else empty), `{"submit":{}}` submits, `{"sleep":MS}` pauses
+/// the reader. Output: one object per event, in the order the engine emits them. A line that is
+/// not one of these is reported on standard error (`checkout events: line N: …`, never quoting the
+/// line, which may hold a card number) and skipped; the run goes on and still exits 0. At end of
+/// input a pending debounce fires at once and work in flight finishes before the exit.
 enum EventsCommand {
+    static let accepted = CommandOption.binOptions.union(CommandOption.cardFields)
+        .union([.debounce, .amount, .currency, .dataDir])
+
     static func run(_ arguments: [String]) async -> Int32 {
-        FileHandleOutput.error("checkout: this command is not built yet")
-        return 2
+        let options: CommandLineOptions
+        switch CommandLineOptions.parse(arguments, command: "events", accepting: accepted) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            FileHandleOutput.error(error.message)
+            return 2
+        }
+        guard options.positionals.isEmpty else {
+            FileHandleOutput.error("checkout events: takes no arguments; it reads JSON Lines from standard input")
+            return 2
+        }
+        let manager: RawDataManager
+        do {
+            let session = try options.makeSession()
+            let ledger: Ledger
+            do { ledger = try Ledger(database: DataDirectory.openDatabase(options.dataDirectory)) } catch {
+                throw UsageError("checkout events: cannot open the data directory: \(error)")
+            }
+            manager = RawDataManager(
+                configuration: EngineConfiguration(session: session, debounce: options.debounce ?? .milliseconds(200),
+                                                   binLookupTimeout: options.binTimeout),
+                catalogue: try options.makeCatalogue(), binService: try options.makeBinService(),
+                paymentService: SandboxPaymentService(ledger: ledger))
+        } catch let error as UsageError {
+            FileHandleOutput.error(error.message)
+            return 2
+        } catch {
+            FileHandleOutput.error("checkout events: \(error)")
+            return 2
+        }
+
+        let events = manager.events()
+        let printer = Task {
+            for await event in events { FileHandleOutput.line(event.toJSON().serialized()) }
+        }
+        var lineNumber = 0
+        for await rawLine in StandardInputLines.stream() {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+            switch EventsInput.parse(line, defaults: options) {
+            case .none: continue
+            case .rawData(let data): await manager.setRawData(data)
+            case .submit: await manager.submit()
+            case .sleep(let duration): try? await Task.sleep(for: duration)
+            case .invalid(let reason): FileHandleOutput.error("checkout events: line \(lineNumber): \(reason)")
+            }
+        }
+        await manager.finish()
+        await printer.value
+        return 0
+    }
+}
+
+/// One input line of `checkout events`.
+enum EventsInput: Equatable {
+    case none
+    case rawData(CardData)
+    case submit
+    case sleep(Duration)
+    case invalid(String)
+
+    static func parse(_ line: String, defaults: CommandLineOptions) -> EventsInput {
+        if line.allSatisfy(\.isWhitespace) { return .none }
+        guard let value = try? JSONValue(parsing: line) else { return .invalid("not JSON; expected {\"rawData\":{…}}, {\"submit\":{}} or {\"sleep\":MS}") }
+        guard let members = value.objectValue, members.count == 1, let (key, body) = members.first else {
+            return .invalid("expected an object with one key: rawData, submit or sleep")
+        }
+        switch key {
+        case "submit":
+            return .submit
+        case "sleep":
+            guard let milliseconds = body.doubleValue, milliseconds >= 0, milliseconds <= 3_600_000 else {
+                return .invalid("sleep takes a number of milliseconds (0 to 3600000)")
+            }
+            return .sleep(.milliseconds(Int(milliseconds)))
+        case "rawData":
+            guard body.objectValue != nil else { return .invalid("rawData must be an object") }
+            func text(_ field: String, _ fallback: String?) -> String?? {
+                switch body[field] {
+                case nil, .null?: return .some(fallback ?? "")
+                case .string(let value)?: return .some(value)
+                default: return nil
+                }
+            }
+            guard let number = text("cardNumber", nil), let expiry = text("expiryDate", defaults.expiry),
+                  let cvv = text("cvv", defaults.cvv), let name = text("cardholderName", defaults.name) else {
+                return .invalid("rawData fields cardNumber, expiryDate, cvv and cardholderName must be strings")
+            }
+            var network: CardNetwork?
+            switch body["cardNetwork"] {
+            case nil, .null?: network = nil
+            case .string(let id)?:
+                guard let parsed = CardNetwork(identifier: id) else { return .invalid("unknown cardNetwork \"\(id)\"") }
+                network = parsed
+            default: return .invalid("cardNetwork must be a network id or null")
+            }
+            return .rawData(CardData(cardNumber: number ?? "", expiryDate: expiry ?? "", cvv: cvv ?? "",
+                                     cardholderName: name ?? "", cardNetwork: network))
+        default:
+            return .invalid("unknown key \"\(key)\"; expected rawData, submit or sleep")
+        }
     }
 }

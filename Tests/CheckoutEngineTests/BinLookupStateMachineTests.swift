@@ -65,8 +65,8 @@ import Testing
         let new = try #require(settlement.start)
         #expect(new.bin == "55555555" && new.id != old)
         #expect(machine.lookupEnded(bin: "40000025", id: old, result: .answered(coBadged)) == .none,
-                "a cancelled lookup's late answer is ignored")
-        #expect(machine.cache["40000025"] == nil)
+                "a cancelled lookup's late answer is not shown")
+        #expect(machine.cache["40000025"] == coBadged, "but it is kept")
         #expect(machine.lookupEnded(bin: "55555555", id: new.id, result: .answered(mastercard)) == .showRemote(mastercard))
     }
 
@@ -120,6 +120,7 @@ import Testing
         #expect(machine.lookupEnded(bin: "40000025", id: id, result: .timedOut) == .showFallback)
         #expect(machine.lookupEnded(bin: "40000025", id: id, result: .answered(coBadged)) == .none)
         #expect(machine.current == .fallback(bin: "40000025"))
+        #expect(machine.cache["40000025"] == coBadged)
     }
 
     /// Every sequence of up to four inputs from a small alphabet keeps the invariants: at most one

@@ -5,8 +5,8 @@ import CheckoutCore
 ///
 /// Rules it enforces:
 /// - one lookup per BIN at a time: a BIN already in flight is joined, never asked again;
-/// - successes (answers with at least one network) are cached for the life of the machine, so a
-///   BIN that answered is never asked again;
+/// - successes (answers with at least one network) are cached for the life of the machine, even
+///   when they arrive too late to be shown, so a BIN that answered is never asked again;
 /// - when the input settles (``settle()``), lookups for BINs other than the current one are cancelled;
 /// - an answer is shown only while its BIN is the current one, whatever order answers arrive in;
 ///   an answer for a BIN the user has left is cached (if a success) and otherwise dropped.
@@ -124,15 +124,16 @@ struct BinLookupStateMachine: Sendable {
 
     /// A lookup ended. Reports of lookups that were cancelled or already ended are ignored.
     mutating func lookupEnded(bin: String, id: LookupID, result: LookupResult) -> Outcome {
-        guard inFlight[bin] == id else { return .none }
-        inFlight[bin] = nil
         var answer: BinAnswer?
         if case let .answered(.some(received)) = result, !received.networks.isEmpty {
-            // The cache key is the BIN asked for, whatever `firstDigits` the service echoed.
+            // The cache key is the BIN asked for, whatever `firstDigits` the service echoed. An answer
+            // that came too late to be shown is still true, so it is kept for the next time.
             let normalised = BinAnswer(firstDigits: bin, networks: received.networks)
             cache[bin] = normalised
             answer = normalised
         }
+        guard inFlight[bin] == id else { return .none }
+        inFlight[bin] = nil
         switch current {
         case .fetching(bin):
             if let answer {

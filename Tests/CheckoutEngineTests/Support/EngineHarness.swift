@@ -19,7 +19,8 @@ final class StubBinService: BinDataService {
 
     struct Record: Sendable {
         var requests: [String] = []
-        var active: [String: Int] = [:]
+        var active: [Int: String] = [:]
+        var lastToken = 0
         var answered: Set<String> = []
         var overlapping: [String] = []
         var askedAfterAnswer: [String] = []
@@ -38,32 +39,44 @@ final class StubBinService: BinDataService {
     var requests: [String] { record.withLock { $0.requests } }
 
     func lookup(bin: String) async throws -> BinAnswer? {
-        record.withLock { record in
+        let token = record.withLock { record -> Int in
             record.requests.append(bin)
-            if record.active[bin, default: 0] > 0 { record.overlapping.append(bin) }
+            if !record.active.values.filter({ $0 == bin }).isEmpty { record.overlapping.append(bin) }
             if record.answered.contains(bin) { record.askedAfterAnswer.append(bin) }
-            record.active[bin, default: 0] += 1
+            record.lastToken += 1
+            record.active[record.lastToken] = bin
+            return record.lastToken
         }
-        defer { record.withLock { $0.active[bin, default: 1] -= 1 } }
-        do {
-            switch behaviour(bin) {
-            case let .answer(networks, delay):
-                try await clock.sleep(for: delay)
-                record.withLock { _ = $0.answered.insert(bin) }
-                return BinAnswer(firstDigits: bin, networks: networks.map { BinNetwork(network: $0) })
-            case let .fail(delay):
-                try await clock.sleep(for: delay)
-                throw CheckoutError(errorId: "stub", description: "scripted failure")
-            case let .empty(delay):
-                try await clock.sleep(for: delay)
-                return BinAnswer(firstDigits: bin, networks: [])
-            case .hang:
-                try await clock.sleep(for: .seconds(3600))
-                return nil
+        // A request stops counting as active once it is cancelled: the engine may then ask again.
+        let release: @Sendable () -> Void = { _ = self.record.withLock { $0.active.removeValue(forKey: token) } }
+        defer { release() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await answer(bin)
+            } catch is CancellationError {
+                record.withLock { $0.cancelled += 1 }
+                throw CancellationError()
             }
-        } catch is CancellationError {
-            record.withLock { $0.cancelled += 1 }
-            throw CancellationError()
+        } onCancel: {
+            release()
+        }
+    }
+
+    private func answer(_ bin: String) async throws -> BinAnswer? {
+        switch behaviour(bin) {
+        case let .answer(networks, delay):
+            try await clock.sleep(for: delay)
+            record.withLock { _ = $0.answered.insert(bin) }
+            return BinAnswer(firstDigits: bin, networks: networks.map { BinNetwork(network: $0) })
+        case let .fail(delay):
+            try await clock.sleep(for: delay)
+            throw CheckoutError(errorId: "stub", description: "scripted failure")
+        case let .empty(delay):
+            try await clock.sleep(for: delay)
+            return BinAnswer(firstDigits: bin, networks: [])
+        case .hang:
+            try await clock.sleep(for: .seconds(3600))
+            return nil
         }
     }
 }
@@ -159,9 +172,20 @@ struct EngineHarness {
 
     /// Moves the clock on and waits until the engine has handled what woke up.
     func advance(_ milliseconds: Int) async {
-        await clock.settle(500)
+        await settle()
         await clock.advance(by: .milliseconds(milliseconds))
-        await clock.settle(500)
+        await settle()
+    }
+
+    /// Lets the engine's tasks run, and waits until the service has seen every lookup the engine
+    /// started, so that a service delay is measured from the moment the lookup began.
+    func settle() async {
+        await clock.settle(200)
+        for _ in 0..<20_000 {
+            let started = await manager.lookupsStarted
+            if service.requests.count >= started { return }
+            await Task.yield()
+        }
     }
 
     func local(_ digits: String, _ source: CardValidationSource = .local) -> [CheckoutEvent] {
