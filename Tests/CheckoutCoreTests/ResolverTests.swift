@@ -1,4 +1,5 @@
 import CheckoutCore
+import Foundation
 import Testing
 
 @Suite("Network resolution")
@@ -129,5 +130,16 @@ struct ResolverTests {
         #expect(Set(session.allowedNetworks) == Set(CardNetwork.allCases.filter { $0 != .other }))
         #expect(session.amount == 4999)
         #expect(session.currency == "EUR")
+    }
+
+    @Test("session JSON and --allowed lists: aliases accepted, unknown ids refused by name")
+    func sessionParsing() throws {
+        let session = try ClientSession(json: Data(#"{"orderedAllowedCardNetworks":["CB","visa"],"amount":100,"currency":"usd"}"#.utf8))
+        #expect(session.orderedAllowedCardNetworks == [.cartesBancaires, .visa])
+        #expect(session.currency == "USD")
+        #expect(try ClientSession(json: Data("{}".utf8)).orderedAllowedCardNetworks == nil)
+        #expect(throws: CatalogueError.self) { try ClientSession(json: Data(#"{"orderedAllowedCardNetworks":["VISA","NOPE"]}"#.utf8)) }
+        #expect(try ClientSession.parseNetworkList("VISA,CARTES_BANCAIRES,MASTERCARD") == [.visa, .cartesBancaires, .mastercard])
+        #expect(throws: CatalogueError.self) { try ClientSession.parseNetworkList("VISA,,MASTERCARD") }
     }
 }
