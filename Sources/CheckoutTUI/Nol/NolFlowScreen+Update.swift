@@ -118,7 +118,7 @@ extension NolFlowScreen {
     /// Feeds one Transit answer back into the flow's machine.
     private mutating func take(_ answer: NolWorker.Answer) {
         busy = false
-        sms = answer.sms.flatMap { $0.mobileNumber.isEmpty ? nil : $0 } ?? sms
+        if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline { sms = message }
         switch machine {
         case var .link(link):
             guard let completion = answer.completion as? NolPayLinkCardStateMachine.Completion else { return }

@@ -38,11 +38,14 @@ public struct NolFlowScreen: Screen {
     var failure: NolPayError?
     var sms: NolSMSRecord?
     var busy = false
+    /// The newest SMS when the screen opened; only later ones are this flow's.
+    let smsBaseline: Int
 
     public init(flow: Flow, worker: NolWorker) {
         self.flow = flow
         self.worker = worker
         readerCards = (try? worker.transit.cardsInRange()) ?? []
+        smsBaseline = (try? worker.transit.store.messages().last?.id) ?? 0
         switch flow {
         case .link:
             var link = NolPayLinkCardStateMachine()
