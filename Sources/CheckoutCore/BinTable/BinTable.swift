@@ -40,16 +40,16 @@ public struct BinTable: Sendable {
     }
 
     /// How many non-overlapping ranges the table holds after overlaps were resolved.
-    public var count: Int { storage.lows.count }
+    public var count: Int { storage.entries.count }
 
     /// The ranges as (first key, last key, networks), in key order; for tests and tools.
     public var ranges: [(low: UInt32, high: UInt32, networks: [BinNetwork])] {
-        storage.lows.indices.map { (storage.lows[$0], storage.highs[$0], storage.answers[Int(storage.payloads[$0])]) }
+        storage.entries.map { ($0.low, $0.high, storage.answers[Int($0.answer)]) }
     }
 }
 
 /// One row of a BIN table before overlaps are resolved: 8-digit keys and an answer index.
-struct BinTableRange {
+struct BinTableRange: Sendable {
     var low: UInt32
     var high: UInt32
     var answer: UInt32
@@ -60,9 +60,8 @@ final class BinTableStorage: Sendable {
     static let keySpace: UInt32 = 100_000_000
     static let bucketWidth: UInt32 = 1_000
 
-    let lows: [UInt32]
-    let highs: [UInt32]
-    let payloads: [UInt32]
+    /// The ranges, sorted and non-overlapping; one array so a lookup touches few cache lines.
+    let entries: [BinTableRange]
     let answers: [[BinNetwork]]
     /// `bucketStarts[b]`: the first range whose low key is at least `b * bucketWidth`.
     let bucketStarts: [UInt32]
@@ -70,9 +69,7 @@ final class BinTableStorage: Sendable {
     init(ranges: [BinTableRange], answers: [[BinNetwork]]) {
         var answers = answers
         let flat = BinTableStorage.flatten(ranges, answers: &answers)
-        lows = flat.map(\.low)
-        highs = flat.map(\.high)
-        payloads = flat.map(\.answer)
+        entries = flat
         self.answers = answers
         let bucketCount = Int(BinTableStorage.keySpace / BinTableStorage.bucketWidth)
         var starts = [UInt32](repeating: UInt32(flat.count), count: bucketCount + 1)
@@ -88,18 +85,18 @@ final class BinTableStorage: Sendable {
     @inline(__always)
     func lookup(key: UInt32) -> Int32 {
         guard key < BinTableStorage.keySpace else { return -1 }
-        return lows.withUnsafeBufferPointer { lows in
+        return entries.withUnsafeBufferPointer { entries in
             let bucket = Int(key / BinTableStorage.bucketWidth)
             var low = Int(bucketStarts[bucket])
             var high = Int(bucketStarts[bucket &+ 1])
             // The last range starting at or before `key` lies in this bucket or is the one before it.
             while low < high {
                 let mid = (low &+ high) >> 1
-                if lows[mid] <= key { low = mid &+ 1 } else { high = mid }
+                if entries[mid].low <= key { low = mid &+ 1 } else { high = mid }
             }
             let index = low &- 1
-            guard index >= 0, highs[index] >= key else { return -1 }
-            return Int32(bitPattern: payloads[index])
+            guard index >= 0, entries[index].high >= key else { return -1 }
+            return Int32(bitPattern: entries[index].answer)
         }
     }
 
