@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A program running in a private tmux server, for end-to-end tests of the terminal UI.
 ///
@@ -13,6 +16,7 @@ import Foundation
 ///     tmux.type("4242424242424242")
 ///     let screen = try tmux.waitFor("Visa")
 public final class TmuxSession: @unchecked Sendable {
+    // Mutable state (`closed`) is only touched by the test that owns the session.
     public struct Timeout: Error, CustomStringConvertible {
         public var waitingFor: String
         public var screen: String
@@ -30,7 +34,13 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Starts `command` in a new detached session of `width` x `height` with `environment` added
     /// (TERM is tmux's own `tmux-256color`; LANG defaults to C.UTF-8).
-    public init(command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    public convenience init(command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        try self.init(shellCommand: command.map(Self.quote).joined(separator: " "), width: width, height: height, environment: environment)
+    }
+
+    /// Starts a shell command line (tmux runs it with `sh -c`), for tests that read what happens
+    /// after the program exits: `"checkout pay; echo EXIT=$?; stty -a"`.
+    public init(shellCommand: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
         socket = "checkout-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".conf")
         try "set -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\n"
@@ -38,10 +48,15 @@ public final class TmuxSession: @unchecked Sendable {
         var environmentArguments: [String] = []
         let merged = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"].merging(environment) { $1 }
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) { environmentArguments += ["-e", "\(key)=\(value)"] }
-        let shellCommand = command.map(Self.quote).joined(separator: " ")
-        let result = try tmux(["-f", configuration.path, "new-session", "-d", "-x", String(width), "-y", String(height)]
-            + environmentArguments + [shellCommand])
-        guard result.status == 0 else { throw Timeout(waitingFor: "tmux new-session: \(result.stderr)", screen: "") }
+        // The server tmux forks here would inherit pipe ends and keep them open, so this one
+        // command runs with /dev/null for its standard streams and is only waited for.
+        let null = open("/dev/null", O_RDWR)
+        defer { Glibc.close(null) }
+        let pid = try ChildProcess.spawn("tmux", ["-L", socket, "-f", configuration.path, "new-session", "-d",
+                                                   "-x", String(width), "-y", String(height)] + environmentArguments + [shellCommand],
+                                         stdin: null, stdout: null, stderr: null)
+        let status = ChildProcess.wait(pid: pid, timeout: 10)
+        guard status == 0 else { throw Timeout(waitingFor: "tmux new-session (exit status \(status))", screen: "") }
     }
 
     deinit { close() }
@@ -112,7 +127,8 @@ public final class TmuxSession: @unchecked Sendable {
         try ChildProcess.run("tmux", ["-L", socket] + arguments, timeout: 10)
     }
 
-    private static func quote(_ word: String) -> String {
+    /// `word` in single quotes for `sh`.
+    public static func quote(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,0 +1,108 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// The real `checkout` binary in a private tmux server (TERM=tmux-256color, LANG=C.UTF-8), driven
+/// by keys and read back with capture-pane.
+@Suite(.serialized) struct TUIEndToEndTests {
+    /// Starts `checkout <arguments>` with a fresh data directory, inside `sh` so the exit status
+    /// and the terminal settings after exit can be read from the pane.
+    func start(_ arguments: [String], width: Int = 80, height: Int = 24) throws -> TmuxSession? {
+        guard TmuxSession.isAvailable else {
+            Issue.record("tmux is not installed: the terminal UI end-to-end tests did not run")
+            return nil
+        }
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tui-\(UUID().uuidString)").path
+        let command = ([ChildProcess.checkoutBinary] + arguments + ["--data-dir", dataDirectory])
+            .map(TmuxSession.quote).joined(separator: " ")
+        return try TmuxSession(shellCommand: "\(command); echo EXIT=$?; stty -a; sleep 60", width: width, height: height)
+    }
+
+    @Test func coBadgedCardPaysWithTheChosenNetwork() throws {
+        guard let tmux = try start(["pay", "--allowed", "VISA,CARTES_BANCAIRES,MASTERCARD"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4000002500001001")
+        let screen = try tmux.waitFor("Pay with")
+        #expect(screen.contains("4000 0025 0000 1001"))
+        #expect(screen.contains("Visa") && screen.contains("Cartes Bancaires"))
+        #expect(screen.contains("◉ Visa  ○ Cartes Bancaires"))
+        tmux.send("Tab", "Right")
+        try tmux.waitFor("○ Visa  ◉ Cartes Bancaires")
+        tmux.send("Tab")
+        tmux.type("1230")
+        tmux.send("Tab")
+        tmux.type("123")
+        tmux.send("Tab")
+        tmux.type("Jane Doe")
+        tmux.send("Tab", "Enter")
+        let result = try tmux.waitFor("Payment authorized")
+        #expect(result.contains("Network       Cartes Bancaires"))
+        #expect(result.contains("•••• 1001"))
+        #expect(!result.contains("4000 0025 0000 1001"))
+    }
+
+    @Test func plainVisaShowsNoChooser() throws {
+        guard let tmux = try start(["pay"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4242424242424242")
+        let screen = try tmux.waitFor("Networks from the BIN service")
+        #expect(screen.contains("4242 4242 4242 4242"))
+        #expect(screen.contains("Visa"))
+        #expect(!screen.contains("Pay with"))
+    }
+
+    @Test func amexIsRefusedWhenNotAccepted() throws {
+        guard let tmux = try start(["pay", "--allowed", "VISA,MASTERCARD"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("378282246310005")
+        let badges = try tmux.waitFor("(not accepted)")
+        #expect(badges.contains("3782 822463 10005"))
+        #expect(badges.contains("We accept: Visa · Mastercard"))
+        tmux.send("Tab")
+        tmux.type("1230")
+        tmux.send("Tab")
+        tmux.type("1234")
+        tmux.send("Tab")
+        tmux.type("Jane Doe")
+        tmux.send("Tab", "Enter")
+        try tmux.waitUntil("a refusal naming American Express") { $0.contains("✗") && $0.contains("American Express") && !$0.contains("Paying") }
+        #expect(!tmux.capture().contains("Payment authorized"))
+    }
+
+    @Test func pasteIsOneInputAndResizeRecovers() throws {
+        guard let tmux = try start(["pay"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.paste("4000 0025 0000 1001")
+        try tmux.waitFor("4000 0025 0000 1001")
+        tmux.resize(width: 40, height: 12)
+        try tmux.waitFor("Terminal too small")
+        tmux.resize(width: 60, height: 20)
+        let screen = try tmux.waitFor("Card number")
+        #expect(screen.contains("4000 0025 0000 1001"))
+    }
+
+    @Test func ctrlCRestoresTheTerminal() throws {
+        guard let tmux = try start([]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("What would you like to do?")
+        tmux.send("Enter")
+        try tmux.waitFor("Card number")
+        tmux.send("C-c")
+        let after = try tmux.waitFor("EXIT=")
+        #expect(after.contains("EXIT=130"))
+        let words = after.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        #expect(words.contains("icanon") && words.contains("echo") && words.contains("icrnl"))
+        #expect(!words.contains("-icanon") && !words.contains("-echo"))
+    }
+
+    @Test func notATerminalIsAClearError() throws {
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay"], timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("needs a terminal"))
+        #expect(result.stdout.isEmpty)
+    }
+}
