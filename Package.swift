@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(
             name: "CheckoutEngineTests",
             dependencies: ["CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport", "CheckoutResources"],
+            exclude: ["Support/stub_bin_server.py"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -86,7 +86,9 @@ public struct HTTPBinDataService: BinDataService {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Int), any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
+                    if let error = error as? URLError, error.code == .timedOut {
+                        exchange.complete(.failure(Failure.timedOut))
+                    } else if let error {
                         exchange.complete(.failure(Failure.transport(error.localizedDescription)))
                     } else if let http = response as? HTTPURLResponse {
                         exchange.complete(.success((data ?? Data(), http.statusCode)))

@@ -1,0 +1,88 @@
+import CheckoutCore
+import CheckoutTestSupport
+import Foundation
+import Testing
+@testable import CheckoutEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The HTTP client against a stub server on loopback (real time: timeouts are kept at 300 ms).
+@Suite(.serialized) struct HTTPBinDataServiceTests {
+    /// Starts the stub server; returns its base URL, a refused URL and its pid.
+    static func startServer() throws -> (url: URL, refused: URL, pid: pid_t) {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/stub_bin_server.py").path
+        let output = Pipe()
+        let pid = try ChildProcess.spawn("python3", [script], stdout: output.fileHandleForWriting.fileDescriptor)
+        try? output.fileHandleForWriting.close()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard ports.count == 2 else {
+            kill(pid, SIGKILL)
+            throw CheckoutError(errorId: "stub", description: "the stub server did not start")
+        }
+        return (URL(string: "http://127.0.0.1:\(ports[0])")!, URL(string: "http://127.0.0.1:\(ports[1])")!, pid)
+    }
+
+    static func stop(_ pid: pid_t) {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    @Test func readsAnswersAndMapsEveryFaultToAFailureWithinTheTimeout() async throws {
+        let server = try Self.startServer()
+        defer { Self.stop(server.pid) }
+        // Answers get a generous timeout (the first request of a session sets up its connection);
+        // faults the short one.
+        let service = HTTPBinDataService(baseURL: server.url, timeout: .seconds(5))
+        let answer = try await service.lookup(bin: "40000025")
+        #expect(answer?.firstDigits == "40000025")
+        #expect(answer?.networks.map(\.network) == [.cartesBancaires, .visa])
+        #expect(answer?.networks.last?.issuer.accountFundingType == "CREDIT")
+        #expect(try await service.lookup(bin: "66666666")?.networks.map(\.network) == [.mastercard], "items without a known network are dropped")
+        #expect(try await service.lookup(bin: "44444444")?.networks == [])
+        #expect(try await service.lookup(bin: "99999999") == nil, "404: the service knows nothing of the BIN")
+
+        for (bin, expected) in [("22222222", HTTPBinDataService.Failure.status(503)), ("33333333", .malformedAnswer),
+                                ("11111111", .timedOut), ("55555555", .timedOut)] {
+            let impatient = HTTPBinDataService(baseURL: server.url, timeout: .milliseconds(300))
+            let start = ContinuousClock.now
+            await #expect(throws: expected) { try await impatient.lookup(bin: bin) }
+            #expect(ContinuousClock.now - start < .milliseconds(900), "\(bin) ends within the timeout")
+        }
+        let refused = HTTPBinDataService(baseURL: server.refused, timeout: .milliseconds(300))
+        await #expect(throws: HTTPBinDataService.Failure.self) { try await refused.lookup(bin: "40000025") }
+    }
+
+    @Test func everyFaultOfTheServerGivesLocalFallbackAndPaymentIsNeverBlocked() async throws {
+        let server = try Self.startServer()
+        defer { Self.stop(server.pid) }
+        for (bin, url) in [("22222222", server.url), ("33333333", server.url), ("44444444", server.url),
+                           ("11111111", server.url), ("55555555", server.url), ("40000025", server.refused)] {
+            let payments = RecordingPaymentService()
+            let recorder = EventRecorder()
+            let manager = RawDataManager(
+                configuration: EngineConfiguration(session: ClientSession(), debounce: .milliseconds(10), binLookupTimeout: .milliseconds(300)),
+                catalogue: EngineHarness.catalogue, binService: HTTPBinDataService(baseURL: url, timeout: .seconds(5)),
+                paymentService: payments, now: { EngineHarness.now })
+            await manager.observeEmissions { recorder.record($0, $1) }
+            await manager.setRawData(CardData(cardNumber: bin + "00000000", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe"))
+            await manager.submit()
+            let start = ContinuousClock.now
+            await manager.finish()
+            #expect(ContinuousClock.now - start < .milliseconds(900), "\(bin): within the engine's timeout")
+            #expect(await manager.currentMetadata?.source == .localFallback, "\(bin)")
+            #expect(recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false }
+                    || recorder.events.contains { if case .checkoutFailed = $0 { return true }; return false }, "\(bin): the submit was answered")
+            let fetch = recorder.events.firstIndex { if case .willFetchMetadata = $0 { return true }; return false }
+            let result = recorder.events.firstIndex { if case .checkoutCompleted = $0 { return true }; if case .checkoutFailed = $0 { return true }; return false }
+            #expect(fetch != nil && result != nil && result! < fetch!, "\(bin): the payment did not wait for the lookup")
+        }
+    }
+}
