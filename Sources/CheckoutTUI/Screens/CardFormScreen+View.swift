@@ -32,7 +32,7 @@ extension CardFormScreen {
         row += 1 + gap
 
         // Expiry and CVV side by side.
-        let cvvColumn = left + 18
+        let cvvColumn = left + 20
         drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas)
         drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas)
         let expiryEnd = drawValue(expiryText, placeholder: "MM/YY", field: .expiry, row: row + 1, column: left, into: &canvas)
