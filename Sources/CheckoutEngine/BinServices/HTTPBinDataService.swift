@@ -39,9 +39,11 @@ public struct HTTPBinDataService: BinDataService {
         self.baseURL = baseURL
         self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
+        // The exchange's own timer enforces `timeout`; URLSession's limits only back it up (its
+        // request timeout can fire early while the session is still setting itself up).
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        configuration.timeoutIntervalForRequest = seconds + 5
+        configuration.timeoutIntervalForResource = seconds + 5
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration)
     }
