@@ -92,7 +92,8 @@ def main():
             digit_bytes.append(count)
 
     status = open(f"/proc/{pid}/status").read()
-    rss_kb = int(next(line for line in status.splitlines() if line.startswith("VmRSS")).split()[1])
+    fields = {line.split(":")[0]: line.split()[1] for line in status.splitlines() if line.startswith(("VmRSS", "RssAnon", "RssFile"))}
+    rss_kb, anon_kb, file_kb = int(fields["VmRSS"]), int(fields["RssAnon"]), int(fields["RssFile"])
 
     def cpu_ticks():
         fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
@@ -117,7 +118,7 @@ def main():
     print(f"keystroke to update p50     {p50:.2f} ms")
     print(f"keystroke to update p99     {p99:.2f} ms (target <= 16) over {len(latencies)} keystrokes")
     print(f"bytes per digit typed       median {statistics.median(digit_bytes):.0f}, max {max(digit_bytes)} (target median <= 200)")
-    print(f"resident memory             {rss_kb / 1024:.1f} MB (target <= 30)")
+    print(f"resident memory             {rss_kb / 1024:.1f} MB (anonymous {anon_kb / 1024:.1f} MB, mapped files {file_kb / 1024:.1f} MB; target <= 30)")
     print(f"idle CPU over 10 s          {idle_ticks} ticks = {idle_ticks * 1000 / hz:.0f} ms (target 0)")
     print(f"exit code after SIGINT      {exit_code} (expected 130)")
 
