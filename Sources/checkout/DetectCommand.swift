@@ -42,8 +42,13 @@ enum DetectCommand {
 
         for argument in options.positionals {
             if argument == "-" {
-                while let line = readLine(strippingNewline: true) {
-                    let number = line.hasSuffix("\r") ? String(line.dropLast()) : line
+                var lineNumber = 0
+                for await input in StandardInputLines.stream() {
+                    lineNumber += 1
+                    guard case let .text(number) = input else {
+                        FileHandleOutput.error("checkout detect: line \(lineNumber): \(input.problem ?? "unreadable")")
+                        continue
+                    }
                     FileHandleOutput.line(await detector.detect(number).serialized())
                 }
             } else {

@@ -52,9 +52,12 @@ enum EventsCommand {
             for await event in events { FileHandleOutput.line(event.toJSON().serialized()) }
         }
         var lineNumber = 0
-        for await rawLine in StandardInputLines.stream() {
+        for await input in StandardInputLines.stream() {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+            guard case let .text(line) = input else {
+                FileHandleOutput.error("checkout events: line \(lineNumber): \(input.problem ?? "unreadable")")
+                continue
+            }
             switch EventsInput.parse(line, defaults: options) {
             case .none: continue
             case .rawData(let data): await manager.setRawData(data)
@@ -77,9 +80,21 @@ enum EventsInput: Equatable {
     case sleep(Duration)
     case invalid(String)
 
+    /// The fields of `{"rawData":{…}}`, as the headless SDK names them.
+    static let rawDataFields = ["cardNumber", "expiryDate", "cvv", "cardholderName", "cardNetwork"]
+
+    /// A key for an error message: quoted when short and digit-free, since a key could be a card number.
+    static func quotedKey(_ key: String) -> String {
+        key.count <= 40 && !key.contains(where: \.isNumber) ? "\"\(key)\"" : "(not shown: it is long or holds digits)"
+    }
+
     static func parse(_ line: String, defaults: CommandLineOptions) -> EventsInput {
         if line.allSatisfy(\.isWhitespace) { return .none }
-        guard let value = try? JSONValue(parsing: line) else { return .invalid("not JSON; expected {\"rawData\":{…}}, {\"submit\":{}} or {\"sleep\":MS}") }
+        let value: JSONValue
+        do { value = try JSONValue(parsing: line) } catch {
+            // The parser's message names a byte offset, never the text, which may hold a card number.
+            return .invalid("not JSON (\(error)); expected {\"rawData\":{…}}, {\"submit\":{}} or {\"sleep\":MS}")
+        }
         guard let members = value.objectValue, members.count == 1, let (key, body) = members.first else {
             return .invalid("expected an object with one key: rawData, submit or sleep")
         }
@@ -92,7 +107,11 @@ enum EventsInput: Equatable {
             }
             return .sleep(.milliseconds(Int(milliseconds)))
         case "rawData":
-            guard body.objectValue != nil else { return .invalid("rawData must be an object") }
+            guard let fields = body.objectValue else { return .invalid("rawData must be an object") }
+            // A misspelt field would otherwise read as an empty one and validate silently.
+            if let unknown = fields.first(where: { !rawDataFields.contains($0.0) }) {
+                return .invalid("rawData has an unknown field \(quotedKey(unknown.0)); expected \(rawDataFields.joined(separator: ", "))")
+            }
             func text(_ field: String, _ fallback: String?) -> String?? {
                 switch body[field] {
                 case nil, .null?: return .some(fallback ?? "")
@@ -115,7 +134,7 @@ enum EventsInput: Equatable {
             return .rawData(CardData(cardNumber: number ?? "", expiryDate: expiry ?? "", cvv: cvv ?? "",
                                      cardholderName: name ?? "", cardNetwork: network))
         default:
-            return .invalid("unknown key \"\(key)\"; expected rawData, submit or sleep")
+            return .invalid("unknown key \(quotedKey(key)); expected rawData, submit or sleep")
         }
     }
 }

@@ -1,13 +1,19 @@
 import Foundation
 
 /// Unbuffered writes to standard output and standard error (Glibc's `stdout` is not usable from Swift 6).
+///
+/// When the reader of standard output has gone (`checkout detect - < numbers | head -1`), the
+/// process ends quietly as if by SIGPIPE, even when its parent started it with SIGPIPE ignored:
+/// there is nobody left to write for, and going on would read the rest of the input for nothing.
 enum FileHandleOutput {
     static func line(_ text: String) {
         write(fd: 1, text + "\n")
     }
+
     static func error(_ text: String) {
         write(fd: 2, text + "\n")
     }
+
     static func write(fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
@@ -15,8 +21,17 @@ enum FileHandleOutput {
             let n = bytes.withUnsafeMutableBytes { buffer in
                 Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if n <= 0 { if errno == EINTR { continue }; return }
+            if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EPIPE { endBecauseTheReaderHasGone() }
+            if n <= 0 { return }
             offset += n
         }
+    }
+
+    /// Ends the process with the status a shell reports for SIGPIPE (141), printing nothing.
+    private static func endBecauseTheReaderHasGone() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        _exit(128 + SIGPIPE)
     }
 }

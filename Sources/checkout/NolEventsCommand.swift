@@ -74,8 +74,12 @@ enum NolEventsCommand {
 
         let session = NolEventsSession(transit: transit, amount: amount, currency: currency)
         var lineNumber = 0
-        for await line in StandardInputLines.stream() {
+        for await input in StandardInputLines.stream() {
             lineNumber += 1
+            guard case let .text(line) = input else {
+                session.unreadable(input, line: lineNumber)
+                continue
+            }
             if line.allSatisfy(\.isWhitespace) { continue }
             await session.handle(line: line, number: lineNumber)
         }
@@ -86,22 +90,6 @@ enum NolEventsCommand {
     private static func usageError(_ message: String) -> Int32 {
         FileHandleOutput.error("checkout nol events: \(message)")
         return 2
-    }
-}
-
-/// The lines of standard input, read on a thread of their own so a blocked read never holds up the
-/// components' work.
-enum StandardInputLines {
-    static func stream() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        let thread = Thread {
-            while let line = readLine(strippingNewline: true) {
-                continuation.yield(line)
-            }
-            continuation.finish()
-        }
-        thread.start()
-        return stream
     }
 }
 
@@ -361,6 +349,11 @@ final class NolEventsSession: Sendable {
 
     private func errorOut(_ error: NolPayError) {
         out([("event", .string("error"))] + (error.toJSON().objectValue ?? []))
+    }
+
+    /// Reports a line that is not UTF-8 text or is too long, as an `invalid-input` error event.
+    func unreadable(_ input: InputLine, line: Int) {
+        inputError(line, "is \(input.problem ?? "unreadable")")
     }
 
     private func inputError(_ line: Int, _ problem: String) {

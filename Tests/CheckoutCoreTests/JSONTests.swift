@@ -22,6 +22,18 @@ struct JSONTests {
         #expect(error.toJSON().serialized() == #"{"errorId":"invalid-cvv","inputElementType":"CVV","description":"CVV cannot be blank."}"#)
     }
 
+    @Test("nesting 100,000 deep is refused with an error, not a stack overflow; the cap itself parses")
+    func deepNesting() throws {
+        let deep = 100_000
+        for text in [String(repeating: "[", count: deep) + String(repeating: "]", count: deep),
+                     String(repeating: #"{"rawData":"#, count: deep) + "1" + String(repeating: "}", count: deep),
+                     String(repeating: "[", count: deep)] {
+            #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        }
+        let atCap = JSONValue.maximumDepth - 1
+        _ = try JSONValue(parsing: String(repeating: "[", count: atCap) + String(repeating: "]", count: atCap))
+    }
+
     @Test("strings are escaped; numbers print as integers when whole")
     func serialiser() {
         let value: JSONValue = .object([("a\"b", .string("line\nbreak\u{01}é")), ("n", .number(4999)), ("f", .number(1.5)), ("x", .array([.null, .bool(false)]))])
