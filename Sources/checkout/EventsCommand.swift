@@ -31,8 +31,8 @@ enum EventsCommand {
         do {
             let session = try options.makeSession()
             let ledger: Ledger
-            do { ledger = try Ledger(database: DataDirectory.openDatabase(options.dataDirectory)) } catch {
-                throw UsageError("checkout events: cannot open the data directory: \(error)")
+            do { ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) } } catch {
+                throw UsageError("checkout events: \(error)")
             }
             manager = RawDataManager(
                 configuration: EngineConfiguration(session: session, debounce: options.debounce ?? .milliseconds(200),

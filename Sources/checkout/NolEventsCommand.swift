@@ -61,15 +61,18 @@ enum NolEventsCommand {
 
         let transit: SimulatedTransit
         do {
-            let store = try NolBackendStore(database: DataDirectory.openDatabase(dataDir))
+            let store = try DataDirectory.open(dataDir) { try NolBackendStore(database: $0) }
             var rules = SimulatedTransit.Rules()
             rules.readTimeout = .milliseconds(Int(readTimeout * 1000))
             let makeCode: @Sendable () -> String
             if let fixedCode { makeCode = { fixedCode } } else { makeCode = SimulatedTransit.randomCode }
             transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), makeCode: makeCode, rules: rules)
+        } catch let error as DataDirectoryError {
+            FileHandleOutput.error("checkout nol events: \(error)")
+            return 2
         } catch {
-            FileHandleOutput.error("checkout nol events: cannot open the Nol backend: \(error)")
-            return 1
+            FileHandleOutput.error("checkout nol events: cannot start the simulated Nol backend: \(error)")
+            return 2
         }
 
         let session = NolEventsSession(transit: transit, amount: amount, currency: currency)

@@ -30,10 +30,10 @@ enum PaymentsCommand {
         }
         let entries: [LedgerEntry]
         do {
-            entries = try Ledger(database: DataDirectory.openDatabase(options.dataDirectory)).entries()
+            entries = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0).entries() }
         } catch {
-            FileHandleOutput.error("checkout payments: cannot read the ledger: \(error)")
-            return 1
+            FileHandleOutput.error("checkout payments: \(error)")
+            return 2
         }
         if json {
             for entry in entries { FileHandleOutput.line(entry.toJSON().serialized()) }
