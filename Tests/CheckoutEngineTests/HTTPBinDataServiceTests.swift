@@ -60,11 +60,42 @@ import Glibc
         await #expect(throws: HTTPBinDataService.Failure.self) { try await refused.lookup(bin: "40000025") }
     }
 
+    @Test func garbageAnswersAreRefusedOrCleanedAndAServiceUnderAPathWorks() async throws {
+        let server = try Self.startServer()
+        defer { Self.stop(server.pid) }
+        let service = HTTPBinDataService(baseURL: server.url, timeout: .seconds(5))
+        for (bin, why) in [("77777777", "HTML"), ("88888888", "binData not an array"), ("12121212", "an answer about another BIN"),
+                           ("13131313", "a 10 MB body"), ("14141414", "nesting 100,000 deep")] {
+            let start = ContinuousClock.now
+            await #expect(throws: HTTPBinDataService.Failure.malformedAnswer, "\(why)") { try await service.lookup(bin: bin) }
+            #expect(ContinuousClock.now - start < .seconds(5), "\(why) ends within the timeout")
+        }
+        let sixDigits = try await service.lookup(bin: "15151515")
+        #expect(sixDigits?.firstDigits == "15151515", "a 6-digit BIN's answer is reported for the digits asked")
+        #expect(sixDigits?.networks.map(\.network) == [.cartesBancaires, .visa])
+        #expect(try await service.lookup(bin: "16161616")?.networks == [], "unknown networks leave nothing usable")
+        for base in ["\(server.url.absoluteString)/mounted/here", "\(server.url.absoluteString)/mounted/here/"] {
+            let mounted = HTTPBinDataService(baseURL: URL(string: base)!, timeout: .seconds(5))
+            #expect(try await mounted.lookup(bin: "40000025")?.networks.count == 2, "\(base)")
+        }
+    }
+
+    @Test func decodeKeepsWhatFitsAndIgnoresFieldsOfTheWrongType() throws {
+        let answer = try HTTPBinDataService.decode(Data(#"{"binData":[{"network":5,"displayName":7},{"network":"VISA","issuerName":{"x":1},"issuerCountryCode":"FR"}]}"#.utf8), bin: "42424242")
+        #expect(answer.firstDigits == "42424242")
+        #expect(answer.networks == [BinNetwork(network: .visa, issuer: IssuerDetails(issuerCountryCode: "FR"))])
+        for body in [#"{"firstDigits":12,"binData":[]}"#, #"{"firstDigits":"4242x","binData":[]}"#, #"[{"binData":[]}]"#, #"{"binData":5}"#, ""] {
+            #expect(throws: HTTPBinDataService.Failure.malformedAnswer, "\(body)") { try HTTPBinDataService.decode(Data(body.utf8), bin: "42424242") }
+        }
+    }
+
     @Test func everyFaultOfTheServerGivesLocalFallbackAndPaymentIsNeverBlocked() async throws {
         let server = try Self.startServer()
         defer { Self.stop(server.pid) }
         for (bin, url) in [("22222222", server.url), ("33333333", server.url), ("44444444", server.url),
-                           ("11111111", server.url), ("55555555", server.url), ("40000025", server.refused)] {
+                           ("11111111", server.url), ("55555555", server.url), ("40000025", server.refused),
+                           ("77777777", server.url), ("88888888", server.url), ("12121212", server.url),
+                           ("13131313", server.url), ("14141414", server.url), ("16161616", server.url)] {
             let payments = RecordingPaymentService()
             let recorder = EventRecorder()
             let manager = RawDataManager(

@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// The answer is `{"firstDigits":"…","binData":[{"network":"…","displayName":"…","issuerCountryCode":"…",…}]}`;
 /// items whose network is missing or unknown are dropped. A 404 means the service knows nothing
-/// of the BIN (`nil`). Any other non-2xx status, a body that is not that JSON, a refused
+/// of the BIN (`nil`). Any other non-2xx status, a body that is not that JSON (or is over 1 MiB,
+/// or is about another BIN: see ``decode(_:bin:)``), a refused
 /// connection, or a response that has not ended within `timeout` throws ``HTTPBinDataService/Failure``.
 /// The timeout covers the whole exchange, so a server that never finishes its response cannot
 /// hold a lookup longer than `timeout`.
@@ -59,15 +60,34 @@ public struct HTTPBinDataService: BinDataService {
         return try Self.decode(data, bin: bin)
     }
 
-    /// Parses the answer body; items without a known network are dropped.
+    /// The largest answer body read; a BIN answer is a few hundred bytes, so more is not one.
+    public static let maximumAnswerBytes = 1 << 20
+
+    /// Parses the answer body for `bin`; items without a known network are dropped.
+    ///
+    /// The body must be a JSON object whose `binData` is an array, at most
+    /// ``maximumAnswerBytes`` long. Its `firstDigits`, when present, must be digits that are a
+    /// prefix of `bin` (a 6-digit BIN answering an 8-digit question) or start with `bin`; an
+    /// answer about some other BIN is a faulty service, not the truth about this card, and is
+    /// refused as ``Failure/malformedAnswer``. An accepted answer reports `bin` as its first
+    /// digits, the digits the card was looked up by. Fields of the wrong type are ignored.
     static func decode(_ data: Data, bin: String) throws -> BinAnswer {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let items = object["binData"] as? [Any] else { throw Failure.malformedAnswer }
+        guard data.count <= maximumAnswerBytes,
+              let object = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)),
+              object.objectValue != nil, let items = object["binData"]?.arrayValue else { throw Failure.malformedAnswer }
+        switch object["firstDigits"] {
+        case nil, .null?:
+            break
+        case let .string(digits)? where digits.isEmpty
+            || (digits.utf8.allSatisfy { (0x30...0x39).contains($0) } && (bin.hasPrefix(digits) || digits.hasPrefix(bin))):
+            break
+        default:
+            throw Failure.malformedAnswer
+        }
         let networks: [BinNetwork] = items.compactMap { item in
-            guard let fields = item as? [String: Any],
-                  let id = fields["network"] as? String,
+            guard let id = item["network"]?.stringValue,
                   let network = CardNetwork(identifier: id), network != .other else { return nil }
-            func text(_ key: String) -> String? { fields[key] as? String }
+            func text(_ key: String) -> String? { item[key]?.stringValue }
             return BinNetwork(network: network, displayName: text("displayName"), issuer: IssuerDetails(
                 issuerCountryCode: text("issuerCountryCode"), issuerName: text("issuerName"),
                 accountFundingType: text("accountFundingType"),
@@ -76,8 +96,7 @@ public struct HTTPBinDataService: BinDataService {
                 productName: text("productName"), issuerCurrencyCode: text("issuerCurrencyCode"),
                 regionalRestriction: text("regionalRestriction"), accountNumberType: text("accountNumberType")))
         }
-        let firstDigits = (object["firstDigits"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? bin
-        return BinAnswer(firstDigits: firstDigits, networks: networks)
+        return BinAnswer(firstDigits: bin, networks: networks)
     }
 
     /// Runs one request, ending it after `timeout` whatever the server does, and on cancellation.

@@ -10,7 +10,15 @@ so connecting to it is refused). GET /v1/bin-data/{bin}:
   44444444  an empty binData list
   55555555  headers and half a body, then nothing more (the response never ends)
   66666666  items with no or unknown networks, and one Mastercard
+  77777777  200 with an HTML page
+  88888888  binData an object, not an array
+  12121212  firstDigits of another BIN (51000000)
+  13131313  a valid answer padded to 10 MB
+  14141414  arrays nested 100,000 deep
+  15151515  firstDigits "151515" (a 6-digit BIN answering), co-badged
+  16161616  only networks nobody knows
   anything else: 404
+Every path may carry a prefix before /v1/bin-data (a service mounted under a path).
 """
 import json
 import socket
@@ -30,16 +38,16 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send(self, status, body):
+    def send(self, status, body, content_type="application/json"):
         data = body.encode()
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
 
     def do_GET(self):
-        parts = self.path.strip("/").split("/")
+        parts = self.path.strip("/").split("/")[-3:]
         if len(parts) != 3 or parts[:2] != ["v1", "bin-data"]:
             return self.send(404, "{}")
         bin_ = parts[2]
@@ -66,6 +74,20 @@ class Handler(BaseHTTPRequestHandler):
         if bin_ == "66666666":
             items = [{"displayName": "no network"}, {"network": "MYSTERY"}, {"network": "MASTERCARD"}]
             return self.send(200, json.dumps({"firstDigits": bin_, "binData": items}))
+        if bin_ == "77777777":
+            return self.send(200, "<html><body>Service temporarily moved</body></html>", "text/html")
+        if bin_ == "88888888":
+            return self.send(200, json.dumps({"firstDigits": bin_, "binData": CO_BADGED[0]}))
+        if bin_ == "12121212":
+            return self.send(200, json.dumps({"firstDigits": "51000000", "binData": CO_BADGED}))
+        if bin_ == "13131313":
+            return self.send(200, json.dumps({"firstDigits": bin_, "binData": CO_BADGED, "padding": "x" * 10_000_000}))
+        if bin_ == "14141414":
+            return self.send(200, "[" * 100_000 + "]" * 100_000)
+        if bin_ == "15151515":
+            return self.send(200, json.dumps({"firstDigits": "151515", "binData": CO_BADGED}))
+        if bin_ == "16161616":
+            return self.send(200, json.dumps({"firstDigits": bin_, "binData": [{"network": "MYSTERY"}, {"network": 5}]}))
         return self.send(404, "{}")
 
 
