@@ -17,6 +17,8 @@ enum CommandOption: String, CaseIterable, Sendable {
     case currency = "currency"
     case dataDir = "data-dir"
     case noColor = "no-color"
+    case readTimeout = "read-timeout"
+    case otp = "otp"
 
     /// Whether the option is followed by a value (`--cvv 123` or `--cvv=123`).
     var takesValue: Bool { self != .noColor }
@@ -66,6 +68,10 @@ struct CommandLineOptions: Sendable {
     var currency: String?
     var dataDirectory: String?
     var noColor = false
+    /// `checkout nol events`: how long the simulated reader waits for a tap.
+    var readTimeout: Duration?
+    /// `checkout nol events`: the code every simulated SMS carries.
+    var otp: String?
     /// `--help` or `-h` was given.
     var wantsHelp = false
     /// The arguments that are not options, in order.
@@ -143,8 +149,8 @@ struct CommandLineOptions: Sendable {
         case .cvv: cvv = value
         case .name: name = value
         case .amount:
-            guard let minor = Int(value), minor >= 0 else {
-                throw UsageError("checkout \(command): --amount must be a whole number of minor units (4999 for 49.99), not \"\(value)\"")
+            guard let minor = Int(value), minor >= 1 else {
+                throw UsageError("checkout \(command): --amount must be a whole number of minor units, at least 1 (4999 for 49.99), not \"\(value)\"")
             }
             amount = minor
         case .currency:
@@ -154,6 +160,13 @@ struct CommandLineOptions: Sendable {
             currency = value.uppercased()
         case .dataDir: dataDirectory = value
         case .noColor: noColor = true
+        case .readTimeout:
+            // Checked before converting, so "inf" or "1e300" cannot trap the conversion.
+            guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw UsageError("checkout \(command): --read-timeout must be a number of seconds (above 0, at most 3600), not \"\(value)\"")
+            }
+            readTimeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
+        case .otp: otp = value
         }
     }
 

@@ -21,49 +21,35 @@ enum NolEventsCommand {
           {"submit":{}}  {"resend":{}}  {"readerFault":"readError"|"noResponse"}
         """
 
+    static let accepted: Set<CommandOption> = [.dataDir, .amount, .currency, .readTimeout, .otp]
+
     static func run(_ arguments: [String]) async -> Int32 {
-        var dataDir: String?
-        var amount = 750
-        var currency = "AED"
-        var readTimeout = 30.0
-        var fixedCode: String?
-        var index = 0
-        func value() -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
+        let options: CommandLineOptions
+        switch CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(see checkout nol events --help)"))
+            return 2
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--data-dir":
-                guard let v = value() else { return usageError("--data-dir needs a directory") }
-                dataDir = v
-            case "--amount":
-                guard let v = value().flatMap({ Int($0) }), v > 0 else { return usageError("--amount needs a positive whole number of minor units") }
-                amount = v
-            case "--currency":
-                guard let v = value(), !v.isEmpty else { return usageError("--currency needs a code such as AED") }
-                currency = v.uppercased()
-            case "--read-timeout":
-                guard let v = value().flatMap({ Double($0) }), v > 0 else { return usageError("--read-timeout needs a number of seconds") }
-                readTimeout = v
-            case "--otp":
-                guard let v = value(), case .success = NolPayValidator.otpCode(v) else { return usageError("--otp needs 6 digits") }
-                fixedCode = v
-            case "--help", "-h":
-                FileHandleOutput.line(usage)
-                return 0
-            default:
-                return usageError("unknown option \(argument)")
-            }
-            index += 1
+        if options.wantsHelp {
+            FileHandleOutput.line(usage)
+            return 0
         }
+        guard options.positionals.isEmpty else {
+            return usageError("takes no arguments; it reads JSON Lines from standard input")
+        }
+        if let code = options.otp, case .failure = NolPayValidator.otpCode(code) { return usageError("--otp needs 6 digits") }
+        let dataDir = options.dataDirectory
+        let amount = options.amount ?? 750
+        let currency = options.currency ?? "AED"
+        let readTimeout = options.readTimeout ?? .seconds(30)
+        let fixedCode = options.otp
 
         let transit: SimulatedTransit
         do {
             let store = try DataDirectory.open(dataDir) { try NolBackendStore(database: $0) }
             var rules = SimulatedTransit.Rules()
-            rules.readTimeout = .milliseconds(Int(readTimeout * 1000))
+            rules.readTimeout = readTimeout
             let makeCode: @Sendable () -> String
             if let fixedCode { makeCode = { fixedCode } } else { makeCode = SimulatedTransit.randomCode }
             transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), makeCode: makeCode, rules: rules)
