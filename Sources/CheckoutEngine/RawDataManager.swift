@@ -93,8 +93,11 @@ public actor RawDataManager {
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
         let errors = validator.validate(data, metadata: metadata, now: now(), calendar: calendar)
         guard errors.isEmpty else {
-            lastValidity = (false, errors)
-            emit(.dataIsValid(isValid: false, errors: errors))
+            // The contract emits dataIsValid only on a change; checkoutFailed carries the errors anyway.
+            if lastValidity?.isValid != false || lastValidity?.errors != errors {
+                lastValidity = (false, errors)
+                emit(.dataIsValid(isValid: false, errors: errors))
+            }
             let list = errors.map { "\($0.errorId): \($0.description)" }.joined(separator: "; ")
             emit(.checkoutFailed(CheckoutError(errorId: errors[0].errorId, description: "The card data is not valid. \(list)")))
             return

@@ -206,22 +206,33 @@ import Testing
         #expect(harness.payments.requests.isEmpty)
     }
 
-    @Test func invalidDataFailsWithTheValidationErrorsAndADataIsValid() async {
+    @Test func invalidDataFailsWithTheValidationErrorsAndNoRepeatedDataIsValid() async {
         let harness = await EngineHarness()
         await harness.type(Self.coBadged, expiry: "13/20")
         await harness.advance(300)
-        _ = harness.recorder.take()
+        let typed = harness.recorder.take()
+        #expect(typed.contains { if case .dataIsValid(false, _) = $0 { return true }; return false })
         await harness.manager.submit()
         let events = harness.recorder.take()
-        #expect(events.count == 2)
-        guard events.count == 2, case let .dataIsValid(isValid, errors) = events[0], case let .checkoutFailed(error) = events[1] else {
+        #expect(events.count == 1, "the errors were already announced, so only checkoutFailed: \(events)")
+        guard events.count == 1, case let .checkoutFailed(error) = events[0] else {
+            Issue.record("expected checkoutFailed, got \(events)")
+            return
+        }
+        #expect(error.errorId == "invalid-expiry-date")
+        #expect(error.description.contains("invalid-expiry-date"))
+        #expect(harness.payments.requests.isEmpty)
+    }
+
+    @Test func aSubmitBeforeAnyDataAnnouncesTheErrorsOnce() async {
+        let harness = await EngineHarness()
+        await harness.manager.submit()
+        let events = harness.recorder.take()
+        guard events.count == 2, case let .dataIsValid(isValid, errors) = events[0], case .checkoutFailed = events[1] else {
             Issue.record("expected dataIsValid then checkoutFailed, got \(events)")
             return
         }
-        #expect(!isValid)
-        #expect(errors.map(\.errorId) == ["invalid-expiry-date"])
-        #expect(error.errorId == "invalid-expiry-date")
-        #expect(harness.payments.requests.isEmpty)
+        #expect(!isValid && errors.first?.errorId == "invalid-card-number")
     }
 
     @Test func dataIsValidIsEmittedOnlyWhenValidityOrTheErrorsChange() async {
