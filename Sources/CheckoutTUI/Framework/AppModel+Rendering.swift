@@ -23,7 +23,8 @@ extension AppModel {
     /// screen's own from the left, cut with `…` where they would run into them.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int) {
         let globalShown = global.filter(\.showsInFooter)
-        let globalWidth = globalShown.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 }
+        // Two spaces between the global hints and one at the right edge, matching the one at the left.
+        let globalWidth = globalShown.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 } - 1
         var x = max(1, canvas.width - globalWidth)
         for hint in globalShown {
             x += canvas.put(hint.keys, row: row, column: x, style: .bold)

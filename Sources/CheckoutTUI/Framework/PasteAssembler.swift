@@ -17,6 +17,11 @@ public struct PasteAssembler: Sendable {
     }
 
     private var buffer: String?
+    private var kept = 0
+
+    /// A paste is kept up to this many characters: no field holds more, and a 100 KB paste must not
+    /// be carried through every screen whole.
+    public static let maximumLength = 4096
 
     public init() {}
 
@@ -28,12 +33,15 @@ public struct PasteAssembler: Sendable {
         switch input {
         case .pasteStart:
             buffer = ""
+            kept = 0
             return nil
         case .pasteEnd:
             defer { buffer = nil }
             return buffer.map(Output.paste)
         case .key(let key):
             guard buffer != nil else { return .key(key) }
+            guard kept < Self.maximumLength else { return nil }
+            kept += 1
             switch key {
             case .character(let character): buffer?.append(character)
             case .space: buffer?.append(" ")

@@ -15,6 +15,7 @@ extension NolFlowScreen {
             validate(focus)
             let step = action == .next ? 1 : fields.count - 1
             focus = fields[(index + step) % fields.count]
+            values[focus, default: EditableText()].moveToEnd()
         case .resend:
             guard !busy else { break }
             failure = nil
@@ -42,26 +43,27 @@ extension NolFlowScreen {
             switch key {
             case let .character(character): type(String(character))
             case .space: type(" ")
-            case .backspace: values[focus] = String((values[focus] ?? "").dropLast())
-            default: break
+            default: _ = values[focus, default: EditableText()].apply(key)
             }
         case let .paste(text):
             fieldErrors = [:]
-            if !fields.isEmpty, !busy { type(text.filter { !$0.isNewline }) }
+            if !fields.isEmpty, !busy { type(text) }
         case .engine:
             break
         }
         return []
     }
 
+    /// Inserts typed or pasted text at the caret: printable characters only (a pasted line break
+    /// never submits), up to the field's length.
     private mutating func type(_ text: String) {
         let limit = focus == .code ? 6 : 20
-        values[focus] = String(((values[focus] ?? "") + text).prefix(limit))
+        values[focus, default: EditableText()].insert(EditableText.printable(text, keepSpaces: false, limit: limit), limit: limit)
     }
 
     /// Shows `field`'s validation error, if any (when it is left).
     mutating func validate(_ field: Field) {
-        let value = values[field] ?? ""
+        let value = values[field]?.text ?? ""
         guard !value.isEmpty else { return }
         let error: NolPayValidationError? = switch field {
         case .card: NolPayValidator.cardNumber(value).failure
@@ -72,7 +74,7 @@ extension NolFlowScreen {
     }
 
     private mutating func submit() {
-        let card = values[.card] ?? "", phone = values[.phone] ?? "", code = values[.code] ?? ""
+        let card = values[.card]?.text ?? "", phone = values[.phone]?.text ?? "", code = values[.code]?.text ?? ""
         switch machine {
         case var .link(link):
             var actions: [NolPayLinkCardStateMachine.Action] = []

@@ -95,7 +95,9 @@ extension NolFlowScreen {
         case .scan: "Hold a Nol card to the reader: choose it and press enter to tap."
         case .phone: "Enter the mobile number that receives the code."
         case .code: "Enter the 6-digit code sent by SMS."
-        case .cardAndPhone: flow == .pay ? "Enter the linked card and its mobile number." : "Enter the card to unlink and its mobile number."
+        case .cardAndPhone:
+            flow == .pay ? "Pay \(NolAmount.format(worker.amount, currency: "AED")): enter the linked card and its mobile number."
+                : "Enter the card to unlink and its mobile number."
         case .requested: "Payment requested."
         case .cardsList: "Enter a mobile number to see its linked cards."
         case .linked: "The card is ready to pay with."
@@ -119,10 +121,10 @@ extension NolFlowScreen {
             if focused { canvas.put("┃", row: row, column: left, style: .focus) }
             canvas.put(label(field) + (fieldErrors[field] != nil ? " *" : ""), row: row, column: left + 2,
                        style: fieldErrors[field] != nil ? .error : (focused ? .bold : .dim))
-            let value = values[field] ?? ""
-            let shown = value.isEmpty && field == .code ? "______" : value
+            let edited = values[field] ?? EditableText()
+            let shown = edited.isEmpty && field == .code ? "______" : edited.text
             let end = canvas.put(shown, row: row, column: left + 18, style: focused ? .focus : .normal, maxWidth: width - 18)
-            if focused { canvas.cursor = (row, left + 18 + min(end, DisplayWidth.of(value))) }
+            if focused { canvas.cursor = (row, left + 18 + min(end, edited.caretColumn(in: edited.text) { _ in true })) }
             row += 1
             if let error = fieldErrors[field] {
                 canvas.put(Canvas.truncate(error, to: width - 18), row: row, column: left + 18, style: .error)

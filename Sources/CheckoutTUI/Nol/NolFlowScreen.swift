@@ -32,7 +32,7 @@ public struct NolFlowScreen: Screen {
     var stage: Stage
     var readerCards: [NolCardRecord]
     var selected = 0
-    var values: [Field: String] = [:]
+    var values: [Field: EditableText] = [:]
     var focus: Field
     var fieldErrors: [Field: String] = [:]
     var failure: NolPayError?
@@ -111,8 +111,10 @@ public struct NolFlowScreen: Screen {
             bindings.append(KeyBinding([.enter], "start again", .submit))
         } else {
             if fields.count > 1 {
-                bindings.append(KeyBinding([.tab, .down], "tab/↓", "next field", .next))
-                bindings.append(KeyBinding([.backTab, .up], "shift+tab/↑", "previous field", .previous))
+                bindings.append(KeyBinding([.tab], "tab", "next", .next))
+                bindings.append(KeyBinding([.backTab], "⇧tab", "prev", .previous))
+                bindings.append(KeyBinding([.down], "↓", "next field", .next, footer: false))
+                bindings.append(KeyBinding([.up], "↑", "previous field", .previous, footer: false))
             }
             bindings.append(KeyBinding([.enter], submitLabel, .submit))
             if stage == .code { bindings.append(KeyBinding([.function(5)], "new code", .resend)) }
@@ -126,7 +128,7 @@ public struct NolFlowScreen: Screen {
         case .phone: "send code"
         case .code: flow == .link ? "link card" : "unlink card"
         case .cardsList: "show cards"
-        default: flow == .pay ? "pay \(NolAmount.format(worker.amount, currency: "AED"))" : "send code"
+        default: flow == .pay ? "pay" : "send code"
         }
     }
 }

@@ -4,16 +4,18 @@ import CheckoutEngine
 /// Keys, typing, pasting and engine events on the card form.
 extension CardFormScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        // Labels are short so the footer fits 80 columns on every field; ↓ and ↑ are listed in the help only.
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.tab, .down], "tab/↓", "next", .next),
-            KeyBinding([.backTab, .up], "shift+tab/↑", "prev", .previous),
+            KeyBinding([.tab], "tab", "next", .next),
+            KeyBinding([.backTab], "⇧tab", "prev", .previous),
+            KeyBinding([.down], "↓", "next field", .next, footer: false),
+            KeyBinding([.up], "↑", "previous field", .previous, footer: false),
         ]
         if focus == .network {
             bindings.append(KeyBinding([.left], "←/→", "choose", .chooseLeft))
             bindings.append(KeyBinding([.right], "→", "next network", .chooseRight, footer: false))
         }
-        let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
-        bindings.append(KeyBinding([.enter], "enter", focus == .pay ? "pay \(amount)" : "next", .enter))
+        bindings.append(KeyBinding([.enter], "enter", focus == .pay ? "pay" : "next", .enter))
         bindings.append(KeyBinding([.escape], "esc", "back", .back))
         return KeyMap(bindings)
     }
@@ -51,7 +53,10 @@ extension CardFormScreen {
     }
 
     mutating func setFocus(_ field: Field) {
-        if field != focus { revealed.insert(focus) }
+        if field != focus {
+            revealed.insert(focus)
+            if let path = Self.text(of: field) { self[keyPath: path].moveToEnd() }
+        }
         focus = field
     }
 
@@ -65,47 +70,59 @@ extension CardFormScreen {
 
     // MARK: Typing
 
+    /// The text a field edits; `nil` for the chooser and the Pay button.
+    static func text(of field: Field) -> WritableKeyPath<CardFormScreen, EditableText>? {
+        switch field {
+        case .number: return \.number
+        case .expiry: return \.expiry
+        case .cvv: return \.securityCode
+        case .name: return \.name
+        case .network, .pay: return nil
+        }
+    }
+
     mutating func type(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
+        notice = nil
+        guard let path = Self.text(of: focus) else { return [] }
         switch key {
+        case .left, .right, .home, .end:
+            _ = self[keyPath: path].apply(key)
+            return []
         case .backspace, .delete:
-            edit(context: context) { form in
-                switch form.focus {
-                case .number: _ = form.digits.popLast()
-                case .expiry: _ = form.expiryDigits.popLast()
-                case .cvv: _ = form.cvv.popLast()
-                case .name: _ = form.cardholderName.popLast()
-                case .network, .pay: break
-                }
-            }
+            edit(context: context) { form in _ = form[keyPath: path].apply(key) }
+            return sendIfChanged(context: context)
         case .space:
-            guard focus == .name else { return [] }
-            return insert(" ", context: context)
+            if focus == .name { return insert(" ", context: context) }
+            // Spaces between the number's groups are drawn by the form; typing one is harmless.
+            if focus != .number { notice = "digits only" }
+            return []
         case .character(let character):
-            return insert(String(character), context: context)
+            let effects = insert(String(character), context: context)
+            if focus != .name, character != "/", Self.asciiDigits(String(character), limit: 1).isEmpty { notice = "digits only" }
+            return effects
         default:
             return []
         }
-        return sendIfChanged(context: context)
     }
 
     mutating func insert(_ text: String, context: ScreenContext) -> [ScreenEffect] {
+        let maximumNumber = maximumNumberLength(context: context)
+        let maximumCVV = maximumCVVLength(context: context)
         edit(context: context) { form in
             switch form.focus {
             case .number:
-                let room = max(0, form.maximumNumberLength(context: context) - form.digits.count)
-                form.digits += String(Self.asciiDigits(text).prefix(room))
+                form.number.insert(Self.asciiDigits(text, limit: maximumNumber), limit: maximumNumber)
             case .expiry:
-                var incoming = Self.asciiDigits(text)
-                if text == "/", form.expiryDigits.count == 1 { form.expiryDigits = "0" + form.expiryDigits }
+                var incoming = Self.asciiDigits(text, limit: 4)
+                let atEnd = form.expiry.caret == form.expiry.text.count
+                if text == "/", atEnd, form.expiry.text.count == 1 { form.expiry.set("0" + form.expiry.text) }
                 // A first digit above 1 can only be a one-digit month: 4 means April.
-                if form.expiryDigits.isEmpty, let first = incoming.first, first > "1", incoming.count == 1 { incoming = "0" + incoming }
-                form.expiryDigits = String((form.expiryDigits + incoming).prefix(4))
+                if form.expiry.isEmpty, let first = incoming.first, first > "1", incoming.count == 1 { incoming = "0" + incoming }
+                form.expiry.insert(incoming, limit: 4)
             case .cvv:
-                let room = max(0, form.maximumCVVLength(context: context) - form.cvv.count)
-                form.cvv += String(Self.asciiDigits(text).prefix(room))
+                form.securityCode.insert(Self.asciiDigits(text, limit: maximumCVV), limit: maximumCVV)
             case .name:
-                let printable = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }.filter { !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) })
-                form.cardholderName = String((form.cardholderName + printable).prefix(45))
+                form.name.insert(EditableText.printable(text, keepSpaces: true, limit: Self.maximumNameLength), limit: Self.maximumNameLength)
             case .network, .pay:
                 break
             }
@@ -113,9 +130,16 @@ extension CardFormScreen {
         return sendIfChanged(context: context)
     }
 
+    /// The longest cardholder name the form takes (what fits on a card's embossing, with room).
+    static let maximumNameLength = 45
+
     mutating func paste(_ text: String, context: ScreenContext) -> [ScreenEffect] {
+        notice = nil
         if focus == .name {
-            return insert(text.trimmingCharacters(in: .whitespacesAndNewlines), context: context)
+            // Only the start matters: the field holds 45 characters, and a huge paste must not be walked whole.
+            var clean = EditableText.printable(text, keepSpaces: true, limit: Self.maximumNameLength * 4)
+            while clean.last == " " { clean.removeLast() }
+            return insert(String(clean.drop { $0 == " " }), context: context)
         }
         return insert(text, context: context)
     }
@@ -129,13 +153,16 @@ extension CardFormScreen {
         if digits.count < 8 { lookupInFlight = false }
     }
 
-    /// The ASCII digits of `text`: Unicode decimal digits (Arabic-Indic, full-width…) count as digits,
-    /// separators and anything else are dropped.
-    static func asciiDigits(_ text: String) -> String {
+    /// The first `limit` ASCII digits of `text`: Unicode decimal digits (Arabic-Indic, full-width…)
+    /// count as digits, separators and anything else are dropped.
+    static func asciiDigits(_ text: String, limit: Int = .max) -> String {
         var result = ""
+        var count = 0
         for scalar in text.unicodeScalars where scalar.properties.numericType == .decimal {
+            if count == limit { break }
             if let value = scalar.properties.numericValue, value >= 0, value <= 9 {
                 result.append(Character(String(Int(value))))
+                count += 1
             }
         }
         return result
@@ -203,5 +230,3 @@ extension CardFormScreen {
         return []
     }
 }
-
-import Foundation

@@ -15,10 +15,10 @@ extension CardFormScreen {
         let network = network(context: context)
 
         // Card number and badges.
-        let number = context.catalogue.format(digits: digits, as: network)
+        let shownNumber = context.catalogue.format(digits: digits, as: network)
         drawLabel("Card number", field: .number, row: row, column: left, into: &canvas)
-        let numberEnd = drawValue(number, placeholder: "1234 5678 9012 3456", field: .number, row: row + 1, column: left, into: &canvas)
-        if focus == .number { cursor = (row + 1, numberEnd) }
+        drawValue(shownNumber, placeholder: "1234 5678 9012 3456", field: .number, row: row + 1, column: left, into: &canvas)
+        if focus == .number { cursor = (row + 1, left + 2 + number.caretColumn(in: shownNumber, isStored: Self.isDigit)) }
         drawBadges(metadata: metadata, selected: network, row: row + 1, column: left + 27,
                    width: left + width - (left + 27), context: context, into: &canvas)
         row += 2
@@ -28,28 +28,27 @@ extension CardFormScreen {
             drawChooser(items, row: row, column: left, into: &canvas)
         }
         row += 1
-        drawErrors([visibleError(for: .number)], row: row, column: left + 2, width: width - 2, into: &canvas)
+        drawErrors([.number], row: row, column: left + 2, width: width - 2, into: &canvas)
         row += 1 + gap
 
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
         drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas)
         drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas)
-        let expiryEnd = drawValue(expiryText, placeholder: "MM/YY", field: .expiry, row: row + 1, column: left, into: &canvas)
-        let masked = String(repeating: "•", count: cvv.count)
-        let cvvEnd = drawValue(masked, placeholder: String(repeating: "•", count: maximumCVVLength(context: context)) + " (\(maximumCVVLength(context: context)) digits)",
-                               field: .cvv, row: row + 1, column: cvvColumn, into: &canvas)
-        if focus == .expiry { cursor = (row + 1, expiryEnd) }
-        if focus == .cvv { cursor = (row + 1, cvvEnd) }
-        drawErrors([visibleError(for: .expiry), visibleError(for: .cvv)], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
+        drawValue(expiryText, placeholder: "MM/YY", field: .expiry, row: row + 1, column: left, into: &canvas)
+        drawValue(String(repeating: "•", count: cvv.count), placeholder: cvvPlaceholder(context: context),
+                  field: .cvv, row: row + 1, column: cvvColumn, into: &canvas)
+        if focus == .expiry { cursor = (row + 1, left + 2 + expiry.caretColumn(in: expiryText) { $0 != "/" }) }
+        if focus == .cvv { cursor = (row + 1, cvvColumn + 2 + securityCode.caret) }
+        drawErrors([.expiry, .cvv], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
         row += 3 + gap
 
         // Cardholder name.
         drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas)
-        let nameEnd = drawValue(Canvas.truncate(cardholderName, to: width - 4), placeholder: "Name as on the card",
-                                field: .name, row: row + 1, column: left, into: &canvas)
-        if focus == .name { cursor = (row + 1, nameEnd) }
-        drawErrors([visibleError(for: .name)], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
+        let shownName = Canvas.truncate(cardholderName, to: width - 4)
+        drawValue(shownName, placeholder: "Name as on the card", field: .name, row: row + 1, column: left, into: &canvas)
+        if focus == .name { cursor = (row + 1, left + 2 + min(name.caretColumn(in: cardholderName) { _ in true }, DisplayWidth.of(shownName))) }
+        drawErrors([.name], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
         row += 3 + gap
 
         // Pay.
@@ -91,7 +90,17 @@ extension CardFormScreen {
         canvas.put(text + (hasError ? " *" : ""), row: row, column: column + 2, style: focused ? .focus : (hasError ? .error : .dim))
     }
 
+    static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+
+    /// What the empty security-code field says: its length on the known network, 3–4 digits before.
+    func cvvPlaceholder(context: ScreenContext) -> String {
+        guard network(context: context) != nil else { return "••• (3–4 digits)" }
+        let length = maximumCVVLength(context: context)
+        return String(repeating: "•", count: length) + " (\(length) digits)"
+    }
+
     /// Draws a field's value (or its placeholder, dim) and returns the column after it.
+    @discardableResult
     func drawValue(_ value: String, placeholder: String, field: Field, row: Int, column: Int, into canvas: inout Canvas) -> Int {
         if focus == field { canvas.put("┃", row: row, column: column, style: .focus) }
         if value.isEmpty {
@@ -141,8 +150,14 @@ extension CardFormScreen {
         }
     }
 
-    func drawErrors(_ errors: [ValidationError?], row: Int, column: Int, width: Int, into canvas: inout Canvas) {
-        let messages = errors.compactMap { $0?.description }
+    /// The error line under `fields`: their visible errors, or the notice about the key just refused
+    /// in the focused one.
+    func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, into canvas: inout Canvas) {
+        if let notice, fields.contains(focus) {
+            canvas.put(Canvas.truncate("· " + notice, to: width), row: row, column: column, style: .accent)
+            return
+        }
+        let messages = fields.compactMap { visibleError(for: $0)?.description }
         guard !messages.isEmpty else { return }
         canvas.put("✗ " + Canvas.truncate(messages.joined(separator: " · "), to: width - 2), row: row, column: column, style: .error)
     }

@@ -16,12 +16,14 @@ public struct CardFormScreen: Screen {
 
     public enum Action: Sendable { case next, previous, enter, chooseLeft, chooseRight, back }
 
-    /// The number's digits (ASCII), without separators.
-    public internal(set) var digits = ""
-    /// The expiry's digits, MMYY; shown and sent as MM/YY.
-    public internal(set) var expiryDigits = ""
-    public internal(set) var cvv = ""
-    public internal(set) var cardholderName = ""
+    /// The number as edited: ASCII digits only, the caret counted in digits.
+    public internal(set) var number = EditableText()
+    /// The expiry as edited: its digits, MMYY; shown and sent as MM/YY.
+    public internal(set) var expiry = EditableText()
+    public internal(set) var securityCode = EditableText()
+    public internal(set) var name = EditableText()
+    /// A short word on a key the focused field cannot take ("digits only"), until the next key.
+    public internal(set) var notice: String?
     public internal(set) var focus: Field = .number
     /// The cardholder's pick on a co-badged card.
     public internal(set) var choice: CardNetwork?
@@ -38,6 +40,13 @@ public struct CardFormScreen: Screen {
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
     var lastSent: CardData?
+
+    /// The number's digits (ASCII), without separators.
+    public var digits: String { number.text }
+    /// The expiry's digits, MMYY.
+    public var expiryDigits: String { expiry.text }
+    public var cvv: String { securityCode.text }
+    public var cardholderName: String { name.text }
 
     public var title: String { "Pay by card" }
     public var isAnimating: Bool { lookupInFlight || paying }

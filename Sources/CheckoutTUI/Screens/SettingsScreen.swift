@@ -16,6 +16,8 @@ public struct SettingsScreen: Screen {
     public internal(set) var networkOrder: [CardNetwork]
     public internal(set) var accepted: Set<CardNetwork>
     public internal(set) var selection = 0
+    /// Why the last Enter did not save, until the next key.
+    public internal(set) var error: String?
     var urlDraft: String
     let originalTable: String?
     let catalogueOrder: [CardNetwork]
@@ -37,16 +39,16 @@ public struct SettingsScreen: Screen {
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.up, .backTab], "↑/↓", "move", .up),
+            KeyBinding([.up, .backTab], "↑↓", "move", .up),
             KeyBinding([.down, .tab], "↓", "next", .down, footer: false),
         ]
         switch rows[selection] {
         case .network:
-            bindings.append(KeyBinding([.space], "space", "accept/refuse", .toggle))
-            bindings.append(KeyBinding([.left], "←/→", "earlier/later", .decrease))
-            bindings.append(KeyBinding([.right], "→", "later", .increase, footer: false))
+            bindings.append(KeyBinding([.space], "space", "toggle", .toggle))
+            bindings.append(KeyBinding([.left], "←→", "order", .decrease))
+            bindings.append(KeyBinding([.right], "→", "later in the order", .increase, footer: false))
         default:
-            bindings.append(KeyBinding([.left], "←/→", "change", .decrease))
+            bindings.append(KeyBinding([.left], "←→", "change", .decrease))
             bindings.append(KeyBinding([.right], "→", "change", .increase, footer: false))
         }
         bindings.append(KeyBinding([.enter], "enter", "save", .save))
@@ -55,6 +57,7 @@ public struct SettingsScreen: Screen {
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        error = nil
         switch action {
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(rows.count - 1, selection + 1)
@@ -64,22 +67,51 @@ public struct SettingsScreen: Screen {
             if case .network(let network) = rows[selection] {
                 if accepted.contains(network) { accepted.remove(network) } else { accepted.insert(network) }
             }
-        case .save: return [.applySettings(result), .pop]
+        case .save:
+            if let problem = Self.problem(with: draft.binSource) {
+                error = problem
+                selection = 0
+                return []
+            }
+            return [.applySettings(result), .pop]
         case .cancel: return [.pop]
         }
         return []
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        if case .key = input { error = nil }
         guard rows[selection] == .binSource, case .url = draft.binSource else { return [] }
+        var edited = EditableText(urlDraft)
         switch input {
-        case .key(.character(let character)): urlDraft.append(character)
-        case .key(.backspace): _ = urlDraft.popLast()
-        case .paste(let text): urlDraft += text.filter { !$0.isWhitespace }
+        case .key(.character(let character)): edited.insert(CollectionOfOne(character), limit: Self.maximumURLLength) { !$0.isWhitespace }
+        case .key(.backspace): edited.deleteBackward()
+        case .paste(let text):
+            edited.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
         default: return []
         }
+        urlDraft = edited.text
         draft.binSource = .url(urlDraft)
         return []
+    }
+
+    /// Longer URLs are cut off as they are typed or pasted.
+    static let maximumURLLength = 2048
+
+    /// What is wrong with a BIN source, said so a person can fix it; `nil` when it can be used.
+    ///
+    /// A URL needs `http://` or `https://` and a host: the engine cannot be built from anything else.
+    public static func problem(with source: BinSource) -> String? {
+        guard case .url(let text) = source else { return nil }
+        if text.isEmpty { return "Type the BIN service URL first (http://host/…), or choose another source" }
+        let lowered = text.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else {
+            return "The BIN service URL must start with http:// or https://"
+        }
+        let host = text.dropFirst(scheme.count).prefix { !"/:?#".contains($0) }
+        let hostCharacters = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._[]".contains($0)) }
+        guard !host.isEmpty, hostCharacters else { return "The BIN service URL needs a host name after \(scheme)" }
+        return nil
     }
 
     /// The settings as they would be saved.
@@ -146,7 +178,7 @@ public struct SettingsScreen: Screen {
                 let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "
                 let mark = on ? "[✓]" : "[ ]"
                 let name = context.catalogue.info(network).displayName
-                canvas.put("\(mark) \(position.padding(toLength: 3, withPad: " ", startingAt: 0)) \(name)", row: row, column: left + 2,
+                canvas.put("\(mark) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)", row: row, column: left + 2,
                            style: selected ? .selection : (on ? .normal : .dim))
             }
             row += 1
@@ -154,7 +186,12 @@ public struct SettingsScreen: Screen {
         if scroll + listRows < networkOrder.count {
             canvas.put("↓ more", row: row, column: left + 2, style: .dim)
         }
+        // The blank row between the three settings and the network list says what the BIN row needs.
+        let noteRow = area.top + 4
+        if let error {
+            canvas.put(Canvas.truncate("✗ " + error, to: area.width - 6), row: noteRow, column: left + 2, style: .error)
+        } else if selection == 0, case .url = draft.binSource {
+            canvas.put(Canvas.truncate("Type or paste the URL; backspace deletes", to: area.width - 6), row: noteRow, column: left + 2, style: .dim)
+        }
     }
 }
-
-import Foundation

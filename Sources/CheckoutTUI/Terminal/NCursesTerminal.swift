@@ -74,19 +74,19 @@ final class NCursesTerminal {
 
     /// Everything typed so far, decoded (never blocks).
     func readInputs() -> [TerminalInput] {
-        var inputs: [TerminalInput] = []
+        var reads: [RawRead] = []
         var value: wint_t = 0
         while true {
             let result = wget_wch(window, &value)
             if result == KEY_CODE_YES {
-                if let input = TerminalKeyDecoder.decode(functionKey: Int32(value)) { inputs.append(input) }
+                reads.append(.functionKey(Int32(value)))
             } else if result == OK {
-                if let input = TerminalKeyDecoder.decode(character: UInt32(value)) { inputs.append(input) }
+                reads.append(.character(UInt32(value)))
             } else {
                 break
             }
         }
-        return inputs
+        return TerminalKeyDecoder.decode(reads)
     }
 
     /// Adopts the window size the kernel reports and forgets the last frame so the next one is whole.

@@ -1,7 +1,72 @@
 import CNCursesW
 
+/// One thing `get_wch` returned: a character, or a key code when it said `KEY_CODE_YES`.
+public enum RawRead: Sendable, Equatable {
+    case character(UInt32)
+    case functionKey(Int32)
+}
+
 /// Maps what `get_wch` returned to a ``TerminalInput``.
 public enum TerminalKeyDecoder {
+    /// Decodes one batch of reads (everything that was waiting at once).
+    ///
+    /// An Escape followed at once by more input is not the Esc key but a sequence ncurses did not
+    /// recognise: Alt plus a key (`ESC x`), a function key this terminal type does not describe
+    /// (`ESC [ 1 ; 5 P`), or one pasted into a field. The whole sequence is dropped, so it neither
+    /// leaves the screen nor types its tail into a field. A person pressing Esc twice keeps both.
+    public static func decode(_ reads: [RawRead]) -> [TerminalInput] {
+        var inputs: [TerminalInput] = []
+        var index = 0
+        while index < reads.count {
+            let read = reads[index]
+            index += 1
+            switch read {
+            case .functionKey(let code):
+                if let input = decode(functionKey: code) { inputs.append(input) }
+            case .character(27) where index < reads.count && !endsAnEscape(reads[index]):
+                index = endOfSequence(reads, from: index)
+            case .character(let value):
+                if let input = decode(character: value) { inputs.append(input) }
+            }
+        }
+        return inputs
+    }
+
+    /// Whether `read`, right after an Escape, leaves that Escape a key of its own: a second Escape
+    /// or a paste marker.
+    static func endsAnEscape(_ read: RawRead) -> Bool {
+        read == .character(27) || read == .functionKey(pasteStartCode) || read == .functionKey(pasteEndCode)
+    }
+
+    /// The index after an escape sequence whose first byte after `ESC` is at `start`.
+    static func endOfSequence(_ reads: [RawRead], from start: Int) -> Int {
+        // ESC then a recognised key: Alt plus that key.
+        guard case .character(let introducer) = reads[start] else { return start + 1 }
+        var index = start + 1
+        switch introducer {
+        case 0x5B: // CSI: parameters and intermediates up to a final byte in @...~.
+            while index < reads.count, case .character(let byte) = reads[index] {
+                index += 1
+                if (0x40...0x7E).contains(byte) { break }
+            }
+        case 0x5D, 0x50, 0x5F: // OSC, DCS, APC: a string up to BEL or ESC \.
+            while index < reads.count {
+                let read = reads[index]
+                index += 1
+                if read == .character(7) { break }
+                if read == .character(27) {
+                    if index < reads.count, reads[index] == .character(0x5C) { index += 1 }
+                    break
+                }
+            }
+        case 0x4F: // SS3: one more byte names the key.
+            index = min(reads.count, index + 1)
+        default: // Alt plus a character.
+            break
+        }
+        return index
+    }
+
     /// The key codes `define_key` gives the bracketed-paste markers.
     public static let pasteStartCode = KEY_MAX + 1
     public static let pasteEndCode = KEY_MAX + 2

@@ -49,10 +49,12 @@ public enum TerminalRuntime {
         var paste = PasteAssembler()
         var exitCode: Int32?
 
+        // Settings are checked before they are saved; should a build still fail, the running engine stays.
         func connect(_ settings: CheckoutSettings) {
+            guard let manager = try? makeEngine(settings) else { return }
             engine?.close()
             generation += 1
-            engine = try? EngineLink(manager: makeEngine(settings), generation: generation, wake: wake)
+            engine = EngineLink(manager: manager, generation: generation, wake: wake)
         }
 
         func perform(_ commands: [AppCommand]) {

@@ -1,0 +1,84 @@
+import CheckoutCore
+import CheckoutEngine
+import Testing
+@testable import CheckoutTUI
+
+/// The footer fits at 80 columns on every screen and focus; Settings refuses what it cannot use.
+@MainActor @Suite struct FooterAndSettingsTests {
+    func footer(_ model: AppModel, width: Int, height: Int = 24) -> String {
+        model.render(width: width, height: height).lines.last ?? ""
+    }
+
+    /// The card form in every focus, with the chooser shown, then the other card screens.
+    func cardStates() -> [(String, AppModel)] {
+        var states: [(String, AppModel)] = []
+        var model = Fixtures.model()
+        model.type("4000002500001001")
+        _ = model.receive(Fixtures.coBadgedMetadata())
+        for field in ["number", "chooser", "expiry", "cvv", "name", "pay"] {
+            states.append(("card form on \(field)", model))
+            _ = model.press(.tab)
+        }
+        _ = model.press(.enter)
+        _ = model.receive(.checkoutCompleted(Fixtures.payment()))
+        states.append(("result", model))
+        var settings = Fixtures.model(.settings)
+        states.append(("settings on the BIN source", settings))
+        for _ in 0..<3 { _ = settings.press(.down) }
+        states.append(("settings on a network", settings))
+        states.append(("home", Fixtures.model(.home)))
+        var help = Fixtures.model()
+        _ = help.press(.function(1))
+        states.append(("help", help))
+        var log = Fixtures.model()
+        _ = log.press(.function(2))
+        states.append(("event log", log))
+        return states
+    }
+
+    @Test func footerFitsAt80ColumnsWithoutAnEllipsis() {
+        for (name, model) in cardStates() {
+            let line = footer(model, width: 80)
+            #expect(!line.contains("…"), "\(name): \(line)")
+            #expect(line.hasSuffix("F1 help  F2 events"), "\(name): \(line)")
+        }
+    }
+
+    @Test func at60ColumnsF1AndF2StayVisible() {
+        for (name, model) in cardStates() {
+            let line = footer(model, width: 60, height: 20)
+            #expect(line.hasSuffix("F1 help  F2 events"), "\(name): \(line)")
+        }
+    }
+
+    @Test func anInvalidBinServiceURLIsRefusedWithAReason() {
+        var model = Fixtures.model(.settings)
+        _ = model.press(.right)
+        _ = model.press(.right)
+        #expect(model.screen.contains("Type or paste the URL"))
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.top is SettingsScreen)
+        #expect(model.screen.contains("✗ Type the BIN service URL first"))
+        model.type("notaurl")
+        #expect(!model.screen.contains("✗"))
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.screen.contains("✗ The BIN service URL must start with http:// or https://"))
+        #expect(model.context.settings == Fixtures.settings, "nothing was saved")
+        for _ in 0..<7 { _ = model.press(.backspace) }
+        model.type("http://")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.screen.contains("needs a host name"))
+        model.type("bins.example:8080/v1")
+        var expected = Fixtures.settings
+        expected.binSource = .url("http://bins.example:8080/v1")
+        #expect(model.press(.enter) == [.rebuildEngine(expected), .quit(0)])
+    }
+
+    @Test func urlProblemsAreNamed() {
+        #expect(SettingsScreen.problem(with: .embedded) == nil)
+        #expect(SettingsScreen.problem(with: .url("https://bins.example")) == nil)
+        #expect(SettingsScreen.problem(with: .url("ftp://bins.example")) != nil)
+        #expect(SettingsScreen.problem(with: .url("https://bad host")) != nil)
+        #expect(SettingsScreen.problem(with: .url("https:///path")) != nil)
+    }
+}
