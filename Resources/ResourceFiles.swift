@@ -23,4 +23,31 @@ public enum ResourceFiles {
     public static func data(_ name: String) throws -> Data {
         try Data(contentsOf: url(name))
     }
+
+    /// One shipped data file, parsed: the one way the program and its tests read `Resources/data`.
+    ///
+    /// A missing file or one `parse` rejects throws a ``BundledDataError`` naming the file, so a
+    /// broken installation is reported in one line rather than crashing.
+    ///
+    ///     let cards = try ResourceFiles.load("nol-cards.csv") { try NolDemoCards.parse(String(decoding: $0, as: UTF8.self)) }
+    public static func load<Value>(_ name: String, _ parse: (Data) throws -> Value) throws(BundledDataError) -> Value {
+        let bytes: Data
+        do { bytes = try data(name) } catch {
+            throw BundledDataError(file: name, reason: "cannot be read from \(directory.path)")
+        }
+        do { return try parse(bytes) } catch {
+            throw BundledDataError(file: name, reason: "\(error)")
+        }
+    }
+}
+
+/// A shipped data file that is missing or cannot be parsed.
+public struct BundledDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+    public var description: String { "\(file): \(reason)" }
+    public init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
 }

@@ -6,16 +6,17 @@ import Foundation
 /// embedded BIN table and the session defaults.
 ///
 /// Each accessor throws a ``BundledDataError`` naming the file when it is missing or broken, so the
-/// executable can say so in one line rather than crash.
+/// executable can say so in one line rather than crash. Files are read with
+/// `ResourceFiles.load`, which the Nol demo cards use too.
 public enum Bundled {
     private static let loadedCatalogue = Result { () throws(BundledDataError) -> NetworkCatalogue in
-        try load("networks.json") { try NetworkCatalogue(json: $0) }
+        try ResourceFiles.load("networks.json") { try NetworkCatalogue(json: $0) }
     }
     private static let loadedBinTable = Result { () throws(BundledDataError) -> BinTable in
-        try load("bin-table.csv") { try BinTable(csv: String(decoding: $0, as: UTF8.self)) }
+        try ResourceFiles.load("bin-table.csv") { try BinTable(csv: String(decoding: $0, as: UTF8.self)) }
     }
     private static let loadedSession = Result { () throws(BundledDataError) -> ClientSession in
-        try load("session.json") { try ClientSession(json: $0) }
+        try ResourceFiles.load("session.json") { try ClientSession(json: $0) }
     }
 
     /// The network catalogue (`networks.json`).
@@ -26,25 +27,4 @@ public enum Bundled {
 
     /// The session defaults (`session.json`): allowed networks in order, amount, currency.
     public static func sessionDefaults() throws(BundledDataError) -> ClientSession { try loadedSession.get() }
-
-    private static func load<Value>(_ name: String, _ parse: (Data) throws -> Value) throws(BundledDataError) -> Value {
-        let data: Data
-        do { data = try ResourceFiles.data(name) } catch {
-            throw BundledDataError(file: name, reason: "cannot be read from \(ResourceFiles.directory.path)")
-        }
-        do { return try parse(data) } catch {
-            throw BundledDataError(file: name, reason: "\(error)")
-        }
-    }
-}
-
-/// A shipped data file that is missing or cannot be parsed.
-public struct BundledDataError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    public var reason: String
-    public var description: String { "\(file): \(reason)" }
-    public init(file: String, reason: String) {
-        self.file = file
-        self.reason = reason
-    }
 }

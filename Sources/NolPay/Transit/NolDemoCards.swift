@@ -8,7 +8,7 @@ import Foundation
 public enum NolDemoCards {
     /// The shipped demo cards.
     public static func bundled() throws -> [NolCardRecord] {
-        try parse(String(decoding: ResourceFiles.data("nol-cards.csv"), as: UTF8.self))
+        try ResourceFiles.load("nol-cards.csv") { try parse(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// Cards from CSV text with the header line above; blank lines are skipped.

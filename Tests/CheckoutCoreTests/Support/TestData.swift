@@ -5,15 +5,15 @@ import Foundation
 /// The shipped data files, loaded once for every test.
 enum TestData {
     static let catalogue: NetworkCatalogue = {
-        do { return try NetworkCatalogue(json: ResourceFiles.data("networks.json")) } catch { fatalError("networks.json: \(error)") }
+        do { return try ResourceFiles.load("networks.json") { try NetworkCatalogue(json: $0) } } catch { fatalError("\(error)") }
     }()
 
     static let binTable: BinTable = {
-        do { return try BinTable(csv: String(decoding: ResourceFiles.data("bin-table.csv"), as: UTF8.self)) } catch { fatalError("bin-table.csv: \(error)") }
+        do { return try ResourceFiles.load("bin-table.csv") { try BinTable(csv: String(decoding: $0, as: UTF8.self)) } } catch { fatalError("\(error)") }
     }()
 
     static let sessionDefaults: ClientSession = {
-        do { return try ClientSession(json: ResourceFiles.data("session.json")) } catch { fatalError("session.json: \(error)") }
+        do { return try ResourceFiles.load("session.json") { try ClientSession(json: $0) } } catch { fatalError("\(error)") }
     }()
 
     /// A UTC Gregorian calendar, so expiry checks do not depend on the machine's time zone.
