@@ -38,7 +38,14 @@ enum HelpText {
                  CARTES_BANCAIRES DANKORT BANCONTACT EFTPOS INTERAC TROY RUPAY VERVE UATP NARANJA
                  FORBRUGSFORENINGEN
 
-    exit status: 0 done, 2 bad options or input.
+    sandbox processor (events, pay): amounts ending 0051 are declined (insufficient funds), 0005
+      declined (do not honour), 0099 fail (processor unavailable); card 4000000000000002 is declined;
+      anything else is authorized. Details: Docs/sandbox.md.
+
+    input (detect -, events, nol events): one line per number or object, LF or CRLF; a line that is
+      not UTF-8 or is over 1 MiB is reported on stderr (nol events: an error event) and skipped.
+
+    exit status: 0 done, 2 bad options, or a data directory that cannot be used.
     """
 
     static let detect = """
