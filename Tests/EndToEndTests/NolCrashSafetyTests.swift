@@ -19,28 +19,36 @@ import Testing
         #"{"collect":{"otpCode":"\#(code)"}}"#, #"{"submit":{}}"#,
     ].joined(separator: "\n") + "\n"
 
-    /// Runs the script and kills the process after `delay` seconds (if it is still running); true when it was killed.
-    func runScript(dataDir: String, killAfter delay: Double) throws -> Bool {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    /// Runs the script and sends SIGKILL as soon as it has printed `killAfterLines` event lines
+    /// (so the kill lands at a point of the flow, whatever the machine's load); true when it was killed.
+    func runScript(dataDir: String, killAfterLines: Int) throws -> (killed: Bool, lines: Int) {
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&output) == 0 else { throw POSIXError(.EMFILE) }
+        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { close(devNull) }
         let pid = try ChildProcess.spawn(ChildProcess.checkoutBinary,
                                          ["nol", "events", "--data-dir", dataDir, "--otp", Self.code, "--amount", String(Self.amount)],
-                                         stdin: fds[0], stdout: devNull, stderr: devNull)
-        close(fds[0])
+                                         stdin: input[0], stdout: output[1], stderr: devNull)
+        close(input[0])
+        close(output[1])
+        defer { close(output[0]) }
         let bytes = Array(Self.script.utf8)
-        _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-        close(fds[1])
-        let deadline = Date().addingTimeInterval(delay)
-        var status: Int32 = 0
-        while Date() < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { return false }
-            usleep(500)
+        _ = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+        close(input[1])
+        var lines = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var descriptor = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+        while lines < killAfterLines {
+            // A bound so a hung child fails the test instead of hanging it.
+            guard poll(&descriptor, 1, 30_000) > 0 else { break }
+            let count = read(output[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            lines += buffer[0..<count].filter { $0 == UInt8(ascii: "\n") }.count
         }
-        kill(pid, SIGKILL)
-        return ChildProcess.wait(pid: pid, timeout: 30) == 128 + SIGKILL
+        if lines >= killAfterLines { kill(pid, SIGKILL) }
+        let status = ChildProcess.wait(pid: pid, timeout: 30)
+        return (status == 128 + SIGKILL, lines)
     }
 
     /// The invariants that hold whenever no process is writing; returns (payments, linked).
@@ -70,10 +78,10 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nol-crash-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
 
-        // One full run measures how long the script takes, so kills land inside it.
-        let started = Date()
-        #expect(try runScript(dataDir: dir, killAfter: 10) == false)
-        let fullRun = max(Date().timeIntervalSince(started), 0.02)
+        // One full run counts the events the script prints, so kills land inside it.
+        let full = try runScript(dataDir: dir, killAfterLines: .max)
+        #expect(full.killed == false)
+        #expect(full.lines > 10)
         let first = try checkConsistency(dataDir: dir)
         #expect(first.payments == 1)
         #expect(first.linked == false)
@@ -81,9 +89,10 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var killedRuns = 0
         var statesSeen = Set<String>()
-        for _ in 0..<60 {
-            let delay = Double.random(in: 0...(fullRun * 1.2), using: &generator)
-            if try runScript(dataDir: dir, killAfter: delay) { killedRuns += 1 }
+        for run in 0..<60 {
+            // Every event position gets kills, in a shuffled order.
+            let position = 1 + (run * 7 + Int.random(in: 0..<3, using: &generator)) % full.lines
+            if try runScript(dataDir: dir, killAfterLines: position).killed { killedRuns += 1 }
             let state = try checkConsistency(dataDir: dir)
             statesSeen.insert("\(state.linked)")
         }
