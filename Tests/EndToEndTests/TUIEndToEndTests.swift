@@ -42,6 +42,24 @@ import Testing
         #expect(!result.contains("4000 0025 0000 1001"))
     }
 
+    @Test func editingInTheMiddleAndStrayKeysKeepTheForm() throws {
+        guard let tmux = try start(["pay"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("40000025")
+        tmux.send("Left", "Left", "Left", "Left")
+        tmux.type("9")
+        try tmux.waitFor("4000 9002 5")
+        // Alt+x, an F-key the terminal type does not describe, F7: none leaves the form or types.
+        tmux.send("M-x", "F7")
+        tmux.type("\u{1b}[1;5P")
+        tmux.send("BSpace", "End")
+        tmux.type("1")
+        let screen = try tmux.waitFor("4000 0025 1")
+        #expect(screen.contains("Card number"))
+        #expect(!screen.contains("5P") && !screen.contains("[1;"))
+    }
+
     @Test func plainVisaShowsNoChooser() throws {
         guard let tmux = try start(["pay"]) else { return }
         defer { tmux.close() }
