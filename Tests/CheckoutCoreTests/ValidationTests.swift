@@ -30,7 +30,7 @@ struct ValidationTests {
     @Test("a card whose networks are all refused is unsupported, including via BIN metadata")
     func refused() {
         #expect(numberError("378282246310005", allowed: [.visa])?.errorId == "unsupported-card-type")
-        #expect(numberError("378282246310005", allowed: [.visa])?.description == "Unsupported card type detected: American Express. Please use another card.")
+        #expect(numberError("378282246310005", allowed: [.visa])?.description == "American Express is not accepted here: use another card.")
         let resolver = TestData.resolver([.cartesBancaires])
         let cbVisa = BinAnswer(firstDigits: "40000025", networks: [BinNetwork(network: .cartesBancaires), BinNetwork(network: .visa)])
         // Local rules see only Visa; the BIN answer says Cartes Bancaires too, which is allowed.

@@ -164,7 +164,7 @@ public struct CardValidator: Sendable {
 
     /// The `unsupported-card-type` error for a card none of whose networks the session accepts.
     static func unsupported(_ items: [DetectedCardNetwork]) -> ValidationError {
-        let description = items.first.map { "Unsupported card type detected: \($0.displayName). Please use another card." }
+        let description = items.first.map { "\($0.displayName) is not accepted here: use another card." }
             ?? "Unsupported card type: no card network we know issues this number."
         return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber, description: description)
     }

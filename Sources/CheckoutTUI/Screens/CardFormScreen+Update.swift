@@ -221,7 +221,8 @@ extension CardFormScreen {
             guard paying else { return [] }
             paying = false
             if let first = errors.first {
-                banner = error.description
+                // The field lines already say what is wrong; the banner only points at them.
+                banner = errors.count == 1 ? "Fix the field marked * to pay." : "Fix the fields marked * to pay."
                 setFocus(Self.field(of: first.inputElementType))
                 return []
             }
