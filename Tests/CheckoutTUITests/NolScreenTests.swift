@@ -63,6 +63,21 @@ import Testing
         #expect(try store.links().map(\.cardNumber) == ["3084100233"])
     }
 
+    @Test func aLongCardLabelStaysClearOfTheSMSPanel() async throws {
+        var model = model(.nolLink)
+        _ = model.press(.enter)
+        await settle(&model)
+        type("050 123 4567", into: &model)
+        _ = model.press(.enter)
+        await settle(&model)
+        type("123456", into: &model)
+        _ = model.press(.enter)
+        await settle(&model)
+        let lines = model.render(width: 80, height: 24).lines
+        let cardLine = try #require(lines.first { $0.contains("Silver card") })
+        #expect(cardLine.contains("•••• 0125 │"), "the last four stay visible and the panel border intact: \(cardLine)")
+    }
+
     @Test func aBlockedCardShowsWhatToDoNext() async throws {
         var model = model(.nolLink)
         for _ in 0..<4 { _ = model.press(.down) }

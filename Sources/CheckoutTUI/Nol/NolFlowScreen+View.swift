@@ -53,17 +53,17 @@ extension NolFlowScreen {
                 row += 1
             }
         case let .linked(card):
-            row = result(into: &canvas, row: row, left: left, headline: "✓ Card linked", style: .success,
-                         lines: [("Card", "\(card.label) •••• \(card.last4)"), ("Balance", NolAmount.format(card.balance, currency: "AED"))])
+            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "✓ Card linked", style: .success,
+                         lines: [("Card", "\(Canvas.truncate(card.label, to: max(1, bodyWidth - 23))) •••• \(card.last4)"), ("Balance", NolAmount.format(card.balance, currency: "AED"))])
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
-            row = result(into: &canvas, row: row, left: left, headline: approved ? "✓ Payment authorized" : "✗ Payment declined",
+            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: approved ? "✓ Payment authorized" : "✗ Payment declined",
                          style: approved ? .success : .error,
                          lines: [("Payment id", payment.id), ("Status", payment.status),
                                  ("Amount", NolAmount.format(payment.amount, currency: payment.currency)),
                                  ("Card", "Nol •••• \(payment.last4)"), ("New balance", NolAmount.format(payment.balance, currency: payment.currency))])
         case let .unlinked(card):
-            row = result(into: &canvas, row: row, left: left, headline: "✓ Card unlinked", style: .success,
+            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "✓ Card unlinked", style: .success,
                          lines: [("Card", "Nol •••• \(card.suffix(4))")])
         case .requested:
             canvas.put("Asking the Nol system to charge the card…", row: row, column: left, style: .dim)
@@ -134,14 +134,15 @@ extension NolFlowScreen {
         return row + 1
     }
 
-    private func result(into canvas: inout Canvas, row start: Int, left: Int, headline: String, style: CellStyle,
+    private func result(into canvas: inout Canvas, row start: Int, left: Int, width: Int, headline: String, style: CellStyle,
                         lines: [(String, String)]) -> Int {
         var row = start
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
         for (name, value) in lines {
             canvas.put(name, row: row, column: left, style: .dim)
-            canvas.put(value, row: row, column: left + 14, style: .bold)
+            // Clipped to the body, so a long card label never runs into the SMS panel.
+            canvas.put(Canvas.truncate(value, to: max(1, width - 13)), row: row, column: left + 14, style: .bold)
             row += 1
         }
         return row + 1
