@@ -33,6 +33,10 @@ show "events, newest last" "F2: the engine's event log"
 keys Escape Escape
 keys Enter; digits 378282246310005; keys Tab; digits 1230; keys Tab; digits 1234; keys Tab; t send-keys -l "Jane Doe"; keys Tab Enter
 show "not accepted" "A card the merchant does not accept"
+keys F1
+show "Keys on" "F1: help for the screen"
+keys Escape Escape Down Down Down Down Down Enter
+show "BIN source" "Settings"
 t kill-server; sleep 0.3
 
 t new-session -d -x 80 -y 24 "TERM=tmux-256color $bin nol link --data-dir $data"

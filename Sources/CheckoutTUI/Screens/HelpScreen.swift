@@ -20,16 +20,37 @@ public struct HelpScreen: Screen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 2
         canvas.put("Keys on \(screenTitle)", row: area.top + 1, column: left, style: .accent)
-        let keyWidth = min(18, (hints.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2)
+        let keyWidth = min(18, ((hints.map(\.keys) + Self.editingKeys.map(\.0)).map(DisplayWidth.of).max() ?? 0) + 2)
         var row = area.top + 3
         for hint in hints where row < area.bottom - 1 {
             canvas.put(hint.keys, row: row, column: left, style: .bold, maxWidth: keyWidth)
             canvas.put(Canvas.truncate(hint.help, to: area.width - left - keyWidth - 2), row: row, column: left + keyWidth)
             row += 1
         }
-        let note = "Pasted text arrives as one input. Card numbers are masked outside their field."
-        canvas.put(Canvas.truncate(note, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
+        // Field editing is the same in every text field, so it is listed here rather than in each
+        // screen's binding table (where it would crowd the footer).
+        row += 1
+        for (keys, help) in Self.editingKeys where row < area.bottom - 3 {
+            canvas.put(keys, row: row, column: left, style: .bold, maxWidth: keyWidth)
+            canvas.put(Canvas.truncate(help, to: area.width - left - keyWidth - 2), row: row, column: left + keyWidth)
+            row += 1
+        }
+        for (offset, note) in Self.notes.enumerated() {
+            canvas.put(Canvas.truncate(note, to: area.width - 4), row: area.bottom - 2 + offset, column: left, style: .dim)
+        }
     }
+
+    /// The keys of every text field (card number, expiry, CVV, name, phone, code).
+    static let editingKeys = [
+        ("←/→", "move the cursor in a text field"),
+        ("home/end", "start or end of the field"),
+        ("bksp/del", "erase before or after the cursor"),
+    ]
+
+    static let notes = [
+        "Pasted text arrives as one input.",
+        "Card numbers are masked outside their own field.",
+    ]
 }
 
 /// F2: the engine's events as they fired, newest last, card numbers masked.
