@@ -15,7 +15,7 @@ import Testing
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tui-\(UUID().uuidString)").path
         let command = ([ChildProcess.checkoutBinary] + arguments + ["--data-dir", dataDirectory])
             .map(TmuxSession.quote).joined(separator: " ")
-        return try TmuxSession(shellCommand: "\(command); echo EXIT=$?; stty -a; sleep 60", width: width, height: height)
+        return try TmuxSession(shellCommand: "\(command); echo EXIT=$?; stty -a; echo STTY-PRINTED; sleep 60", width: width, height: height)
     }
 
     @Test func coBadgedCardPaysWithTheChosenNetwork() throws {
@@ -110,7 +110,8 @@ import Testing
         tmux.send("Enter")
         try tmux.waitFor("Card number")
         tmux.send("C-c")
-        let after = try tmux.waitFor("EXIT=")
+        // Wait for the marker after `stty -a`, not for EXIT=, so the settings are on screen in full.
+        let after = try tmux.waitFor("STTY-PRINTED")
         #expect(after.contains("EXIT=130"))
         let words = after.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
         #expect(words.contains("icanon") && words.contains("echo") && words.contains("icrnl"))
