@@ -21,7 +21,7 @@ extension NolScreenTests {
         var model = model(.nolPay)
         _ = model.paste("05012\n34567\r\u{1b}[31m" + String(repeating: "8", count: 100_000))
         let screen = model.top as! NolFlowScreen
-        #expect(screen.values[.card]?.text == "0501234567" + String(repeating: "8", count: 10))
+        #expect(screen.values[.phone]?.text == "0501234567" + String(repeating: "8", count: 10))
         #expect(!screen.busy)
         #expect(screen.stage == .cardAndPhone)
         #expect(!model.screen.contains("[31m"))

@@ -42,7 +42,7 @@ import Testing
         _ = model.press(.down)
         _ = model.press(.enter)
         await settle(&model)
-        #expect(model.render(width: 80, height: 24).text.contains("② Phone"))
+        #expect(model.render(width: 80, height: 24).text.contains("▸② Phone"), "the current step reads without colour")
         type("050 123", into: &model)
         _ = model.press(.enter)
         let invalid = model.render(width: 80, height: 24).text
@@ -53,6 +53,7 @@ import Testing
         await settle(&model)
         let codeScreen = model.render(width: 80, height: 24).text
         assertSnapshot(codeScreen, named: "nol-link-code-80x24")
+        checkAllSizes(model, "nol-link-code")
         #expect(codeScreen.contains("Code  123456"))
         type("123456", into: &model)
         _ = model.press(.enter)
@@ -86,11 +87,13 @@ import Testing
         let screen = model.render(width: 80, height: 24).text
         #expect(screen.contains("✗ This Nol card is blocked."))
         #expect(screen.contains("→ Use another card"))
-        #expect(screen.contains("① Scan card"))
+        #expect(screen.contains("▸① Scan card"))
     }
 
-    @Test func listsPaysAndUnlinks() async throws {
+    /// Links the demo card at `index` of the reader list to 050 123 4567.
+    func link(readerIndex index: Int) async {
         var link = model(.nolLink)
+        for _ in 0..<index { _ = link.press(.down) }
         _ = link.press(.enter)
         await settle(&link)
         type("0501234567", into: &link)
@@ -99,6 +102,26 @@ import Testing
         type("123456", into: &link)
         _ = link.press(.enter)
         await settle(&link)
+    }
+
+    /// Every size the snapshots cover, with a check that the body stays between the title bar and
+    /// the footer and the SMS panel's right border is never overwritten.
+    func checkAllSizes(_ model: AppModel, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (width, height) in [(80, 24), (60, 20), (120, 40)] {
+            let lines = model.render(width: width, height: height).lines
+            assertSnapshot(lines.joined(separator: "\n").replacingOccurrences(of: #"nol_[0-9a-f]+"#, with: "nol_…", options: .regularExpression),
+                           named: "\(name)-\(width)x\(height)", sourceLocation: sourceLocation)
+            #expect(lines.first?.hasSuffix("TerminalCheckout") == true, sourceLocation: sourceLocation)
+            #expect(lines.last?.hasSuffix("F1 help  F2 events") == true, "footer at \(width)x\(height)", sourceLocation: sourceLocation)
+            for line in lines where line.contains("│") {
+                #expect(line.filter { $0 == "│" }.count == 2, "SMS panel border intact at \(width)x\(height): \(line)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func listsPaysAndUnlinks() async throws {
+        await link(readerIndex: 0)
 
         var cards = model(.nolCards)
         type("+971 50 123 4567", into: &cards)
@@ -110,25 +133,127 @@ import Testing
         #expect(!list.contains("3084100125"))
 
         var pay = model(.nolPay)
-        type("3084100125", into: &pay)
-        _ = pay.press(.tab)
-        type("0501234567", into: &pay)
+        checkAllSizes(pay, "nol-pay-phone")
+        type("050 123 4567", into: &pay)
+        _ = pay.press(.enter)
+        await settle(&pay)
+        let chooser = pay.render(width: 80, height: 24).text
+        checkAllSizes(pay, "nol-pay-choose")
+        #expect(chooser.contains("▸② Card"))
+        #expect(chooser.contains("▸ Silver card - daily commute"))
+        #expect(!chooser.contains("3084100125"), "the chooser shows the last four only")
         _ = pay.press(.enter)
         await settle(&pay)
         let paid = pay.render(width: 80, height: 24).text
-        assertSnapshot(paid.replacingOccurrences(of: #"nol_[0-9a-f]+"#, with: "nol_…", options: .regularExpression), named: "nol-pay-result-80x24")
+        checkAllSizes(pay, "nol-pay-result")
         #expect(paid.contains("AED 142.50"))
 
         var unlink = model(.nolUnlink)
-        type("3084100125", into: &unlink)
-        _ = unlink.press(.tab)
         type("0501234567", into: &unlink)
         _ = unlink.press(.enter)
         await settle(&unlink)
+        _ = unlink.press(.enter)
+        await settle(&unlink)
+        checkAllSizes(unlink, "nol-unlink-code")
+        #expect(unlink.render(width: 60, height: 20).text.contains("SMS: 123456 from Nol Pay"), "the code shows without the panel")
         type("123456", into: &unlink)
         _ = unlink.press(.enter)
         await settle(&unlink)
         #expect(unlink.render(width: 80, height: 24).text.contains("✓ Card unlinked"))
         #expect(try store.links().isEmpty)
+    }
+
+    @Test func choosingWithArrowsPaysWithTheChosenCard() async throws {
+        await link(readerIndex: 0)
+        await link(readerIndex: 1)
+        var pay = model(.nolPay)
+        type("0501234567", into: &pay)
+        _ = pay.press(.enter)
+        await settle(&pay)
+        _ = pay.press(.down)
+        let chooser = pay.render(width: 80, height: 24).text
+        #expect(chooser.contains("▸ Gold card - first class"))
+        _ = pay.press(.enter)
+        await settle(&pay)
+        let paid = pay.render(width: 80, height: 24).text
+        #expect(paid.contains("Nol •••• 0233"), "\(paid)")
+        #expect(paid.contains("AED 35.00"))
+    }
+
+    @Test func aCardNumberCanStillBeTyped() async throws {
+        await link(readerIndex: 0)
+        var pay = model(.nolPay)
+        type("0501234567", into: &pay)
+        _ = pay.press(.enter)
+        await settle(&pay)
+        _ = pay.press(.up)
+        #expect(pay.render(width: 80, height: 24).text.contains("▸ Type a card number…"))
+        _ = pay.press(.enter)
+        type("30841x", into: &pay)
+        #expect(pay.render(width: 80, height: 24).text.contains("· digits only"))
+        type("00125", into: &pay)
+        #expect(pay.render(width: 80, height: 24).text.contains("Nol card        3084100125"))
+        _ = pay.press(.escape)
+        #expect(pay.render(width: 80, height: 24).text.contains("▸ Type a card number…"), "esc goes back to the list")
+        _ = pay.press(.enter)
+        _ = pay.press(.enter)
+        await settle(&pay)
+        #expect(pay.render(width: 80, height: 24).text.contains("✓ Payment authorized"))
+    }
+
+    @Test func aNumberWithNoLinkedCardSaysWhereToLinkOne() async throws {
+        var unlink = model(.nolUnlink)
+        type("050 765 4321", into: &unlink)
+        _ = unlink.press(.enter)
+        await settle(&unlink)
+        let screen = unlink.render(width: 80, height: 24).text
+        #expect(screen.contains("✗ No card is linked to +971 507654321."))
+        #expect(screen.contains("→ Link one first: home menu › Nol Pay: link a card."))
+        #expect(screen.contains("▸① Phone"), "the flow stays on the phone step")
+        checkAllSizes(unlink, "nol-unlink-no-card")
+    }
+
+    @Test func theCodeTakesSixDigitsAndThePhoneOnlyPhoneCharacters() async throws {
+        var model = model(.nolLink)
+        _ = model.press(.enter)
+        await settle(&model)
+        type("+971 (50) 123-4567 ext", into: &model)
+        let phone = model.render(width: 80, height: 24).text
+        #expect(phone.contains("Mobile number   +971 (50) 123-4567"))
+        #expect(phone.contains("· digits, spaces, + - ( ) only"))
+        _ = model.press(.enter)
+        await settle(&model)
+        type("12ab", into: &model)
+        #expect(model.render(width: 80, height: 24).text.contains("· digits only"))
+        type("345678", into: &model)
+        let code = model.render(width: 80, height: 24).text
+        #expect(code.contains("Code            123456"))
+        #expect(!code.contains("digits only"), "the hint goes with the next key")
+        _ = model.paste("٦٥٤")
+        #expect(model.render(width: 80, height: 24).text.contains("Code            123456"), "a full code takes no more")
+    }
+
+    @Test func nolEventsGoToTheEventLogNewestLast() async throws {
+        var model = model(.nolLink)
+        _ = model.press(.enter)
+        await settle(&model)
+        type("050 123", into: &model)
+        _ = model.press(.enter)
+        type(" 4567", into: &model)
+        _ = model.press(.enter)
+        await settle(&model)
+        let entries = model.context.eventLog.entries.map { "\($0.name) \($0.summary)" }
+        #expect(entries == [
+            "nolTap card •••• 0125 held to the reader",
+            "nolStep collectPhoneData •••• 0125",
+            "nolValidation invalid: invalid-phone-number",
+            "nolValidation valid",
+            "nolSMS to +971501234567 (code sent)",
+            "nolStep collectOtpData +971 501234567",
+        ])
+        _ = model.press(.function(2))
+        let log = model.render(width: 80, height: 24).text
+        #expect(log.contains("nolSMS to +971501234567 (code sent)"))
+        #expect(log.range(of: #"\b123456\b"#, options: .regularExpression) == nil, "the code stays in the SMS panel")
     }
 }

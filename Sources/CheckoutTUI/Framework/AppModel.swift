@@ -128,6 +128,8 @@ public struct AppModel: Sendable {
             case .applySettings(let settings):
                 context.settings = settings
                 pendingCommands.append(.rebuildEngine(settings))
+            case .log(let name, let summary):
+                context.eventLog.append(name: name, summary: summary)
             }
         }
     }

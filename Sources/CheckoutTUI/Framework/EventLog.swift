@@ -20,6 +20,12 @@ public struct EventLog: Sendable, Equatable {
     /// Appends an event.
     public mutating func append(_ event: CheckoutEvent) {
         let (name, summary) = Self.describe(event)
+        append(name: name, summary: summary)
+    }
+
+    /// Appends an event that did not come from the card engine (a Nol Pay step, an SMS); the caller
+    /// masks any card number in `summary`.
+    public mutating func append(name: String, summary: String) {
         entries.append(Entry(sequence: nextSequence, name: name, summary: summary))
         nextSequence += 1
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }

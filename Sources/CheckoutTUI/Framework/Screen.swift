@@ -31,6 +31,9 @@ public enum ScreenEffect: Sendable {
     case submit
     /// Saves settings; the engine is rebuilt with them for the next card.
     case applySettings(CheckoutSettings)
+    /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
+    /// (the Nol Pay flows): a short event name and a one-line summary with card numbers masked.
+    case log(name: String, summary: String)
 }
 
 /// What every screen may read while handling input or drawing: the catalogue, the settings, the

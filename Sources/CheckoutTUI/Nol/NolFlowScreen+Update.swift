@@ -3,13 +3,21 @@ import NolPay
 extension NolFlowScreen {
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         fieldErrors = [:]
+        notice = nil
         switch action {
         case .back:
-            return [.pop]
+            guard stage == .cardAndPhone, !busy else { return drainLog() + [.pop] }
+            switch pick {
+            case .phone: return drainLog() + [.pop]
+            case .list: pick = .phone; focus = .phone; failure = nil
+            case let .typed(cards, number): pick = .list(cards, number); failure = nil
+            }
         case .up:
-            if stage == .scan, !readerCards.isEmpty { selected = (selected + readerCards.count - 1) % readerCards.count }
+            let count = stage == .scan ? readerCards.count : chooserRowCount
+            if count > 0 { selected = (selected + count - 1) % count }
         case .down:
-            if stage == .scan, !readerCards.isEmpty { selected = (selected + 1) % readerCards.count }
+            let count = stage == .scan ? readerCards.count : chooserRowCount
+            if count > 0 { selected = (selected + 1) % count }
         case .next, .previous:
             guard let index = fields.firstIndex(of: focus) else { break }
             validate(focus)
@@ -26,11 +34,11 @@ extension NolFlowScreen {
             }
         case .submit:
             guard !busy else { break }
-            if isFinished { return [.replace(NolFlowScreen(flow: flow, worker: worker))] }
+            if isFinished { return drainLog() + [.replace(NolFlowScreen(flow: flow, worker: worker))] }
             failure = nil
             submit()
         }
-        return []
+        return drainLog()
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
@@ -39,6 +47,7 @@ extension NolFlowScreen {
             for answer in worker.collect() { take(answer) }
         case let .key(key):
             fieldErrors = [:]
+            notice = nil
             guard !fields.isEmpty, !busy else { break }
             switch key {
             case let .character(character): type(String(character))
@@ -47,18 +56,68 @@ extension NolFlowScreen {
             }
         case let .paste(text):
             fieldErrors = [:]
+            notice = nil
             if !fields.isEmpty, !busy { type(text) }
         case .engine:
             break
         }
+        return drainLog()
+    }
+
+    /// The event-log lines gathered while handling one input, emptied.
+    private mutating func drainLog() -> [ScreenEffect] {
+        defer { logged = [] }
+        return logged
+    }
+
+    private mutating func log(_ name: String, _ summary: String) {
+        logged.append(.log(name: name, summary: summary))
+    }
+
+    /// Logs a validation status once: `update` and a refused `submit` report the same errors.
+    private mutating func logValidation(_ summary: String) {
+        if case let .log("nolValidation", last)? = logged.last, last == summary { return }
+        log("nolValidation", summary)
+    }
+
+    /// The cards the chooser lists (empty outside it).
+    var linkedCards: [NolPaymentCard] {
+        if case let .list(cards, _) = pick { return cards }
+        if case let .typed(cards, _) = pick { return cards }
         return []
     }
 
-    /// Inserts typed or pasted text at the caret: printable characters only (a pasted line break
-    /// never submits), up to the field's length.
+    /// The characters a field takes: the code and the card number digits only (Unicode digits
+    /// become ASCII ones, as on the card form), the phone digits and the separators a number is
+    /// written with.
+    static func accepted(_ character: Character, in field: Field) -> String? {
+        let digit = CardFormScreen.asciiDigits(String(character), limit: 1)
+        if !digit.isEmpty { return digit }
+        if field == .phone, " +-()".contains(character) { return String(character) }
+        return nil
+    }
+
+    /// The hint shown when a field refuses a key.
+    static func refusal(for field: Field) -> String {
+        field == .phone ? "digits, spaces, + - ( ) only" : "digits only"
+    }
+
+    /// Inserts typed or pasted text at the caret: the characters the field takes, up to its length
+    /// (a pasted line break never submits); anything refused shows a short hint until the next key.
     private mutating func type(_ text: String) {
-        let limit = focus == .code ? 6 : 20
-        values[focus, default: EditableText()].insert(EditableText.printable(text, keepSpaces: false, limit: limit), limit: limit)
+        let limit = switch focus {
+        case .code: 6
+        case .card: 19
+        case .phone: 20
+        }
+        let printable = EditableText.printable(text, keepSpaces: false, limit: limit * 4)
+        var kept = ""
+        var refused = false
+        for character in printable {
+            if let accepted = Self.accepted(character, in: focus) { kept += accepted } else { refused = true }
+        }
+        values[focus, default: EditableText()].insert(kept, limit: limit)
+        if refused { notice = Self.refusal(for: focus) }
     }
 
     /// Shows `field`'s validation error, if any (when it is left).
@@ -74,7 +133,7 @@ extension NolFlowScreen {
     }
 
     private mutating func submit() {
-        let card = values[.card]?.text ?? "", phone = values[.phone]?.text ?? "", code = values[.code]?.text ?? ""
+        let phone = values[.phone]?.text ?? "", code = values[.code]?.text ?? ""
         switch machine {
         case var .link(link):
             var actions: [NolPayLinkCardStateMachine.Action] = []
@@ -86,41 +145,86 @@ extension NolFlowScreen {
                 machine = .link(link)
                 if actions.contains(.perform(.scanCard)) {
                     busy = true
+                    log("nolTap", "card •••• \(tapped.suffix(4)) held to the reader")
                     worker.run { await reader.tap(tapped); return await perform(.scanCard) }
                 }
+                apply(actions.filter { if case .perform = $0 { false } else { true } })
                 return
             }
-            if stage == .phone { _ = link.update(.phoneData(mobileNumber: phone)) }
-            if stage == .code { _ = link.update(.otpData(otpCode: code)) }
+            if stage == .phone { apply(link.update(.phoneData(mobileNumber: phone))) }
+            if stage == .code { apply(link.update(.otpData(otpCode: code))) }
             actions = link.submit()
             machine = .link(link)
             apply(actions)
+        case .unlink, .pay:
+            if stage == .code, case var .unlink(unlink) = machine {
+                apply(unlink.update(.otpData(otpCode: code)))
+                let actions = unlink.submit()
+                machine = .unlink(unlink)
+                apply(actions)
+                return
+            }
+            switch pick {
+            case .phone:
+                lookUpLinkedCards(phone)
+            case let .list(cards, number):
+                if cards.indices.contains(selected) {
+                    submitCardAndPhone(card: cards[selected].cardNumber, phone: number.e164)
+                } else {
+                    pick = .typed(cards, number)
+                    focus = .card
+                    values[.card, default: EditableText()].moveToEnd()
+                }
+            case let .typed(_, number):
+                submitCardAndPhone(card: values[.card]?.text ?? "", phone: number.e164)
+            }
+        case .cards:
+            lookUpLinkedCards(phone)
+        }
+    }
+
+    /// Asks for the cards linked to `phone`, after checking it is a mobile number.
+    private mutating func lookUpLinkedCards(_ phone: String) {
+        if case let .failure(error) = NolPayValidator.mobileNumber(phone) {
+            fieldErrors[.phone] = error.description
+            log("nolValidation", "invalid: \(error.errorId)")
+            return
+        }
+        busy = true
+        let component = NolPayLinkedCardsComponent(transit: worker.transit)
+        worker.run { LinkedCardsLookup(mobileNumber: phone, result: await component.getLinkedCardsFor(mobileNumber: phone)) }
+    }
+
+    /// Hands the chosen card and the looked-up number to the pay or unlink machine: the same
+    /// `cardAndPhoneData`/`paymentData` the headless components collect.
+    private mutating func submitCardAndPhone(card: String, phone: String) {
+        switch machine {
         case var .unlink(unlink):
-            if stage == .cardAndPhone { _ = unlink.update(.cardAndPhoneData(cardNumber: card, mobileNumber: phone)) }
-            if stage == .code { _ = unlink.update(.otpData(otpCode: code)) }
+            apply(unlink.update(.cardAndPhoneData(cardNumber: card, mobileNumber: phone)))
             let actions = unlink.submit()
             machine = .unlink(unlink)
             apply(actions)
         case var .pay(pay):
-            _ = pay.update(.paymentData(cardNumber: card, mobileNumber: phone))
+            apply(pay.update(.paymentData(cardNumber: card, mobileNumber: phone)))
             let actions = pay.submit()
             machine = .pay(pay)
             apply(actions)
-        case .cards:
-            if case let .failure(error) = NolPayValidator.mobileNumber(phone) {
-                fieldErrors[.phone] = error.description
-                return
-            }
-            busy = true
-            let component = NolPayLinkedCardsComponent(transit: worker.transit)
-            worker.run { await component.getLinkedCardsFor(mobileNumber: phone) }
+        default:
+            break
         }
     }
 
     /// Feeds one Transit answer back into the flow's machine.
     private mutating func take(_ answer: NolWorker.Answer) {
         busy = false
-        if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline { sms = message }
+        if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline, message != sms {
+            sms = message
+            log("nolSMS", "to \(message.mobileNumber) (code sent)")
+        }
+        if let lookup = answer.completion as? LinkedCardsLookup {
+            found(lookup)
+            return
+        }
         switch machine {
         case var .link(link):
             guard let completion = answer.completion as? NolPayLinkCardStateMachine.Completion else { return }
@@ -138,21 +242,52 @@ extension NolFlowScreen {
             machine = .pay(pay)
             apply(actions)
         case .cards:
-            switch answer.completion as? Result<[NolPaymentCard], NolPayError> {
-            case let .success(cards)?: stage = .cardsList(cards)
-            case let .failure(error)?: failure = error
-            case nil: break
+            break
+        }
+    }
+
+    /// Shows the linked cards: as the list of My cards, or as the chooser of pay and unlink, where
+    /// no card at all says where to link one.
+    private mutating func found(_ lookup: LinkedCardsLookup) {
+        switch lookup.result {
+        case let .failure(error):
+            failure = error
+            log("nolError", "\(error.errorId) \(error.code): \(error.message)")
+        case let .success(cards):
+            log("nolLinkedCards", "\(cards.count) for \(lookup.mobileNumber): " + cards.map { "•••• \($0.last4)" }.joined(separator: ", "))
+            guard flow != .cards else {
+                stage = .cardsList(cards)
+                return
             }
+            guard case let .success(number) = NolPayValidator.mobileNumber(lookup.mobileNumber) else { return }
+            if cards.isEmpty {
+                failure = NolPayError(errorId: "no-linked-card", code: "no-linked-card",
+                                      message: "No card is linked to \(number.display).",
+                                      description: "No card is linked to \(number.display).",
+                                      recoverySuggestion: "Link one first: home menu › Nol Pay: link a card.")
+                return
+            }
+            pick = .list(cards, number)
+            selected = 0
         }
     }
 
     private mutating func apply<Step, Data, Effect>(_ actions: [NolPayAction<Step, Data, Effect>]) {
         for action in actions {
             switch action {
-            case let .emit(.step(step)): enter(step)
-            case let .emit(.validation(.invalid(errors), _)): show(errors)
-            case .emit(.validation): break
-            case let .emit(.error(error)): failure = error
+            case let .emit(.step(step)):
+                log("nolStep", Self.describe(step))
+                enter(step)
+            case let .emit(.validation(.invalid(errors), _)):
+                logValidation("invalid: " + errors.map(\.errorId).joined(separator: ", "))
+                show(errors)
+            case .emit(.validation(.validating, _)):
+                break
+            case let .emit(.validation(status, _)):
+                logValidation(status.name)
+            case let .emit(.error(error)):
+                log("nolError", "\(error.errorId) \(error.code): \(error.message)")
+                failure = error
             case let .perform(effect): start(effect)
             }
         }
@@ -170,12 +305,30 @@ extension NolFlowScreen {
         if let first = fields.first(where: { fieldErrors[$0] != nil }) { focus = first }
     }
 
+    /// A step as the event log names it: the seed's name, and the card's last four or the number
+    /// it concerns; never a whole card number.
+    static func describe(_ step: Any) -> String {
+        switch step {
+        case let NolPayLinkCardStep.collectPhoneData(card): "collectPhoneData •••• \(card.suffix(4))"
+        case let NolPayLinkCardStep.collectOtpData(phone), let NolPayUnlinkCardStep.collectOtpData(phone): "collectOtpData \(phone)"
+        case let NolPayLinkCardStep.cardLinked(card): "cardLinked •••• \(card.last4)"
+        case let NolPayUnlinkCardStep.cardUnlinked(card): "cardUnlinked •••• \(card.suffix(4))"
+        case let NolPayPaymentStep.paymentCompleted(payment), let NolPayPaymentStep.paymentDeclined(payment):
+            "\((step as? NolPayPaymentStep)?.name ?? "") \(payment.id) \(payment.status) \(NolAmount.format(payment.amount, currency: payment.currency)) •••• \(payment.last4)"
+        case let step as NolPayLinkCardStep: step.name
+        case let step as NolPayUnlinkCardStep: step.name
+        case let step as NolPayPaymentStep: step.name
+        default: "\(step)"
+        }
+    }
+
     private mutating func enter(_ step: Any) {
         switch step {
         case NolPayLinkCardStep.collectTagData: stage = .scan
         case NolPayLinkCardStep.collectPhoneData: stage = .phone; focus = .phone
         case NolPayLinkCardStep.collectOtpData, NolPayUnlinkCardStep.collectOtpData: stage = .code; focus = .code; values[.code] = nil
         case let NolPayLinkCardStep.cardLinked(card): stage = .linked(card)
+        // A refused payment comes back here; the chooser stays so another card is one key away.
         case NolPayUnlinkCardStep.collectCardAndPhoneData, NolPayPaymentStep.collectCardAndPhoneData: stage = .cardAndPhone
         case let NolPayUnlinkCardStep.cardUnlinked(card): stage = .unlinked(card)
         case NolPayPaymentStep.paymentRequested: stage = .requested

@@ -11,18 +11,18 @@ extension NolFlowScreen {
         case (.link, _): (Self.linkSteps, 3)
         case (.cards, .cardsList(nil)): (["Phone", "Linked cards"], 0)
         case (.cards, _): (["Phone", "Linked cards"], 1)
-        case (.pay, .cardAndPhone): (Self.paySteps, 0)
-        case (.pay, .requested): (Self.paySteps, 1)
-        case (.pay, _): (Self.paySteps, 2)
-        case (.unlink, .cardAndPhone): (Self.unlinkSteps, 0)
-        case (.unlink, .code): (Self.unlinkSteps, 1)
-        case (.unlink, _): (Self.unlinkSteps, 2)
+        case (.pay, .cardAndPhone): (Self.paySteps, pick == .phone ? 0 : 1)
+        case (.pay, .requested): (Self.paySteps, 2)
+        case (.pay, _): (Self.paySteps, 3)
+        case (.unlink, .cardAndPhone): (Self.unlinkSteps, pick == .phone ? 0 : 1)
+        case (.unlink, .code): (Self.unlinkSteps, 2)
+        case (.unlink, _): (Self.unlinkSteps, 3)
         }
     }
 
     static let linkSteps = ["Scan card", "Phone", "Code", "Linked"]
-    static let paySteps = ["Card and phone", "Payment requested", "Result"]
-    static let unlinkSteps = ["Card and phone", "Code", "Unlinked"]
+    static let paySteps = ["Phone", "Card", "Payment", "Result"]
+    static let unlinkSteps = ["Phone", "Card", "Code", "Unlinked"]
     static let numerals = ["①", "②", "③", "④"]
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
@@ -32,12 +32,15 @@ extension NolFlowScreen {
         let (names, current) = steps
         for (index, name) in names.enumerated() {
             if index > 0 { column += canvas.put(" ─ ", row: row, column: column, style: .dim) }
+            // The marker says which step is current where colour cannot: NO_COLOR, a monochrome
+            // terminal, a screen reader, a text snapshot.
+            if index == current { column += canvas.put("▸", row: row, column: column, style: .accent) }
             let style: CellStyle = index == current ? .accent : (index < current ? .normal : .dim)
             column += canvas.put("\(Self.numerals[index]) \(name)", row: row, column: column, style: style)
         }
         row += 2
         let panelWidth = 28
-        let showsPanel = sms != nil && area.width >= 70
+        let showsPanel = showsPanel(width: area.width)
         let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
         canvas.put(Canvas.truncate(instruction, to: bodyWidth), row: row, column: left)
         row += 2
@@ -67,6 +70,8 @@ extension NolFlowScreen {
                          lines: [("Card", "Nol •••• \(card.suffix(4))")])
         case .requested:
             canvas.put("Asking the Nol system to charge the card…", row: row, column: left, style: .dim)
+        case .cardAndPhone:
+            row = cardAndPhoneRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: area.bottom)
         case let .cardsList(cards?):
             row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth)
             if cards.isEmpty {
@@ -78,7 +83,7 @@ extension NolFlowScreen {
                 row += 1
             }
         default:
-            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth)
+            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, smsLine: !showsPanel)
         }
 
         if let failure, row < area.bottom - 1 {
@@ -96,8 +101,13 @@ extension NolFlowScreen {
         case .phone: "Enter the mobile number that receives the code."
         case .code: "Enter the 6-digit code sent by SMS."
         case .cardAndPhone:
-            flow == .pay ? "Pay \(NolAmount.format(worker.amount, currency: "AED")): enter the linked card and its mobile number."
-                : "Enter the card to unlink and its mobile number."
+            switch pick {
+            case .phone:
+                flow == .pay ? "Pay \(NolAmount.format(worker.amount, currency: "AED")) with a Nol card: enter its mobile number."
+                    : "Enter the mobile number the card is linked to."
+            case .list: flow == .pay ? "Choose the card to pay with." : "Choose the card to unlink."
+            case .typed: "Type the number printed on the back of the Nol card."
+            }
         case .requested: "Payment requested."
         case .cardsList: "Enter a mobile number to see its linked cards."
         case .linked: "The card is ready to pay with."
@@ -114,7 +124,7 @@ extension NolFlowScreen {
         }
     }
 
-    private func fieldRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int) -> Int {
+    private func fieldRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int, smsLine: Bool = false) -> Int {
         var row = start
         for field in fields {
             let focused = field == focus
@@ -129,7 +139,43 @@ extension NolFlowScreen {
             if let error = fieldErrors[field] {
                 canvas.put(Canvas.truncate(error, to: width - 18), row: row, column: left + 18, style: .error)
                 row += 1
+            } else if focused, let notice {
+                canvas.put(Canvas.truncate("· " + notice, to: width - 18), row: row, column: left + 18, style: .accent)
+                row += 1
             }
+            // Without room for the SMS panel the code still shows, on one line under its field.
+            if field == .code, smsLine, let sms {
+                canvas.put(Canvas.truncate("SMS: \(sms.code) from Nol Pay", to: width - 18), row: row, column: left + 18, style: .accent)
+                row += 1
+            }
+        }
+        return row + 1
+    }
+
+    /// Whether the SMS panel fits beside the body in an area `width` columns wide.
+    func showsPanel(width: Int) -> Bool { sms != nil && width >= 70 }
+
+    /// The pay and unlink flows' first step: the number, then the cards linked to it or a typed one.
+    private func cardAndPhoneRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int, bottom: Int) -> Int {
+        let number: MobileNumber
+        switch pick {
+        case .phone: return fieldRows(into: &canvas, row: start, left: left, width: width)
+        case let .list(_, looked), let .typed(_, looked): number = looked
+        }
+        var row = start
+        canvas.put(label(.phone), row: row, column: left + 2, style: .dim)
+        canvas.put(number.display, row: row, column: left + 18, maxWidth: width - 18)
+        row += 2
+        guard case let .list(cards, _) = pick else { return fieldRows(into: &canvas, row: row, left: left, width: width) }
+        let rows = cards.map { card in
+            "\(Canvas.truncate(card.label, to: 30).padding(30)) •••• \(card.last4)  \(NolAmount.format(card.balance, currency: "AED"))"
+        } + ["Type a card number…"]
+        for (index, line) in rows.enumerated() where row < bottom - 3 {
+            let chosen = index == selected
+            if chosen { canvas.put("┃", row: row, column: left, style: .focus) }
+            canvas.put(Canvas.truncate("\(chosen ? "▸" : " ") \(line)", to: width - 2), row: row, column: left + 2,
+                       style: chosen ? .selection : (index == cards.count ? .dim : .normal))
+            row += 1
         }
         return row + 1
     }

@@ -6,7 +6,9 @@ import NolPay
 /// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
 /// Transit calls the machine asks for go to a ``NolWorker`` and come back on animation ticks.
 /// Errors show under a field after it is left or on submit and clear with the next key; Transit
-/// errors show with what to do next. The simulated SMS appears in an "SMS" panel.
+/// errors show with what to do next. The simulated SMS appears in an "SMS" panel. Paying and
+/// unlinking start from the mobile number and offer the cards linked to it, so nobody has to type a
+/// Nol card number (typing one stays possible). Steps, validation, errors and SMS go to the F2 log.
 public struct NolFlowScreen: Screen {
     /// Which of the four Nol Pay flows this screen walks through.
     public enum Flow: Sendable, Equatable { case link, cards, pay, unlink }
@@ -23,6 +25,18 @@ public struct NolFlowScreen: Screen {
         case cardAndPhone, requested, paid(NolPayment), declined(NolPayment), unlinked(String)
         case cardsList([NolPaymentCard]?)
     }
+    /// How the pay and unlink flows collect their card and phone: the number first, then a card
+    /// linked to it from a list, or typed by hand.
+    enum CardPick: Sendable, Equatable {
+        case phone
+        case list([NolPaymentCard], MobileNumber)
+        case typed([NolPaymentCard], MobileNumber)
+    }
+    /// The answer of a linked-cards lookup, told apart from the state machines' completions.
+    struct LinkedCardsLookup: Sendable {
+        var mobileNumber: String
+        var result: Result<[NolPaymentCard], NolPayError>
+    }
 
     public enum Action: Sendable { case up, down, next, previous, submit, resend, back }
 
@@ -32,6 +46,11 @@ public struct NolFlowScreen: Screen {
     var stage: Stage
     var readerCards: [NolCardRecord]
     var selected = 0
+    var pick = CardPick.phone
+    /// A short word on a key the focused field cannot take ("digits only"), until the next key.
+    var notice: String?
+    /// Event-log lines produced while handling the current input, handed to the app with its effects.
+    var logged: [ScreenEffect] = []
     var values: [Field: EditableText] = [:]
     var focus: Field
     var fieldErrors: [Field: String] = [:]
@@ -62,13 +81,13 @@ public struct NolFlowScreen: Screen {
             _ = pay.start()
             machine = .pay(pay)
             stage = .cardAndPhone
-            focus = .card
+            focus = .phone
         case .unlink:
             var unlink = NolPayUnlinkCardStateMachine()
             _ = unlink.start()
             machine = .unlink(unlink)
             stage = .cardAndPhone
-            focus = .card
+            focus = .phone
         }
     }
 
@@ -88,7 +107,12 @@ public struct NolFlowScreen: Screen {
         switch stage {
         case .phone: [.phone]
         case .code: [.code]
-        case .cardAndPhone: [.card, .phone]
+        case .cardAndPhone:
+            switch pick {
+            case .phone: [.phone]
+            case .list: []
+            case .typed: [.card]
+            }
         case .cardsList: [.phone]
         default: []
         }
@@ -101,12 +125,24 @@ public struct NolFlowScreen: Screen {
         }
     }
 
+    /// True while the pay or unlink flow lists the cards linked to the number.
+    var isChoosingLinkedCard: Bool {
+        if stage == .cardAndPhone, case .list = pick { return true }
+        return false
+    }
+
+    /// The rows of the linked-card chooser: the cards, then "type a card number".
+    var chooserRowCount: Int {
+        if case let .list(cards, _) = pick { return cards.count + 1 }
+        return 0
+    }
+
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = []
-        if stage == .scan {
-            bindings.append(KeyBinding([.up], "↑↓", "choose card", .up))
+        if stage == .scan || isChoosingLinkedCard {
+            bindings.append(KeyBinding([.up], "↑↓", stage == .scan ? "choose card" : "choose", .up))
             bindings.append(KeyBinding([.down], "↓", "next card", .down, footer: false))
-            bindings.append(KeyBinding([.enter], "tap card", .submit))
+            bindings.append(KeyBinding([.enter], stage == .scan ? "tap card" : "select", .submit))
         } else if isFinished {
             bindings.append(KeyBinding([.enter], "start again", .submit))
         } else {
@@ -119,7 +155,7 @@ public struct NolFlowScreen: Screen {
             bindings.append(KeyBinding([.enter], submitLabel, .submit))
             if stage == .code { bindings.append(KeyBinding([.function(5)], "new code", .resend)) }
         }
-        bindings.append(KeyBinding([.escape], "back", .back))
+        bindings.append(KeyBinding([.escape], backLabel, .back))
         return KeyMap(bindings)
     }
 
@@ -128,7 +164,18 @@ public struct NolFlowScreen: Screen {
         case .phone: "send code"
         case .code: flow == .link ? "link card" : "unlink card"
         case .cardsList: "show cards"
+        case .cardAndPhone where pick == .phone: "find cards"
         default: flow == .pay ? "pay" : "send code"
+        }
+    }
+
+    /// Esc steps back inside the card-and-phone step before it leaves the screen.
+    private var backLabel: String {
+        guard stage == .cardAndPhone, !busy else { return "back" }
+        switch pick {
+        case .phone: return "back"
+        case .list: return "change number"
+        case .typed: return "card list"
         }
     }
 }
