@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 
-/// The engine's events as they fired, newest last, with every card number masked.
+/// The card engine's events and the Nol flows' as they fired, newest last, with every card number masked.
 public struct EventLog: Sendable, Equatable {
     /// One logged event: its position in the run, its seed name and a one-line summary.
     public struct Entry: Sendable, Equatable {
