@@ -50,8 +50,10 @@ digits "$code"; keys Enter
 show "Card linked" "Nol Pay: step 4, the card is linked"
 t kill-server; sleep 0.3
 
-t new-session -d -x 80 -y 24 "TERM=tmux-256color $bin nol cards --data-dir $data"
-show "Mobile number" "Nol Pay: my cards"
-t send-keys -l "+971 50 123 4567"; keys Enter
-show "AED" "Nol Pay: my cards, listed"
+t new-session -d -x 80 -y 24 "TERM=tmux-256color $bin nol pay --data-dir $data"
+show "Mobile number" "Nol Pay: pay, step 1 (the phone number)"
+t send-keys -l "050 123 4567"; keys Enter
+show "Type a card number" "Nol Pay: pay, step 2 (the cards linked to that number)"
+keys Enter
+show "Payment authorized" "Nol Pay: pay, the result"
 t kill-server; sleep 0.3
