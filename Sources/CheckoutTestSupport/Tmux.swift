@@ -13,7 +13,7 @@ import Glibc
 ///
 ///     let tmux = try TmuxSession(command: [checkout, "pay"], width: 80, height: 24)
 ///     defer { tmux.close() }
-///     tmux.type("4242424242424242")
+///     tmux.type("4111111111111111")
 ///     let screen = try tmux.waitFor("Visa")
 public final class TmuxSession: @unchecked Sendable {
     // Mutable state (`closed`) is only touched by the test that owns the session.

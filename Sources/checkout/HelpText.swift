@@ -57,6 +57,6 @@ enum HelpText {
     {"cardNumber","source","detectedCardNetworks","selectableCardNetworks","binData","validation"}.
     Under 8 digits the networks come from local rules (LOCAL); from 8 digits the BIN service is asked
     (REMOTE, or LOCAL_FALLBACK when it fails, times out or knows nothing of the BIN).
-    Example: checkout detect --expiry 12/30 --cvv 123 --name "Jane Doe" 4000002500001001
+    Example: checkout detect --expiry 12/30 --cvv 123 --name "Jane Doe" "4000 0025 0000 1001"
     """
 }

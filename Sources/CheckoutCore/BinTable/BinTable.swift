@@ -7,7 +7,7 @@
 /// go through a 100,000-bucket index on the first five digits and a short binary search.
 ///
 ///     let table = try BinTable(csv: "iin_start,iin_end,networks\n40000025,,CARTES_BANCAIRES VISA\n")
-///     table.lookup("4000002500001001")?.networks.map(\.network)   // [.cartesBancaires, .visa]
+///     table.lookup("40000025")?.networks.map(\.network)   // [.cartesBancaires, .visa]
 public struct BinTable: Sendable {
     let storage: BinTableStorage
 

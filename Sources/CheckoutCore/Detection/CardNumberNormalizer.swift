@@ -26,7 +26,7 @@ public enum NormalizedCardNumber: Sendable, Equatable {
 /// (Arabic-Indic, Devanagari, full-width…) counts as the digit it stands for. Anything else makes the
 /// number malformed. Runs in linear time and never traps, whatever the input.
 ///
-///     CardNumberNormalizer.normalize("4242 4242-4242.4242")  // .digits("4242424242424242")
+///     CardNumberNormalizer.normalize("4111 1111-1111.1111")  // .digits("4111111111111111")
 ///     CardNumberNormalizer.normalize("٤٢٤٢")                 // .digits("4242")
 ///     CardNumberNormalizer.normalize("4242x")                // .malformed("4242")
 public enum CardNumberNormalizer {

@@ -56,7 +56,7 @@ public struct EventLog: Sendable, Equatable {
 /// Masks a card number for display outside its field: the first six and, for a number of 13 digits
 /// or more, the last four stay; every other digit becomes `•`, in groups of four.
 ///
-///     CardNumberMask.mask("4000002500001001") // "4000 00•• •••• 1001"
+///     CardNumberMask.mask("4111111111111111") // "4111 11•• •••• 1111"
 ///     CardNumberMask.mask("40000025")         // "4000 00••"
 public enum CardNumberMask {
     public static func mask(_ number: String) -> String {
