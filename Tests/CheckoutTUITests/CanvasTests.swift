@@ -29,6 +29,40 @@ import Testing
         #expect(canvas.lines == [" x本"])
     }
 
+    @Test func wrapBreaksAtSpacesByDisplayWidth() {
+        #expect(Canvas.wrap("Check the card and the mobile number", width: 16) == ["Check the card", "and the mobile", "number"])
+        #expect(Canvas.wrap("exact fit", width: 9) == ["exact fit"], "a line exactly as wide as the width stays whole")
+        #expect(Canvas.wrap("exact fits", width: 9) == ["exact", "fits"])
+        #expect(Canvas.wrap("  spaced   out  ", width: 20) == ["spaced out"])
+        #expect(Canvas.wrap("", width: 10).isEmpty)
+        #expect(Canvas.wrap("anything", width: 0).isEmpty)
+    }
+
+    @Test func wrapCountsWideCharactersAsTwoColumns() {
+        #expect(Canvas.wrap("カード 番号", width: 6) == ["カード", "番号"])
+        #expect(Canvas.wrap("カード 番号", width: 11) == ["カード 番号"])
+        #expect(Canvas.wrap("カード", width: 5) == ["カー", "ド"], "a wide character is never split")
+        #expect(Canvas.wrap("カ", width: 1) == ["カ"], "a character wider than the line still shows")
+    }
+
+    @Test func wrapHardBreaksWordsLongerThanTheLine() {
+        #expect(Canvas.wrap("go https://bins.example/v1", width: 10) == ["go", "https://bi", "ns.example", "/v1"])
+        #expect(Canvas.wrap("abcdefgh", width: 4) == ["abcd", "efgh"])
+    }
+
+    @Test func wrapEndsInAnEllipsisWhenCutToMaxLines() {
+        #expect(Canvas.wrap("one two three four", width: 9, maxLines: 2) == ["one two", "three fo…"])
+        #expect(Canvas.wrap("one two", width: 9, maxLines: 1) == ["one two"])
+        #expect(Canvas.wrap("abcdefgh", width: 4, maxLines: 1) == ["abc…"])
+    }
+
+    @Test func putWrappedIndentsTheRowsAfterThePrefix() {
+        var canvas = Canvas(width: 12, height: 3)
+        let rows = canvas.putWrapped("Month must be 01 to 12", prefix: "✗ ", row: 0, column: 0, width: 12, style: .error)
+        #expect(rows == 3)
+        #expect(canvas.lines == ["✗ Month must", "  be 01 to", "  12"])
+    }
+
     @Test func stylesAreKeptPerCell() {
         var canvas = Canvas(width: 8, height: 2)
         canvas.put("Pay", row: 1, column: 2, style: .accent)

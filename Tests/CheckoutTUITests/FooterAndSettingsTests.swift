@@ -74,6 +74,19 @@ import Testing
         #expect(model.press(.enter) == [.rebuildEngine(expected), .quit(0)])
     }
 
+    @Test func aLongSettingsMessageWrapsAbovePushedDownNetworks() {
+        var model = Fixtures.model(.settings)
+        _ = model.press(.right)
+        _ = model.press(.right)
+        _ = model.press(.enter)
+        let lines = model.render(width: 60, height: 20).lines
+        #expect(lines[5] == "    ✗ Type the BIN service URL first (http://host/…), or")
+        #expect(lines[6] == "      choose another source")
+        #expect(lines[7] == "    Accepted networks, in order of preference")
+        #expect(lines[19].hasSuffix("F1 help  F2 events"))
+        #expect(lines[18] == "    ↓ more")
+    }
+
     @Test func urlProblemsAreNamed() {
         #expect(SettingsScreen.problem(with: .embedded) == nil)
         #expect(SettingsScreen.problem(with: .url("https://bins.example")) == nil)

@@ -201,6 +201,26 @@ import Testing
         #expect(pay.render(width: 80, height: 24).text.contains("✓ Payment authorized"))
     }
 
+    @Test func aLongTransitErrorShowsWholeAt60Columns() async throws {
+        await link(readerIndex: 0)
+        var pay = model(.nolPay)
+        type("0501234567", into: &pay)
+        _ = pay.press(.enter)
+        await settle(&pay)
+        _ = pay.press(.up)
+        _ = pay.press(.enter)
+        type("3084100233", into: &pay)
+        _ = pay.press(.enter)
+        await settle(&pay)
+        let lines = pay.render(width: 60, height: 20).lines
+        let first = try #require(lines.firstIndex { $0.contains("→ ") }, "\(lines.joined(separator: "\n"))")
+        let advice = lines[first...].prefix { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(advice == "→ Check the card and the mobile number, or link the card first.")
+        #expect(!lines.contains { $0.contains("…") && !$0.contains("Type a card number") }, "nothing is cut")
+        #expect(lines.contains { $0.contains("✗ This card is not linked to +971501234567.") })
+        #expect(lines.last?.hasSuffix("F1 help  F2 events") == true)
+    }
+
     @Test func aNumberWithNoLinkedCardSaysWhereToLinkOne() async throws {
         var unlink = model(.nolUnlink)
         type("050 765 4321", into: &unlink)

@@ -46,6 +46,35 @@ import Testing
         check(model, "card-form-errors")
     }
 
+    @Test func longErrorsWrapAt60Columns() {
+        var model = Fixtures.model()
+        model.type("4242")
+        _ = model.press(.tab)
+        model.type("1")
+        let errors = [
+            ValidationError(errorId: "invalid-card-number", inputElementType: .cardNumber,
+                            description: "Card number is incomplete: keep typing the digits on the card."),
+            ValidationError(errorId: "invalid-expiry-date", inputElementType: .expiryDate,
+                            description: "Card expiry date is not valid. Valid expiry date formats are MM/YY or MM/YYYY."),
+        ]
+        _ = model.receive(.dataIsValid(isValid: false, errors: errors))
+        _ = model.press(.tab)
+        let lines = model.render(width: 60, height: 20).lines
+        func block(startingWith marker: String) -> String {
+            guard let first = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(marker) }) else { return "" }
+            return lines[first...].prefix { $0.hasPrefix("      ") || $0 == lines[first] }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+        #expect(block(startingWith: "✗ Card number") == "✗ " + errors[0].description)
+        #expect(block(startingWith: "✗ Card expiry") == "✗ " + errors[1].description)
+        #expect(!lines.contains { $0.contains("…") && !$0.contains("enter next") }, "nothing is cut: \(lines)")
+        let text = lines.joined(separator: "\n")
+        for later in ["Cardholder name", "[ Pay €49.99 ]", "We accept:", "Networks from local rules"] {
+            #expect(text.contains(later), "\(later) is still shown below the errors")
+        }
+        #expect(lines.last?.hasSuffix("F1 help  F2 events") == true)
+    }
+
     @Test func result() {
         var model = filledForm()
         for _ in 0..<4 { _ = model.press(.tab) }

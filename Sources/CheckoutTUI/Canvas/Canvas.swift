@@ -123,4 +123,64 @@ extension Canvas {
         }
         return result + "…"
     }
+
+    /// `text` broken into lines of at most `width` columns, for messages that must be read whole.
+    ///
+    /// Lines break at spaces; a word wider than `width` is broken where the line is full, never
+    /// inside a wide character. With `maxLines`, the text is cut after that many lines and the last
+    /// one ends in `…`.
+    ///
+    ///     Canvas.wrap("Check the card and the mobile number", width: 16)
+    ///     // ["Check the card", "and the mobile", "number"]
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let wordWidth = DisplayWidth.of(String(word))
+            if used > 0, used + 1 + wordWidth <= width {
+                current += " " + word
+                used += 1 + wordWidth
+                continue
+            }
+            if used > 0 { lines.append(current) }
+            current = ""
+            used = 0
+            for character in word {
+                let w = DisplayWidth.of(character)
+                // A character wider than the whole line still gets a line of its own.
+                if used > 0, used + w > width {
+                    lines.append(current)
+                    current = ""
+                    used = 0
+                }
+                current.append(character)
+                used += w
+            }
+        }
+        if used > 0 || !current.isEmpty { lines.append(current) }
+        guard lines.count > maxLines else { return lines }
+        let kept = Array(lines.prefix(maxLines - 1))
+        return kept + [truncate(lines[maxLines - 1] + " " + lines[maxLines], to: width)]
+    }
+}
+
+extension Canvas {
+    /// Writes `text` wrapped to `width` columns on up to `maxLines` rows from a position (see
+    /// ``wrap(_:width:maxLines:)``) and returns the number of rows written.
+    ///
+    /// A `prefix` such as `"✗ "` starts the first row, and the rows after it are indented by its
+    /// width so the message reads as one block.
+    @discardableResult
+    public mutating func putWrapped(_ text: String, prefix: String = "", row: Int, column: Int, width: Int,
+                                    maxLines: Int = .max, style: CellStyle = .normal) -> Int {
+        let indent = DisplayWidth.of(prefix)
+        let lines = Canvas.wrap(text, width: width - indent, maxLines: maxLines)
+        for (offset, line) in lines.enumerated() {
+            if offset == 0 { put(prefix, row: row, column: column, style: style, maxWidth: width) }
+            put(line, row: row + offset, column: column + indent, style: style, maxWidth: width - indent)
+        }
+        return lines.count
+    }
 }

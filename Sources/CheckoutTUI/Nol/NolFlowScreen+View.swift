@@ -87,9 +87,7 @@ extension NolFlowScreen {
         }
 
         if let failure, row < area.bottom - 1 {
-            let errorRow = max(row + 1, area.bottom - 3)
-            canvas.put(Canvas.truncate("✗ \(failure.message)", to: area.width - 4), row: errorRow, column: left, style: .error)
-            canvas.put(Canvas.truncate("→ \(failure.recoverySuggestion)", to: area.width - 4), row: errorRow + 1, column: left)
+            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area) : nil)
         }
         if busy { canvas.put("…", row: area.top + 3 , column: left + bodyWidth - 1, style: .accent) }
         if showsPanel, let sms { panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth) }
@@ -137,11 +135,9 @@ extension NolFlowScreen {
             if focused { canvas.cursor = (row, left + 18 + min(end, edited.caretColumn(in: edited.text) { _ in true })) }
             row += 1
             if let error = fieldErrors[field] {
-                canvas.put(Canvas.truncate(error, to: width - 18), row: row, column: left + 18, style: .error)
-                row += 1
+                row += canvas.putWrapped(error, row: row, column: left + 18, width: width - 18, maxLines: 3, style: .error)
             } else if focused, let notice {
-                canvas.put(Canvas.truncate("· " + notice, to: width - 18), row: row, column: left + 18, style: .accent)
-                row += 1
+                row += canvas.putWrapped(notice, prefix: "· ", row: row, column: left + 18, width: width - 18, maxLines: 3, style: .accent)
             }
             // Without room for the SMS panel the code still shows, on one line under its field.
             if field == .code, smsLine, let sms {
@@ -150,6 +146,36 @@ extension NolFlowScreen {
             }
         }
         return row + 1
+    }
+
+    /// Draws what went wrong and what to do next, wrapped, at the foot of the area and below the
+    /// rows already drawn; beside the SMS panel it keeps to the body's width.
+    private func failureRows(_ failure: NolPayError, into canvas: inout Canvas, below row: Int, area: Rect, panelBottom: Int?) {
+        let left = area.left + 2
+        func layout(width: Int) -> (top: Int, message: [String], advice: [String]) {
+            // Three rows each at most, fewer when the rows drawn above leave less room.
+            let room = area.bottom - 1 - (row + 1)
+            let message = Canvas.wrap(failure.message, width: width - 2, maxLines: min(3, max(1, room - 1)))
+            let advice = Canvas.wrap(failure.recoverySuggestion, width: width - 2, maxLines: min(3, max(1, room - message.count)))
+            return (max(row + 1, area.bottom - 1 - message.count - advice.count), message, advice)
+        }
+        var block = layout(width: area.width - 4)
+        if let panelBottom, block.top <= panelBottom { block = layout(width: area.width - 4 - 30) }
+        for (offset, line) in block.message.enumerated() {
+            canvas.put(offset == 0 ? "✗ " : "  ", row: block.top + offset, column: left, style: .error)
+            canvas.put(line, row: block.top + offset, column: left + 2, style: .error)
+        }
+        let adviceTop = block.top + block.message.count
+        for (offset, line) in block.advice.enumerated() where adviceTop + offset < area.bottom {
+            canvas.put(offset == 0 ? "→ " : "  ", row: adviceTop + offset, column: left)
+            canvas.put(line, row: adviceTop + offset, column: left + 2)
+        }
+    }
+
+    /// The last row of the SMS panel.
+    func panelBottom(area: Rect) -> Int {
+        guard let sms else { return area.top }
+        return area.top + 3 + 5 + Canvas.wrap(sms.body, width: 28 - 4).count + 1
     }
 
     /// Whether the SMS panel fits beside the body in an area `width` columns wide.
@@ -198,7 +224,7 @@ extension NolFlowScreen {
         let inner = width - 4
         canvas.put("┌─ SMS " + String(repeating: "─", count: width - 8) + "┐", row: top, column: left, style: .accent)
         var lines = ["From: Nol Pay", "To: \(sms.mobileNumber)", "", "Code  \(sms.code)", ""]
-        lines += ResultScreen.wrap(sms.body, width: inner)
+        lines += Canvas.wrap(sms.body, width: inner)
         for (offset, line) in lines.enumerated() {
             canvas.put("│", row: top + 1 + offset, column: left, style: .accent)
             canvas.put(line, row: top + 1 + offset, column: left + 2, style: line.hasPrefix("Code") ? .bold : .normal, maxWidth: inner)

@@ -13,6 +13,9 @@ extension CardFormScreen {
         var cursor: (row: Int, column: Int)?
         let metadata = metadata(context: context)
         let network = network(context: context)
+        // Messages wrap instead of being cut: each may take up to three rows, pushing the rows below
+        // it down, as long as the area has rows to spare beyond the form's own.
+        var spare = area.height - (row - area.top) - 14 - 3 * gap
 
         // Card number and badges.
         let shownNumber = context.catalogue.format(digits: digits, as: network)
@@ -28,8 +31,7 @@ extension CardFormScreen {
             drawChooser(items, row: row, column: left, into: &canvas)
         }
         row += 1
-        drawErrors([.number], row: row, column: left + 2, width: width - 2, into: &canvas)
-        row += 1 + gap
+        row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas) + gap
 
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
@@ -40,16 +42,16 @@ extension CardFormScreen {
                   field: .cvv, row: row + 1, column: cvvColumn, into: &canvas)
         if focus == .expiry { cursor = (row + 1, left + 2 + expiry.caretColumn(in: expiryText) { $0 != "/" }) }
         if focus == .cvv { cursor = (row + 1, cvvColumn + 2 + securityCode.caret) }
-        drawErrors([.expiry, .cvv], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
-        row += 3 + gap
+        row += 2
+        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas) + gap
 
         // Cardholder name.
         drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas)
         let shownName = Canvas.truncate(cardholderName, to: width - 4)
         drawValue(shownName, placeholder: "Name as on the card", field: .name, row: row + 1, column: left, into: &canvas)
         if focus == .name { cursor = (row + 1, left + 2 + min(name.caretColumn(in: cardholderName) { _ in true }, DisplayWidth.of(shownName))) }
-        drawErrors([.name], row: row + 2, column: left + 2, width: width - 2, into: &canvas)
-        row += 3 + gap
+        row += 2
+        row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas) + gap
 
         // Pay.
         let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
@@ -57,11 +59,14 @@ extension CardFormScreen {
         let button = paying ? "[ Paying \(amount) \(spinner) ]" : "[ Pay \(amount) ]"
         if focus == .pay { canvas.put("┃", row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
+        // The banner sits beside the button; its second row takes the blank row under it.
+        var bannerRows = 1
         if let banner {
-            canvas.put("✗ " + Canvas.truncate(banner, to: max(1, width - DisplayWidth.of(button) - 6)), row: row,
-                       column: left + 4 + DisplayWidth.of(button), style: .error)
+            bannerRows = canvas.putWrapped(banner, prefix: "✗ ", row: row, column: left + 4 + DisplayWidth.of(button),
+                                           width: max(3, width - DisplayWidth.of(button) - 4), maxLines: min(3, 2 + max(0, spare)),
+                                           style: .error)
         }
-        row += 2
+        row += max(2, bannerRows)
 
         // Accepted networks and where the badges came from.
         let accepted = context.session.allowedNetworks.map { context.catalogue.info($0).displayName }.joined(separator: " · ")
@@ -150,15 +155,20 @@ extension CardFormScreen {
         }
     }
 
-    /// The error line under `fields`: their visible errors, or the notice about the key just refused
-    /// in the focused one.
-    func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, into canvas: inout Canvas) {
+    /// The error rows under `fields`: their visible errors, or the notice about the key just refused
+    /// in the focused one. Returns the rows taken: one is always kept, more come out of `spare`.
+    func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, spare: inout Int, into canvas: inout Canvas) -> Int {
+        let message: (prefix: String, text: String, style: CellStyle)
         if let notice, fields.contains(focus) {
-            canvas.put(Canvas.truncate("· " + notice, to: width), row: row, column: column, style: .accent)
-            return
+            message = ("· ", notice, .accent)
+        } else {
+            let messages = fields.compactMap { visibleError(for: $0)?.description }
+            guard !messages.isEmpty else { return 1 }
+            message = ("✗ ", messages.joined(separator: " · "), .error)
         }
-        let messages = fields.compactMap { visibleError(for: $0)?.description }
-        guard !messages.isEmpty else { return }
-        canvas.put("✗ " + Canvas.truncate(messages.joined(separator: " · "), to: width - 2), row: row, column: column, style: .error)
+        let rows = canvas.putWrapped(message.text, prefix: message.prefix, row: row, column: column, width: width,
+                                     maxLines: min(3, 1 + max(0, spare)), style: message.style)
+        spare -= max(0, rows - 1)
+        return max(1, rows)
     }
 }

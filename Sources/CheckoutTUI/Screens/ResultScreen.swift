@@ -60,29 +60,12 @@ public struct ResultScreen: Screen {
         case .failed(let error):
             canvas.put("✗ Payment refused", row: row, column: left, style: .error)
             row += 2
-            for line in Self.wrap(error.description, width: area.width - left - 2) {
+            for line in Canvas.wrap(error.description, width: area.width - left - 2) {
                 canvas.put(line, row: row, column: left, style: .bold)
                 row += 1
             }
             row += 1
             canvas.put("Error id  \(error.errorId)", row: row, column: left, style: .dim)
         }
-    }
-
-    /// Splits `text` into lines of at most `width` columns at spaces.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(candidate) > width, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(Canvas.truncate(current, to: width)) }
-        return lines
     }
 }

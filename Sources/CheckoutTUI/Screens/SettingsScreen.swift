@@ -147,7 +147,18 @@ public struct SettingsScreen: Screen {
         var row = area.top + 1
         let valueColumn = left + 22
         let allRows = rows
-        let listRows = area.height - 7
+        // The note under the three settings wraps; the list gives up a row for each extra line.
+        let note: (prefix: String, text: String, style: CellStyle)? = if let error {
+            ("✗ ", error, .error)
+        } else if selection == 0, case .url = draft.binSource {
+            ("", "Type or paste the URL; backspace deletes", .dim)
+        } else {
+            nil
+        }
+        let noteWidth = area.width - 6
+        let noteLineCount = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
+        let extraNoteRows = max(0, noteLineCount - 1)
+        let listRows = area.height - 7 - extraNoteRows
         let firstNetworkRow = 3
         // Keep the selected network row visible: scroll the list, never the three settings above it.
         let scroll = max(0, min(selection - firstNetworkRow - listRows + 1, networkOrder.count - listRows))
@@ -155,7 +166,7 @@ public struct SettingsScreen: Screen {
             if index >= firstNetworkRow, index - firstNetworkRow < scroll { continue }
             if index >= firstNetworkRow, index - firstNetworkRow - scroll >= listRows { break }
             if index == firstNetworkRow {
-                row += 1
+                row += 1 + extraNoteRows
                 canvas.put("Accepted networks, in order of preference", row: row, column: left + 2, style: .accent)
                 row += 1
             }
@@ -187,11 +198,9 @@ public struct SettingsScreen: Screen {
             canvas.put("↓ more", row: row, column: left + 2, style: .dim)
         }
         // The blank row between the three settings and the network list says what the BIN row needs.
-        let noteRow = area.top + 4
-        if let error {
-            canvas.put(Canvas.truncate("✗ " + error, to: area.width - 6), row: noteRow, column: left + 2, style: .error)
-        } else if selection == 0, case .url = draft.binSource {
-            canvas.put(Canvas.truncate("Type or paste the URL; backspace deletes", to: area.width - 6), row: noteRow, column: left + 2, style: .dim)
+        if let note {
+            canvas.putWrapped(note.text, prefix: note.prefix, row: area.top + 4, column: left + 2, width: noteWidth, maxLines: 3,
+                              style: note.style)
         }
     }
 }
