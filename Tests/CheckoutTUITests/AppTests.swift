@@ -34,6 +34,15 @@ import Testing
         #expect(model.press(.escape) == [.quit(0)])
     }
 
+    @Test func anEmptyEventLogNamesBothSourcesOfEvents() throws {
+        var model = Fixtures.model(.home)
+        _ = model.press(.function(2))
+        let screen = model.render(width: 50, height: 17).lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try #require(screen.firstIndex { $0.hasPrefix("No events yet") })
+        let message = screen[start...].prefix { !$0.isEmpty }.joined(separator: " ")
+        #expect(message == "No events yet: they appear here as the card form or a Nol Pay screen works.")
+    }
+
     @Test func eventLogShowsEventsMaskedNewestLast() {
         var model = Fixtures.model()
         model.type("4000002500001001")

@@ -81,13 +81,16 @@ public struct EventLogScreen: Screen {
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
 
+    /// What an empty log says: the card form and the Nol Pay screens both log here.
+    static let emptyMessage = "No events yet: they appear here as the card form or a Nol Pay screen works."
+
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 1
         let entries = context.eventLog.entries
         canvas.put("\(entries.count) events, newest last", row: area.top, column: left, style: .dim)
         let rows = area.height - 1
         guard !entries.isEmpty else {
-            canvas.put("No events yet: type a card number on the card form.", row: area.top + 2, column: left + 1)
+            canvas.putWrapped(Self.emptyMessage, row: area.top + 2, column: left + 1, width: area.width - left - 2)
             return
         }
         let end = entries.count - scrollBack
