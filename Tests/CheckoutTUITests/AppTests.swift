@@ -76,8 +76,45 @@ import Testing
         expected.binSource = .off
         expected.binLatencyMilliseconds = 100
         expected.allowedNetworks = [.cartesBancaires, .mastercard]
-        #expect(commands == [.rebuildEngine(expected), .quit(0)])
+        #expect(commands == [.rebuildEngine(expected)])
         #expect(model.context.settings == expected)
+    }
+
+    @Test func enterInSettingsOpenedDirectlySavesIntoTheHomeMenu() {
+        var model = Fixtures.model(.settings)
+        _ = model.press(.right)
+        var expected = Fixtures.settings
+        expected.binSource = .off
+        #expect(model.press(.enter) == [.rebuildEngine(expected)], "saving does not quit")
+        #expect(model.top is HomeMenuScreen)
+        #expect(model.stack.count == 1)
+        // The saved settings are the ones the next card form uses.
+        #expect(model.press(.enter) == [.setRawData(CardData())])
+        #expect(model.top is CardFormScreen)
+        #expect(model.context.settings == expected)
+        _ = model.press(.escape)
+        #expect(model.press(.escape) == [.quit(0)], "esc on the home menu still quits")
+    }
+
+    @Test func settingsFromTheHomeMenuGoBackThereOnEnterAndOnEsc() {
+        var model = Fixtures.model(.home)
+        for _ in 0..<5 { _ = model.press(.down) }
+        _ = model.press(.enter)
+        #expect(model.top is SettingsScreen)
+        _ = model.press(.escape)
+        #expect(model.top is HomeMenuScreen)
+        _ = model.press(.enter)
+        _ = model.press(.right)
+        #expect(model.press(.enter).count == 1)
+        #expect(model.top is HomeMenuScreen)
+        #expect(model.stack.count == 1)
+    }
+
+    @Test func escInSettingsOpenedDirectlyQuitsWithoutSaving() {
+        var model = Fixtures.model(.settings)
+        _ = model.press(.right)
+        #expect(model.press(.escape) == [.quit(0)])
+        #expect(model.context.settings == Fixtures.settings)
     }
 
     @Test func tooSmallTerminalSaysWhatItNeedsAndRecovers() {

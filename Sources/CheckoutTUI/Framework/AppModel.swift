@@ -119,6 +119,14 @@ public struct AppModel: Sendable {
                 guard index < stack.count else { continue }
                 stack.removeSubrange(index...)
                 if stack.isEmpty { pendingCommands.append(.quit(0)) }
+            case .back(let route):
+                guard index < stack.count else { continue }
+                if index == 0 {
+                    stack[index] = registry.makeScreen(route, context: context)
+                    apply(stack[index].appear(context: context), from: index)
+                } else {
+                    stack.removeSubrange(index...)
+                }
             case .quit(let code):
                 pendingCommands.append(.quit(code))
             case .setRawData(let data):

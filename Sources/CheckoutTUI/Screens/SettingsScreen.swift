@@ -1,7 +1,9 @@
 import CheckoutCore
 
 /// Settings: the BIN source, simulated latency, debounce, and which networks are accepted in which
-/// order. Enter saves (the engine is rebuilt for the next card); Esc leaves them as they were.
+/// order. Enter saves (the engine is rebuilt for the next card) and goes back, or on to the home
+/// menu when Settings was opened from the command line, so the saved settings get used; Esc leaves
+/// them as they were and goes back, quitting when there is nothing to go back to.
 public struct SettingsScreen: Screen {
     /// A line of the screen.
     public enum Row: Sendable, Equatable {
@@ -73,7 +75,7 @@ public struct SettingsScreen: Screen {
                 selection = 0
                 return []
             }
-            return [.applySettings(result), .pop]
+            return [.applySettings(result), .back(orOpen: .home)]
         case .cancel: return [.pop]
         }
         return []
