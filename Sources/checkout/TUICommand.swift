@@ -54,26 +54,38 @@ enum TUICommand {
             return 2
         }
         let makeEngine: EngineFactory = { settings in
-            var engineOptions = options
-            engineOptions.allowed = settings.allowedNetworks
-            engineOptions.binLatency = .milliseconds(settings.binLatencyMilliseconds)
-            engineOptions.binTablePath = nil
-            switch settings.binSource {
-            case .embedded: engineOptions.binService = .embedded
-            case .off: engineOptions.binService = .off
-            case .table(let path): engineOptions.binService = .embedded; engineOptions.binTablePath = path
-            case .url(let text):
-                guard let url = URL(string: text), url.host != nil else { throw UsageError("checkout: BIN service URL \"\(text)\" is not valid") }
-                engineOptions.binService = .url(url)
+            do throws(UsageError) {
+                return try engine(for: settings, options: options, catalogue: catalogue, ledger: ledger)
+            } catch {
+                // The screen names the problem; the command-name prefix is for the shell's stderr.
+                throw UsageError(error.message.replacingOccurrences(of: "checkout tui: ", with: "")
+                    .replacingOccurrences(of: "checkout: ", with: ""))
             }
-            let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
-                                                    binLookupTimeout: options.binTimeout)
-            return RawDataManager(configuration: configuration, catalogue: catalogue, binService: try engineOptions.makeBinService(),
-                                  paymentService: SandboxPaymentService(ledger: ledger))
         }
         return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
                                          registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
                                          colour: options.colorEnabled, makeEngine: makeEngine)
+    }
+
+    /// A new engine for `settings`, with the command line's other options.
+    private static func engine(for settings: CheckoutSettings, options: CommandLineOptions, catalogue: NetworkCatalogue,
+                               ledger: Ledger) throws(UsageError) -> RawDataManager {
+        var engineOptions = options
+        engineOptions.allowed = settings.allowedNetworks
+        engineOptions.binLatency = .milliseconds(settings.binLatencyMilliseconds)
+        engineOptions.binTablePath = nil
+        switch settings.binSource {
+        case .embedded: engineOptions.binService = .embedded
+        case .off: engineOptions.binService = .off
+        case .table(let path): engineOptions.binService = .embedded; engineOptions.binTablePath = path
+        case .url(let text):
+            guard let url = URL(string: text), url.host != nil else { throw UsageError("checkout: BIN service URL \"\(text)\" is not valid") }
+            engineOptions.binService = .url(url)
+        }
+        let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
+                                                binLookupTimeout: options.binTimeout)
+        return RawDataManager(configuration: configuration, catalogue: catalogue, binService: try engineOptions.makeBinService(),
+                              paymentService: SandboxPaymentService(ledger: ledger))
     }
 
     private static func binSource(_ options: CommandLineOptions) -> BinSource {

@@ -110,6 +110,22 @@ import Testing
         #expect(model.stack.count == 1)
     }
 
+    @Test func aFailedEngineRebuildIsShownInSettingsAndTheRunningSettingsStay() {
+        var model = Fixtures.model(.home)
+        var failed = Fixtures.settings
+        failed.binSource = .table(path: "/gone/bins.csv")
+        failed.binLatencyMilliseconds = 50
+        model.engineRebuildFailed(failed, keeping: Fixtures.settings, reason: "--bin-table: cannot read /gone/bins.csv")
+        #expect(model.context.settings == Fixtures.settings)
+        #expect(model.top is SettingsScreen)
+        let text = model.render(width: 60, height: 20).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("✗ Not applied: --bin-table: cannot read /gone/bins.csv. The previous settings stay in use."))
+        #expect(model.screen.contains("◀ table /gone/bins.csv ▶"), "the settings that failed are there to fix or retry")
+        #expect(model.screen.contains("◀ 50 ms ▶"))
+        #expect(model.press(.enter) == [.rebuildEngine(failed)], "enter tries again")
+        #expect(model.top is HomeMenuScreen)
+    }
+
     @Test func escInSettingsOpenedDirectlyQuitsWithoutSaving() {
         var model = Fixtures.model(.settings)
         _ = model.press(.right)

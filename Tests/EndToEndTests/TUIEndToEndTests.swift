@@ -103,6 +103,23 @@ import Testing
         #expect(screen.contains("4000 0025 0000 1001"))
     }
 
+    @Test func settingsSayWhenTheEngineCannotBeRebuilt() throws {
+        let table = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-bins-\(UUID().uuidString).csv")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Resources/data/bin-table.csv"), to: table)
+        guard let tmux = try start(["settings", "--bin-table", table.path], width: 100) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("BIN latency")
+        try FileManager.default.removeItem(at: table)
+        tmux.send("Down", "Right", "Enter")
+        let screen = try tmux.waitFor("Not applied")
+        // The message wraps over rows; read it as one line.
+        let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("✗ Not applied: --bin-table: cannot read \(table.path). The previous settings stay in use."), "\(screen)")
+        #expect(screen.contains("◀ 50 ms ▶"), "the settings that failed stay on screen")
+        #expect(!screen.contains("EXIT="), "the app is still running")
+    }
+
     @Test func ctrlCRestoresTheTerminal() throws {
         guard let tmux = try start([]) else { return }
         defer { tmux.close() }

@@ -90,6 +90,16 @@ public struct AppModel: Sendable {
         return drainCommands()
     }
 
+    /// Says on screen that the engine could not be built from `failed` settings, and why: Settings
+    /// opens again with those settings and the reason, while `running` (the engine still in use)
+    /// become the app's settings again. Enter there tries again; Esc keeps the running settings.
+    public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
+        context.settings = running
+        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue)
+        settings.error = "Not applied: \(reason). The previous settings stay in use."
+        push(settings)
+    }
+
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.
     public mutating func takeCommands() -> [AppCommand] { drainCommands() }
 

@@ -48,10 +48,19 @@ public enum TerminalRuntime {
         var ticker: Task<Void, Never>?
         var paste = PasteAssembler()
         var exitCode: Int32?
+        var running = settings
 
-        // Settings are checked before they are saved; should a build still fail, the running engine stays.
+        // Settings are checked before they are saved, but a build can still fail (a --bin-table file
+        // gone or unreadable since): the running engine stays, and the screen says why.
         func connect(_ settings: CheckoutSettings) {
-            guard let manager = try? makeEngine(settings) else { return }
+            let manager: RawDataManager
+            do {
+                manager = try makeEngine(settings)
+            } catch {
+                model.engineRebuildFailed(settings, keeping: running, reason: String(describing: error))
+                return
+            }
+            running = settings
             engine?.close()
             generation += 1
             engine = EngineLink(manager: manager, generation: generation, wake: wake)
