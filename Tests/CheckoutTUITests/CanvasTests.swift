@@ -105,3 +105,13 @@ import Testing
         #expect(MoneyText.format(minorUnits: 500, currency: "JPY") == "¥500")
     }
 }
+
+@Suite struct AcceptedNetworksRowTests {
+    @Test func namesThatDoNotFitAreCountedNotCut() {
+        let names = ["Visa", "Cartes Bancaires", "Mastercard", "American Express", "Discover", "Diners Club"]
+        #expect(CardFormScreen.acceptedRow(names, width: 200) == "We accept: Visa · Cartes Bancaires · Mastercard · American Express · Discover · Diners Club")
+        let row = CardFormScreen.acceptedRow(names, width: 60)
+        #expect(row == "We accept: Visa · Cartes Bancaires · Mastercard · +3 more")
+        #expect(DisplayWidth.of(row) <= 60)
+    }
+}

@@ -69,13 +69,25 @@ extension CardFormScreen {
         row += max(2, bannerRows)
 
         // Accepted networks and where the badges came from.
-        let accepted = context.session.allowedNetworks.map { context.catalogue.info($0).displayName }.joined(separator: " · ")
-        canvas.put(Canvas.truncate("We accept: " + accepted, to: width), row: row, column: left, style: .dim)
+        let accepted = Self.acceptedRow(context.session.allowedNetworks.map { context.catalogue.info($0).displayName }, width: width)
+        canvas.put(accepted, row: row, column: left, style: .dim)
         row += 1
         let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner)
         canvas.put(Canvas.truncate(status, to: width), row: row, column: left, style: statusStyle)
 
         canvas.cursor = cursor.map { (row: $0.row, column: min($0.column, canvas.width - 1)) }
+    }
+
+    /// "We accept: Visa · Cartes Bancaires · … · +19 more": as many names as fit, in the merchant's
+    /// order, and a count of the rest (a cut-off name would read as a different network).
+    static func acceptedRow(_ names: [String], width: Int) -> String {
+        for shown in stride(from: names.count, through: 0, by: -1) {
+            var parts = Array(names.prefix(shown))
+            if shown < names.count { parts.append("+\(names.count - shown) more") }
+            let row = "We accept: " + parts.joined(separator: " · ")
+            if DisplayWidth.of(row) <= width { return row }
+        }
+        return Canvas.truncate("We accept: \(names.count) networks", to: width)
     }
 
     func statusLine(metadata: CardNumberEntryMetadata?, spinner: Character) -> (String, CellStyle) {
