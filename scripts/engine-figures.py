@@ -93,7 +93,7 @@ def main():
     try:
         port, closed = stub.stdout.readline().split()
         faults = [("HTTP 503", "22222222", port), ("malformed JSON", "33333333", port), ("empty answer", "44444444", port),
-                  ("slow (1 s)", "11111111", port), ("response never ends", "55555555", port),
+                  ("slow (10 s)", "11111111", port), ("response never ends", "55555555", port),
                   ("connection refused", "40000025", closed)]
         print("fault matrix (debounce 10 ms, --bin-timeout 300 ms; submit sent with the number):")
         for name, bin_, p in faults:

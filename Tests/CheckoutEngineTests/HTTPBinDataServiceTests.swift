@@ -54,7 +54,9 @@ import Glibc
             let impatient = HTTPBinDataService(baseURL: server.url, timeout: .milliseconds(300))
             let start = ContinuousClock.now
             await #expect(throws: expected) { try await impatient.lookup(bin: bin) }
-            #expect(ContinuousClock.now - start < .milliseconds(900), "\(bin) ends within the timeout")
+            // The slow answer comes after 10 s and the endless one never: ending well before either
+            // shows the 300 ms timeout at work, with room for a loaded machine.
+            #expect(ContinuousClock.now - start < .seconds(3), "\(bin) ends at the timeout, not when the server is done")
         }
         let refused = HTTPBinDataService(baseURL: server.refused, timeout: .milliseconds(300))
         await #expect(throws: HTTPBinDataService.Failure.self) { try await refused.lookup(bin: "40000025") }
@@ -107,7 +109,7 @@ import Glibc
             await manager.submit()
             let start = ContinuousClock.now
             await manager.finish()
-            #expect(ContinuousClock.now - start < .milliseconds(900), "\(bin): within the engine's timeout")
+            #expect(ContinuousClock.now - start < .seconds(3), "\(bin): at the engine's timeout, not when the server is done")
             #expect(await manager.currentMetadata?.source == .localFallback, "\(bin)")
             #expect(recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false }
                     || recorder.events.contains { if case .checkoutFailed = $0 { return true }; return false }, "\(bin): the submit was answered")

@@ -4,7 +4,7 @@
 Prints "PORT CLOSED_PORT" on stdout once listening (CLOSED_PORT had a listener that is now closed,
 so connecting to it is refused). GET /v1/bin-data/{bin}:
   40000025  co-badged Cartes Bancaires + Visa, at once
-  11111111  the same kind of answer after 1 s (slower than the tests' timeout)
+  11111111  the same kind of answer after 10 s (far slower than any timeout the tests use)
   22222222  HTTP 503
   33333333  a body that is not JSON
   44444444  an empty binData list
@@ -54,7 +54,7 @@ class Handler(BaseHTTPRequestHandler):
         if bin_ == "40000025":
             return self.send(200, json.dumps({"firstDigits": bin_, "binData": CO_BADGED}))
         if bin_ == "11111111":
-            time.sleep(1.0)
+            time.sleep(10.0)
             return self.send(200, json.dumps({"firstDigits": bin_, "binData": CO_BADGED}))
         if bin_ == "22222222":
             return self.send(503, '{"error":"unavailable"}')
