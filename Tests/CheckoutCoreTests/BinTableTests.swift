@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import Testing
 
 @Suite("BIN table")

@@ -4,18 +4,6 @@ import Synchronization
 import Testing
 @testable import CheckoutEngine
 
-/// A deterministic generator (SplitMix64), so that a failing script can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Runs ``RawDataManager/finish()`` while moving the manual clock on until it returns.
 func finish(_ harness: EngineHarness, sourceLocation: SourceLocation = #_sourceLocation) async {
     let done = Mutex(false)
@@ -40,7 +28,7 @@ func finish(_ harness: EngineHarness, sourceLocation: SourceLocation = #_sourceL
     /// current one, no BIN is asked while it is in flight or after it answered, and every script ends
     /// with the metadata of its final number.
     @Test func randomEditScriptsNeverEmitStaleEventsNorAskABinTwice() async {
-        var random = SeededGenerator(state: 20_261_129)
+        var random = SplitMix64(seed: 20_261_129)
         for script in 0..<1_000 {
             let delays = (0..<8).map { _ in Int.random(in: 0...400, using: &random) }
             // Timeouts have their own tests; here a lookup never times out, so that a busy machine
