@@ -27,6 +27,19 @@ struct ValidationTests {
         #expect(numberError("٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢") == nil)
     }
 
+    @Test("typing a number keeps one error until it is valid, so dataIsValid does not change at every digit")
+    func typingKeepsOneError() {
+        let number = "4242424242424242"
+        let descriptions = (13...15).map { numberError(String(number.prefix($0)))?.description }
+        #expect(Set(descriptions).count == 1, "\(descriptions)")
+        #expect(descriptions.first == "Card number is incomplete or mistyped: check the digits on the card.")
+        #expect(numberError(number) == nil)
+        #expect(numberError("4242424242424241")?.description == "Card number is incomplete or mistyped: check the digits on the card.",
+                "16 of Visa's 19 digits with a wrong check digit")
+        #expect(numberError("378282246310006")?.description == "Card number is not valid: check for a mistyped digit.",
+                "a full-length Amex number with a wrong check digit")
+    }
+
     @Test("a card whose networks are all refused is unsupported, including via BIN metadata")
     func refused() {
         #expect(numberError("378282246310005", allowed: [.visa])?.errorId == "unsupported-card-type")

@@ -40,7 +40,8 @@ public struct CardValidator: Sendable {
     ///
     /// Order of the checks: blank, characters, too long, every network of the card refused by the
     /// session (from 8 digits, when the BIN service has had its say), incomplete, no network at all,
-    /// a length the card's networks do not issue, and finally the Luhn check digit.
+    /// shorter than the card's networks' longest number and not valid yet, a length the card's
+    /// networks do not issue, and finally the Luhn check digit.
     public func validateCardNumber(_ cardNumber: String, metadata: CardNumberEntryMetadata?) -> ValidationError? {
         let normalized = CardNumberNormalizer.normalize(cardNumber)
         let digits = normalized.digits
@@ -64,6 +65,11 @@ public struct CardValidator: Sendable {
                                    description: "Unsupported card type: no card network we know issues this number.")
         }
         let lengths = Set(networks.flatMap { catalogue.info($0).lengths })
+        // Shorter than the longest number its networks issue: one message for every length until
+        // then, so typing does not change the error (and re-emit dataIsValid) at each digit.
+        if let longest = lengths.max(), count < longest, !(lengths.contains(count) && Luhn.isValid(digits)) {
+            return Self.cardNumberError("Card number is incomplete or mistyped: check the digits on the card.")
+        }
         if !lengths.contains(count) {
             let names = networks.map { catalogue.info($0).displayName }.joined(separator: " / ")
             let allowed = lengths.sorted().map(String.init).joined(separator: ", ")
