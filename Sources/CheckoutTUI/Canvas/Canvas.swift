@@ -75,14 +75,6 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
-    /// Changes the style of `count` cells from a position, keeping their characters.
-    public mutating func restyle(row: Int, column: Int, count: Int, style: CellStyle) {
-        guard row >= 0, row < height else { return }
-        for x in max(0, column)..<max(max(0, column), min(width, column + count)) {
-            cells[row * width + x].style = style
-        }
-    }
-
     /// The rows as plain text, trailing spaces removed: what a person would read off the screen.
     public var lines: [String] {
         (0..<height).map { row in

@@ -117,8 +117,6 @@ public struct AppModel: Sendable {
     private mutating func apply(_ effects: [ScreenEffect], from index: Int) {
         for effect in effects {
             switch effect {
-            case .push(let screen):
-                push(screen)
             case .open(let route):
                 push(registry.makeScreen(route, context: context))
             case .replace(let screen):

@@ -25,9 +25,6 @@ public struct PasteAssembler: Sendable {
 
     public init() {}
 
-    /// True between a paste's start and end.
-    public var isPasting: Bool { buffer != nil }
-
     /// Feeds one input; returns what to hand on, if anything yet.
     public mutating func feed(_ input: TerminalInput) -> Output? {
         switch input {

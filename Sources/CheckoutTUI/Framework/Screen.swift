@@ -15,8 +15,6 @@ public struct Rect: Sendable, Equatable {
 
 /// What a screen asks the app to do after handling an input.
 public enum ScreenEffect: Sendable {
-    /// Shows a screen on top of this one (Esc on it comes back here).
-    case push(any Screen)
     /// Replaces this screen (the card form becomes the result screen).
     case replace(any Screen)
     /// Goes back to the screen underneath; quits when there is none.

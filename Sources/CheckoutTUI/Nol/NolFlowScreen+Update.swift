@@ -80,13 +80,6 @@ extension NolFlowScreen {
         log("nolValidation", summary)
     }
 
-    /// The cards the chooser lists (empty outside it).
-    var linkedCards: [NolPaymentCard] {
-        if case let .list(cards, _) = pick { return cards }
-        if case let .typed(cards, _) = pick { return cards }
-        return []
-    }
-
     /// The characters a field takes: the code and the card number digits only (Unicode digits
     /// become ASCII ones, as on the card form), the phone digits and the separators a number is
     /// written with.

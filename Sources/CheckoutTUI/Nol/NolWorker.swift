@@ -23,9 +23,6 @@ public final class NolWorker: Sendable {
         self.amount = amount
     }
 
-    /// Whether a call is out or an answer waits to be collected.
-    public var hasWork: Bool { state.withLock { !$0.running.isEmpty || !$0.answers.isEmpty } }
-
     /// Starts `job`; its answer comes out of ``collect()``.
     func run(_ job: @escaping @Sendable () async -> any Sendable) {
         let transit = self.transit
