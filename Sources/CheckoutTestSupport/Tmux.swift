@@ -8,7 +8,8 @@ import Glibc
 /// Each session gets its own socket (`tmux -L <unique>`), so tests never touch the user's tmux and
 /// can run in parallel. tmux runs through ``ChildProcess`` (cleared signal mask) so the program
 /// inside sees SIGINT, SIGWINCH and SIGTERM. The pane stays after the program exits
-/// (`remain-on-exit`) so its last screen and exit status can be read. ``close()`` kills the server;
+/// (`remain-on-exit`) so its last screen, and what a ``init(shellCommand:width:height:environment:)``
+/// line echoes after it, can be read. ``close()`` kills the server;
 /// call it in a `defer`.
 ///
 ///     let tmux = try TmuxSession(command: [checkout, "pay"], width: 80, height: 24)
@@ -104,14 +105,6 @@ public final class TmuxSession: @unchecked Sendable {
     /// Resizes the window (the program gets SIGWINCH).
     public func resize(width: Int, height: Int) {
         _ = try? tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
-    }
-
-    /// The exit status of the pane's program once it has exited, else nil.
-    public func exitStatus() -> Int32? {
-        guard let out = try? tmux(["display-message", "-p", "-t", "0", "#{pane_dead} #{pane_dead_status}"]).stdout else { return nil }
-        let parts = out.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard parts.first == "1", parts.count > 1 else { return nil }
-        return Int32(parts[1])
     }
 
     /// Kills the tmux server and everything in it.
