@@ -5,10 +5,10 @@ import Testing
 extension NolScreenTests {
     @Test func nolFieldsEditAtTheCaret() {
         var model = model(.nolCards)
-        type("0501234567", into: &model)
+        model.type("0501234567")
         _ = model.press(.home)
         _ = model.press(.delete)
-        type("9", into: &model)
+        model.type("9")
         let screen = model.top as! NolFlowScreen
         #expect(screen.values[.phone]?.text == "9501234567")
         #expect(screen.values[.phone]?.caret == 1)

@@ -32,10 +32,6 @@ import Testing
         _ = model.tick()
     }
 
-    func type(_ text: String, into model: inout AppModel) {
-        for character in text { _ = model.press(character == " " ? .space : .character(character)) }
-    }
-
     @Test func linksACardReadingTheCodeFromTheSMSPanel() async throws {
         var model = model(.nolLink)
         assertSnapshot(model.render(width: 80, height: 24).text, named: "nol-link-scan-80x24")
@@ -43,11 +39,11 @@ import Testing
         _ = model.press(.enter)
         await settle(&model)
         #expect(model.render(width: 80, height: 24).text.contains("▸② Phone"), "the current step reads without colour")
-        type("050 123", into: &model)
+        model.type("050 123")
         _ = model.press(.enter)
         let invalid = model.render(width: 80, height: 24).text
         #expect(invalid.contains("Phone number is not valid."))
-        type(" 4567", into: &model)
+        model.type(" 4567")
         #expect(!model.render(width: 80, height: 24).text.contains("Phone number is not valid."))
         _ = model.press(.enter)
         await settle(&model)
@@ -55,7 +51,7 @@ import Testing
         assertSnapshot(codeScreen, named: "nol-link-code-80x24")
         checkAllSizes(model, "nol-link-code")
         #expect(codeScreen.contains("Code  123456"))
-        type("123456", into: &model)
+        model.type("123456")
         _ = model.press(.enter)
         await settle(&model)
         let linked = model.render(width: 80, height: 24).text
@@ -68,10 +64,10 @@ import Testing
         var model = model(.nolLink)
         _ = model.press(.enter)
         await settle(&model)
-        type("050 123 4567", into: &model)
+        model.type("050 123 4567")
         _ = model.press(.enter)
         await settle(&model)
-        type("123456", into: &model)
+        model.type("123456")
         _ = model.press(.enter)
         await settle(&model)
         let lines = model.render(width: 80, height: 24).lines
@@ -96,10 +92,10 @@ import Testing
         for _ in 0..<index { _ = link.press(.down) }
         _ = link.press(.enter)
         await settle(&link)
-        type("0501234567", into: &link)
+        link.type("0501234567")
         _ = link.press(.enter)
         await settle(&link)
-        type("123456", into: &link)
+        link.type("123456")
         _ = link.press(.enter)
         await settle(&link)
     }
@@ -124,7 +120,7 @@ import Testing
         await link(readerIndex: 0)
 
         var cards = model(.nolCards)
-        type("+971 50 123 4567", into: &cards)
+        cards.type("+971 50 123 4567")
         _ = cards.press(.enter)
         await settle(&cards)
         let list = cards.render(width: 80, height: 24).text
@@ -134,7 +130,7 @@ import Testing
 
         var pay = model(.nolPay)
         checkAllSizes(pay, "nol-pay-phone")
-        type("050 123 4567", into: &pay)
+        pay.type("050 123 4567")
         _ = pay.press(.enter)
         await settle(&pay)
         let chooser = pay.render(width: 80, height: 24).text
@@ -149,14 +145,14 @@ import Testing
         #expect(paid.contains("AED 142.50"))
 
         var unlink = model(.nolUnlink)
-        type("0501234567", into: &unlink)
+        unlink.type("0501234567")
         _ = unlink.press(.enter)
         await settle(&unlink)
         _ = unlink.press(.enter)
         await settle(&unlink)
         checkAllSizes(unlink, "nol-unlink-code")
         #expect(unlink.render(width: 60, height: 20).text.contains("SMS: 123456 from Nol Pay"), "the code shows without the panel")
-        type("123456", into: &unlink)
+        unlink.type("123456")
         _ = unlink.press(.enter)
         await settle(&unlink)
         #expect(unlink.render(width: 80, height: 24).text.contains("✓ Card unlinked"))
@@ -167,7 +163,7 @@ import Testing
         await link(readerIndex: 0)
         await link(readerIndex: 1)
         var pay = model(.nolPay)
-        type("0501234567", into: &pay)
+        pay.type("0501234567")
         _ = pay.press(.enter)
         await settle(&pay)
         _ = pay.press(.down)
@@ -183,15 +179,15 @@ import Testing
     @Test func aCardNumberCanStillBeTyped() async throws {
         await link(readerIndex: 0)
         var pay = model(.nolPay)
-        type("0501234567", into: &pay)
+        pay.type("0501234567")
         _ = pay.press(.enter)
         await settle(&pay)
         _ = pay.press(.up)
         #expect(pay.render(width: 80, height: 24).text.contains("▸ Type a card number…"))
         _ = pay.press(.enter)
-        type("30841x", into: &pay)
+        pay.type("30841x")
         #expect(pay.render(width: 80, height: 24).text.contains("· digits only"))
-        type("00125", into: &pay)
+        pay.type("00125")
         #expect(pay.render(width: 80, height: 24).text.contains("Nol card        3084100125"))
         _ = pay.press(.escape)
         #expect(pay.render(width: 80, height: 24).text.contains("▸ Type a card number…"), "esc goes back to the list")
@@ -204,12 +200,12 @@ import Testing
     @Test func aLongTransitErrorShowsWholeAt60Columns() async throws {
         await link(readerIndex: 0)
         var pay = model(.nolPay)
-        type("0501234567", into: &pay)
+        pay.type("0501234567")
         _ = pay.press(.enter)
         await settle(&pay)
         _ = pay.press(.up)
         _ = pay.press(.enter)
-        type("3084100233", into: &pay)
+        pay.type("3084100233")
         _ = pay.press(.enter)
         await settle(&pay)
         let lines = pay.render(width: 60, height: 20).lines
@@ -223,7 +219,7 @@ import Testing
 
     @Test func aNumberWithNoLinkedCardSaysWhereToLinkOne() async throws {
         var unlink = model(.nolUnlink)
-        type("050 765 4321", into: &unlink)
+        unlink.type("050 765 4321")
         _ = unlink.press(.enter)
         await settle(&unlink)
         let screen = unlink.render(width: 80, height: 24).text
@@ -237,15 +233,15 @@ import Testing
         var model = model(.nolLink)
         _ = model.press(.enter)
         await settle(&model)
-        type("+971 (50) 123-4567 ext", into: &model)
+        model.type("+971 (50) 123-4567 ext")
         let phone = model.render(width: 80, height: 24).text
         #expect(phone.contains("Mobile number   +971 (50) 123-4567"))
         #expect(phone.contains("· digits, spaces, + - ( ) only"))
         _ = model.press(.enter)
         await settle(&model)
-        type("12ab", into: &model)
+        model.type("12ab")
         #expect(model.render(width: 80, height: 24).text.contains("· digits only"))
-        type("345678", into: &model)
+        model.type("345678")
         let code = model.render(width: 80, height: 24).text
         #expect(code.contains("Code            123456"))
         #expect(!code.contains("digits only"), "the hint goes with the next key")
@@ -257,9 +253,9 @@ import Testing
         var model = model(.nolLink)
         _ = model.press(.enter)
         await settle(&model)
-        type("050 123", into: &model)
+        model.type("050 123")
         _ = model.press(.enter)
-        type(" 4567", into: &model)
+        model.type(" 4567")
         _ = model.press(.enter)
         await settle(&model)
         let entries = model.context.eventLog.entries.map { "\($0.name) \($0.summary)" }
