@@ -30,8 +30,8 @@ public enum Route: String, Sendable, CaseIterable {
     }
 }
 
-/// Makes the screen for each route. The Nol screens plug in here by replacing their placeholder
-/// factory with one line each.
+/// Makes the screen for each route; ``register(_:_:)`` replaces a route's factory (how
+/// ``withNolScreens(database:amount:)`` puts the Nol Pay screens in).
 public struct ScreenRegistry: Sendable {
     public typealias Factory = @Sendable (ScreenContext) -> any Screen
     private var factories: [Route: Factory]
@@ -48,7 +48,8 @@ public struct ScreenRegistry: Sendable {
         (factories[route] ?? { _ in ComingSoonScreen(route: route) })(context)
     }
 
-    /// Every route of the product.
+    /// Every route of the product, the Nol Pay ones as placeholders until
+    /// ``withNolScreens(database:amount:)`` replaces them.
     public static let standard = ScreenRegistry([
         .home: { _ in HomeMenuScreen() },
         .pay: { context in CardFormScreen(context: context) },

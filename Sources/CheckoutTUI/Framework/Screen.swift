@@ -73,8 +73,8 @@ public struct ScreenContext: Sendable {
 ///    (one ``ScreenInput/paste(_:)`` per paste), engine events and animation ticks.
 /// 4. ``render(into:area:context:)`` draws into the area between the title bar and the footer.
 ///    Show focus with ``CellStyle/focus`` and a left bar `┃`, never by moving the layout.
-/// 5. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (the Nol routes
-///    are there already, pointing at a placeholder), then it opens from the home menu and from
+/// 5. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (or, like the
+///    Nol screens, ``ScreenRegistry/register(_:_:)`` it), then it opens from the home menu and from
 ///    `checkout <route words>` on the command line.
 ///
 /// Tests drive a screen with ``AppModel`` or by calling `perform`/`receive` directly, and snapshot

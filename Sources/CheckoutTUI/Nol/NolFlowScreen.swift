@@ -5,8 +5,8 @@ import NolPay
 ///
 /// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
 /// Transit calls the machine asks for go to a ``NolWorker`` and come back on animation ticks.
-/// Errors show under a field after it is left or on submit and clear with the next key; Transit
-/// errors show with what to do next. The simulated SMS appears in an "SMS" panel. Paying and
+/// Errors show under a field on submit and clear with the next key; Transit errors show with what
+/// to do next. The simulated SMS appears in an "SMS" panel. Paying and
 /// unlinking start from the mobile number and offer the cards linked to it, so nobody has to type a
 /// Nol card number (typing one stays possible). Steps, validation, errors and SMS go to the F2 log.
 public struct NolFlowScreen: Screen {
@@ -146,6 +146,8 @@ public struct NolFlowScreen: Screen {
         } else if isFinished {
             bindings.append(KeyBinding([.enter], "start again", .submit))
         } else {
+            // No step collects two fields at present (pay and unlink ask for the number first,
+            // then the card); kept so one that does gets Tab and validation on leaving a field.
             if fields.count > 1 {
                 bindings.append(KeyBinding([.tab], "tab", "next", .next))
                 bindings.append(KeyBinding([.backTab], "⇧tab", "prev", .previous))

@@ -67,7 +67,8 @@ public struct HomeMenuScreen: Screen {
     }
 }
 
-/// Stands in for a screen another part of the product has not registered yet.
+/// Stands in for a route with no screen registered: the Nol Pay screens when their backend could not
+/// be opened, so the card screens still work.
 public struct ComingSoonScreen: Screen {
     public enum Action: Sendable { case back }
     public var route: Route
