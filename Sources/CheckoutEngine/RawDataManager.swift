@@ -40,10 +40,10 @@ public actor RawDataManager {
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Sees every event as it is emitted, with the digits current at that moment (tests check
-    /// that no event is about a number other than the current one).
     /// How many lookups were started (tests wait for the service to have seen each of them).
     private(set) var lookupsStarted = 0
+    /// Sees every event as it is emitted, with the digits current at that moment (tests check
+    /// that no event is about a number other than the current one).
     private var emissionObserver: (@Sendable (CheckoutEvent, String) -> Void)?
 
     /// The metadata of the current number, as last emitted; nil before the first ``setRawData(_:)``.
