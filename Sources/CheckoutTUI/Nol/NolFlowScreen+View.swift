@@ -78,8 +78,7 @@ extension NolFlowScreen {
                 canvas.put("No cards are linked to this number.", row: row, column: left, style: .dim)
             }
             for card in cards where row < area.bottom - 3 {
-                let line = "\(Canvas.truncate(card.label, to: 30).padding(30)) •••• \(card.last4)  \(NolAmount.format(card.balance, currency: "AED"))"
-                canvas.put(Canvas.truncate(line, to: bodyWidth), row: row, column: left + 2)
+                canvas.put(Canvas.truncate(Self.linkedCardLine(card), to: bodyWidth), row: row, column: left + 2)
                 row += 1
             }
         default:
@@ -193,9 +192,7 @@ extension NolFlowScreen {
         canvas.put(number.display, row: row, column: left + 18, maxWidth: width - 18)
         row += 2
         guard case let .list(cards, _) = pick else { return fieldRows(into: &canvas, row: row, left: left, width: width) }
-        let rows = cards.map { card in
-            "\(Canvas.truncate(card.label, to: 30).padding(30)) •••• \(card.last4)  \(NolAmount.format(card.balance, currency: "AED"))"
-        } + ["Type a card number…"]
+        let rows = cards.map(Self.linkedCardLine) + ["Type a card number…"]
         for (index, line) in rows.enumerated() where row < bottom - 3 {
             let chosen = index == selected
             if chosen { canvas.put("┃", row: row, column: left, style: .focus) }
@@ -204,6 +201,11 @@ extension NolFlowScreen {
             row += 1
         }
         return row + 1
+    }
+
+    /// A linked card as My cards and the pay and unlink chooser list it: label, last four, balance.
+    private static func linkedCardLine(_ card: NolPaymentCard) -> String {
+        "\(Canvas.truncate(card.label, to: 30).padding(30)) •••• \(card.last4)  \(NolAmount.format(card.balance, currency: "AED"))"
     }
 
     private func result(into canvas: inout Canvas, row start: Int, left: Int, width: Int, headline: String, style: CellStyle,
