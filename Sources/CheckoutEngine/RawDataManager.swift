@@ -72,15 +72,9 @@ public actor RawDataManager {
     public func setRawData(_ newData: CardData) {
         data = newData
         let normalized = CardNumberNormalizer.normalize(newData.cardNumber)
-        let newDigits: String
-        let malformed: Bool
-        switch normalized {
-        case let .digits(value): (newDigits, malformed) = (value, false)
-        case let .malformed(seen): (newDigits, malformed) = (seen, true)
-        }
-        if newDigits != digits || malformed != isMalformed || currentMetadata == nil {
-            digits = newDigits
-            isMalformed = malformed
+        if normalized.digits != digits || normalized.isMalformed != isMalformed || currentMetadata == nil {
+            digits = normalized.digits
+            isMalformed = normalized.isMalformed
             numberChanged()
         }
         emitValidityIfChanged()
@@ -136,7 +130,8 @@ public actor RawDataManager {
     // MARK: - Number changes and lookups
 
     private var currentBin: String? {
-        !isMalformed && digits.count >= 8 ? String(digits.prefix(8)) : nil
+        let length = CardNetworkResolver.binLength
+        return !isMalformed && digits.count >= length ? String(digits.prefix(length)) : nil
     }
 
     private func numberChanged() {
