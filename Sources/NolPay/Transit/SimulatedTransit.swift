@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Every call that changes state is one SQLite transaction, so a process killed at any moment
 /// leaves the change done or not done: a link and its used code, an unlink and its used code, a
-/// payment's balance deduction and its ledger row always commit together.
+/// payment's balance deduction and its ledger row always commit together. A refusal comes out of
+/// the transaction as a `Result` failure rather than a thrown error, because a throw rolls back and
+/// what the refusal records (a wrong try at a code) must stay.
 ///
 /// Rules: a code has 6 digits, expires after ``Rules/codeLifetime``, is voided by
 /// ``Rules/wrongTriesAllowed`` wrong tries and may be sent again only after
@@ -67,18 +69,18 @@ public final class SimulatedTransit: Transit {
     public func makeLinkingToken(cardNumber: String) async throws -> String {
         let today = Self.day(now())
         let token = "lnk_" + UUID().uuidString.lowercased()
-        try outcome(store.transaction { tx -> Result<Void, TransitError> in
+        try store.transaction { tx -> Result<Void, TransitError> in
             guard let card = try NolBackendStore.card(cardNumber, in: tx) else { return .failure(.unknownCard) }
             if let problem = Self.cannotLink(card, today: today) { return .failure(problem) }
             try NolBackendStore.saveCode(NolCodeRecord(token: token, purpose: "link", cardNumber: cardNumber), in: tx)
             return .success(())
-        })
+        }.get()
         return token
     }
 
     public func sendLinkOTP(mobileNumber: MobileNumber, linkToken: String) async throws {
         let moment = now()
-        try outcome(store.transaction { tx -> Result<Void, TransitError> in
+        try store.transaction { tx -> Result<Void, TransitError> in
             guard var code = try NolBackendStore.code(token: linkToken, in: tx), code.purpose == "link" else {
                 return .failure(.unknownToken)
             }
@@ -92,12 +94,12 @@ public final class SimulatedTransit: Transit {
             code.mobileNumber = mobileNumber.e164
             try issue(&code, at: moment, in: tx)
             return .success(())
-        })
+        }.get()
     }
 
     public func linkCard(otpCode: String, linkToken: String) async throws -> NolPaymentCard {
         let moment = now()
-        return try outcome(store.transaction { tx -> Result<NolPaymentCard, TransitError> in
+        return try store.transaction { tx -> Result<NolPaymentCard, TransitError> in
             guard var code = try NolBackendStore.code(token: linkToken, in: tx), code.purpose == "link",
                   let mobile = code.mobileNumber else { return .failure(.unknownToken) }
             if let failure = try check(&code, otpCode: otpCode, at: moment, in: tx) { return .failure(failure) }
@@ -110,13 +112,13 @@ public final class SimulatedTransit: Transit {
             code.state = .used
             try NolBackendStore.saveCode(code, in: tx)
             return .success(Self.paymentCard(card))
-        })
+        }.get()
     }
 
     public func sendUnlinkOTP(mobileNumber: MobileNumber, cardNumber: String) async throws -> String {
         let moment = now()
         let token = "unl_" + UUID().uuidString.lowercased()
-        try outcome(store.transaction { tx -> Result<Void, TransitError> in
+        try store.transaction { tx -> Result<Void, TransitError> in
             guard try NolBackendStore.card(cardNumber, in: tx) != nil else { return .failure(.unknownCard) }
             guard let link = try NolBackendStore.link(of: cardNumber, in: tx), link.mobileNumber == mobileNumber.e164 else {
                 return .failure(.notLinked(to: mobileNumber))
@@ -124,13 +126,13 @@ public final class SimulatedTransit: Transit {
             var code = NolCodeRecord(token: token, purpose: "unlink", cardNumber: cardNumber, mobileNumber: mobileNumber.e164)
             try issue(&code, at: moment, in: tx)
             return .success(())
-        })
+        }.get()
         return token
     }
 
     public func resendUnlinkOTP(unlinkToken: String) async throws {
         let moment = now()
-        try outcome(store.transaction { tx -> Result<Void, TransitError> in
+        try store.transaction { tx -> Result<Void, TransitError> in
             guard var code = try NolBackendStore.code(token: unlinkToken, in: tx), code.purpose == "unlink" else {
                 return .failure(.unknownToken)
             }
@@ -140,12 +142,12 @@ public final class SimulatedTransit: Transit {
             }
             try issue(&code, at: moment, in: tx)
             return .success(())
-        })
+        }.get()
     }
 
     public func unlinkCard(cardNumber: String, otpCode: String, unlinkToken: String) async throws {
         let moment = now()
-        try outcome(store.transaction { tx -> Result<Void, TransitError> in
+        try store.transaction { tx -> Result<Void, TransitError> in
             guard var code = try NolBackendStore.code(token: unlinkToken, in: tx), code.purpose == "unlink",
                   code.cardNumber == cardNumber, let mobile = code.mobileNumber else { return .failure(.unknownToken) }
             if let failure = try check(&code, otpCode: otpCode, at: moment, in: tx) { return .failure(failure) }
@@ -156,7 +158,7 @@ public final class SimulatedTransit: Transit {
             code.state = .used
             try NolBackendStore.saveCode(code, in: tx)
             return .success(())
-        })
+        }.get()
     }
 
     public func linkedCards(mobileNumber: MobileNumber) async throws -> [NolPaymentCard] {
@@ -172,7 +174,7 @@ public final class SimulatedTransit: Transit {
         let id = "nol_" + UUID().uuidString.lowercased().prefix(18).replacingOccurrences(of: "-", with: "")
         guard currency == "AED" else { throw TransitError.currencyNotSupported(currency) }
         guard amount > 0 else { throw TransitError.invalidAmount }
-        return try outcome(store.transaction { tx -> Result<NolPayment, TransitError> in
+        return try store.transaction { tx -> Result<NolPayment, TransitError> in
             guard let card = try NolBackendStore.card(cardNumber, in: tx) else { return .failure(.unknownCard) }
             guard let link = try NolBackendStore.link(of: cardNumber, in: tx), link.mobileNumber == mobileNumber.e164 else {
                 return .failure(.notLinked(to: mobileNumber))
@@ -189,7 +191,7 @@ public final class SimulatedTransit: Transit {
                                           network: "NOL", firstDigits: "", last4: payment.last4, status: payment.status,
                                           declineReason: payment.declineReason), in: tx)
             return .success(payment)
-        })
+        }.get()
     }
 
     // MARK: Rules
@@ -243,9 +245,5 @@ public final class SimulatedTransit: Transit {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    private func outcome<T>(_ result: Result<T, TransitError>) throws -> T {
-        try result.get()
     }
 }
