@@ -55,15 +55,13 @@ public struct CardValidator: Sendable {
         }
         let networks = cardNetworks(digits: digits, metadata: metadata)
         if count >= CardNetworkResolver.binLength, !networks.isEmpty, !networks.contains(where: { session.allows($0) }) {
-            return Self.unsupported(networks.map { resolverItem($0) })
+            let resolver = CardNetworkResolver(catalogue: catalogue, session: session)
+            return Self.unsupported(networks.map { resolver.detected($0) })
         }
         if count < Self.cardNumberLengths.lowerBound {
             return Self.cardNumberError("Card number is incomplete: keep typing the digits on the card.")
         }
-        if networks.isEmpty {
-            return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber,
-                                   description: "Unsupported card type: no card network we know issues this number.")
-        }
+        if networks.isEmpty { return Self.unsupported([]) }
         let lengths = Set(networks.flatMap { catalogue.info($0).lengths })
         // Shorter than the longest number its networks issue: one message for every length until
         // then, so typing does not change the error (and re-emit dataIsValid) at each digit.
@@ -164,11 +162,8 @@ public struct CardValidator: Sendable {
         return catalogue.candidates(forDigits: digits)
     }
 
-    func resolverItem(_ network: CardNetwork) -> DetectedCardNetwork {
-        DetectedCardNetwork(network: network, displayName: catalogue.info(network).displayName, allowed: session.allows(network))
-    }
-
-    /// The `unsupported-card-type` error for a card none of whose networks the session accepts.
+    /// The `unsupported-card-type` error for a card none of whose networks the session accepts, or
+    /// (with no networks) for a number no network issues.
     static func unsupported(_ items: [DetectedCardNetwork]) -> ValidationError {
         let description = items.first.map { "\($0.displayName) is not accepted here: use another card." }
             ?? "Unsupported card type: no card network we know issues this number."
