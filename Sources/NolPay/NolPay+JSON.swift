@@ -17,7 +17,7 @@ extension NolPayValidationError {
 }
 
 extension NolPayValidationStatus {
-    /// `"status"` and, when invalid, `"errors"`; when validation could not run, `"error"`.
+    /// The status's members: `"status"` and, when invalid, `"errors"`; when validation could not run, `"error"`.
     public var jsonMembers: [(String, JSONValue)] {
         switch self {
         case .validating, .valid: [("status", .string(name))]

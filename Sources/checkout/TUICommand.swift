@@ -4,7 +4,7 @@ import CheckoutStore
 import CheckoutTUI
 import Foundation
 
-/// `checkout [pay | settings | nol link|cards|pay|unlink] [options]`: the terminal UI.
+/// The terminal UI: `checkout [pay | settings | nol link|cards|pay|unlink] [options]`.
 ///
 /// Options are the card-entry ones (`--allowed`, `--bin-service`, `--bin-table`, `--bin-latency`,
 /// `--bin-timeout`, `--debounce`, `--amount`, `--currency`, `--data-dir`) plus `--no-color`

@@ -70,6 +70,6 @@ public enum CardNumberMask {
         return masked
     }
 
-    /// `•••• 1001`: how a finished payment names its card.
+    /// How a finished payment names its card: `•••• 1001`.
     public static func lastFour(_ last4: String) -> String { "•••• " + last4 }
 }

@@ -1,9 +1,9 @@
 /// What the terminal delivered, before pastes are put together.
 public enum TerminalInput: Sendable, Equatable {
     case key(Key)
-    /// `ESC [200~`: a bracketed paste starts.
+    /// A bracketed paste starts (`ESC [200~`).
     case pasteStart
-    /// `ESC [201~`: the paste ends.
+    /// The paste ends (`ESC [201~`).
     case pasteEnd
 }
 

@@ -78,8 +78,10 @@ extension CardFormScreen {
         canvas.cursor = cursor.map { (row: $0.row, column: min($0.column, canvas.width - 1)) }
     }
 
-    /// "We accept: Visa · Cartes Bancaires · … · +19 more": as many names as fit, in the merchant's
-    /// order, and a count of the rest (a cut-off name would read as a different network).
+    /// The accepted-networks row: as many names as fit, in the merchant's order, then a count of the rest.
+    ///
+    /// Names are dropped whole, never cut, because a cut-off name would read as a different network:
+    /// `We accept: Visa · Cartes Bancaires · +19 more`.
     static func acceptedRow(_ names: [String], width: Int) -> String {
         for shown in stride(from: names.count, through: 0, by: -1) {
             var parts = Array(names.prefix(shown))

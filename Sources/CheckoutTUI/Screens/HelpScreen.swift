@@ -1,4 +1,4 @@
-/// F1: every key of the screen underneath, from its own binding table, plus the global keys.
+/// The F1 help: every key of the screen underneath, from its own binding table, plus the global keys.
 public struct HelpScreen: Screen {
     public enum Action: Sendable { case close }
     public var screenTitle: String
@@ -53,7 +53,7 @@ public struct HelpScreen: Screen {
     ]
 }
 
-/// F2: the engine's events as they fired, newest last, card numbers masked.
+/// The F2 event log: the engine's and the Nol flows' events as they fired, newest last, card numbers masked.
 public struct EventLogScreen: Screen {
     public enum Action: Sendable { case close, older, newer }
     /// How many entries up from the newest the view is scrolled.

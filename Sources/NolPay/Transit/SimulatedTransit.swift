@@ -213,7 +213,8 @@ public final class SimulatedTransit: Transit {
             at: moment, in: tx)
     }
 
-    /// `nil` when `otpCode` opens `code`; otherwise the failure, after recording the wrong try.
+    /// Checks `otpCode` against `code`: `nil` when it opens it, otherwise the failure, after
+    /// recording the wrong try.
     private func check(_ code: inout NolCodeRecord, otpCode: String, at moment: Date, in tx: Database.Transaction) throws -> TransitError? {
         switch code.state {
         case .used: return .codeUsed
@@ -239,7 +240,7 @@ public final class SimulatedTransit: Transit {
         NolPaymentCard(cardNumber: card.cardNumber, expiredTime: card.expiry, label: card.label, balance: card.balance)
     }
 
-    /// `YYYY-MM-DD` in UTC, comparable with the card expiry dates as text.
+    /// The day of `date` in UTC as `YYYY-MM-DD`, comparable with the card expiry dates as text.
     private static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current

@@ -48,7 +48,7 @@ public struct NolPaymentCard: Sendable, Equatable {
 /// The outcome of a Nol payment request.
 public struct NolPayment: Sendable, Equatable {
     public var id: String
-    /// `AUTHORIZED` or `DECLINED`.
+    /// The outcome: `AUTHORIZED` or `DECLINED`.
     public var status: String
     public var amount: Int
     public var currency: String

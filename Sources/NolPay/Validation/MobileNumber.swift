@@ -21,9 +21,9 @@ public struct MobileNumber: Sendable, Equatable, Hashable, CustomStringConvertib
         self.nationalNumber = nationalNumber
     }
 
-    /// `+971501234567`.
+    /// The number in E.164 form: `+971501234567`.
     public var e164: String { "+\(countryCode)\(nationalNumber)" }
-    /// `+971 501234567`, the form the headless SDK shows on its one-time-code step.
+    /// The number as the headless SDK shows it on its one-time-code step: `+971 501234567`.
     public var display: String { "+\(countryCode) \(nationalNumber)" }
     public var description: String { e164 }
 
