@@ -109,8 +109,8 @@ public enum TerminalRuntime {
                         wake.yield(.tick)
                     }
                 }
-            } else if !model.isAnimating, let running = ticker {
-                running.cancel()
+            } else if !model.isAnimating, let ticking = ticker {
+                ticking.cancel()
                 ticker = nil
             }
             terminal.draw(model.render(width: terminal.size.width, height: terminal.size.height))
