@@ -67,7 +67,7 @@ enum LedgerTable {
         }.joined(separator: "\n")
     }
 
-    /// `400000•• •••• 1001`-style: the kept first digits, then the last four.
+    /// `40000025…1001`: the kept first digits, then the last four (`•••• 1234` when none were kept).
     static func masked(_ entry: LedgerEntry) -> String {
         entry.firstDigits.isEmpty ? "•••• " + entry.last4 : entry.firstDigits + "…" + entry.last4
     }

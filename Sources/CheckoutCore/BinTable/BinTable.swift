@@ -11,7 +11,7 @@
 public struct BinTable: Sendable {
     let storage: BinTableStorage
 
-    /// Loads a CSV table (see ``BinTable/init(csv:)`` in `BinTable+CSV.swift` for the columns).
+    /// Builds a table from parsed rows, resolving overlaps; CSV text goes through ``BinTable/init(csv:)``.
     init(ranges: [BinTableRange], answers: [[BinNetwork]]) {
         storage = BinTableStorage(ranges: ranges, answers: answers)
     }
