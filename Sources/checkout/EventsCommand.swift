@@ -83,7 +83,8 @@ enum EventsInput: Equatable {
     /// The fields of `{"rawData":{…}}`, as the headless SDK names them.
     static let rawDataFields = ["cardNumber", "expiryDate", "cvv", "cardholderName", "cardNetwork"]
 
-    /// A key for an error message: quoted when short and digit-free, since a key could be a card number.
+    /// A key or network id for an error message: quoted when short and digit-free, since either could
+    /// be a card number.
     static func quotedKey(_ key: String) -> String {
         key.count <= 40 && !key.contains(where: \.isNumber) ? "\"\(key)\"" : "(not shown: it is long or holds digits)"
     }
@@ -127,7 +128,7 @@ enum EventsInput: Equatable {
             switch body["cardNetwork"] {
             case nil, .null?: network = nil
             case .string(let id)?:
-                guard let parsed = CardNetwork(identifier: id) else { return .invalid("unknown cardNetwork \"\(id)\"") }
+                guard let parsed = CardNetwork(identifier: id) else { return .invalid("unknown cardNetwork \(quotedKey(id))") }
                 network = parsed
             default: return .invalid("cardNetwork must be a network id or null")
             }
