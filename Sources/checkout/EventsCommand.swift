@@ -113,10 +113,11 @@ enum EventsInput: Equatable {
             if let unknown = fields.first(where: { !rawDataFields.contains($0.0) }) {
                 return .invalid("rawData has an unknown field \(quotedKey(unknown.0)); expected \(rawDataFields.joined(separator: ", "))")
             }
-            func text(_ field: String, _ fallback: String?) -> String?? {
+            // nil for a field that holds something other than a string or null.
+            func text(_ field: String, _ fallback: String?) -> String? {
                 switch body[field] {
-                case nil, .null?: return .some(fallback ?? "")
-                case .string(let value)?: return .some(value)
+                case nil, .null?: return fallback ?? ""
+                case .string(let value)?: return value
                 default: return nil
                 }
             }
@@ -132,8 +133,8 @@ enum EventsInput: Equatable {
                 network = parsed
             default: return .invalid("cardNetwork must be a network id or null")
             }
-            return .rawData(CardData(cardNumber: number ?? "", expiryDate: expiry ?? "", cvv: cvv ?? "",
-                                     cardholderName: name ?? "", cardNetwork: network))
+            return .rawData(CardData(cardNumber: number, expiryDate: expiry, cvv: cvv,
+                                     cardholderName: name, cardNetwork: network))
         default:
             return .invalid("unknown key \(quotedKey(key)); expected rawData, submit or sleep")
         }
