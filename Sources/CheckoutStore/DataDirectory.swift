@@ -20,11 +20,6 @@ public enum DataDirectory {
         directory.appendingPathComponent("checkout.sqlite")
     }
 
-    /// Opens the database for an optional `--data-dir` value.
-    public static func openDatabase(_ option: String?) throws -> Database {
-        try open(option) { $0 }
-    }
-
     /// Opens the database for an optional `--data-dir` value and builds a store on it, turning
     /// every way that can fail into one ``DataDirectoryError`` that names the path and what to do.
     ///

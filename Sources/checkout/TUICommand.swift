@@ -48,9 +48,9 @@ enum TUICommand {
             return 2
         }
         do {
-            ledger = try Ledger(database: DataDirectory.openDatabase(options.dataDirectory))
+            ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
-            FileHandleOutput.error("checkout: cannot open the data directory: \(error)")
+            FileHandleOutput.error("checkout: \(error)")
             return 2
         }
         let makeEngine: EngineFactory = { settings in
