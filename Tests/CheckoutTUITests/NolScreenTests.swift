@@ -61,16 +61,7 @@ import Testing
     }
 
     @Test func aLongCardLabelStaysClearOfTheSMSPanel() async throws {
-        var model = model(.nolLink)
-        _ = model.press(.enter)
-        await settle(&model)
-        model.type("050 123 4567")
-        _ = model.press(.enter)
-        await settle(&model)
-        model.type("123456")
-        _ = model.press(.enter)
-        await settle(&model)
-        let lines = model.render(width: 80, height: 24).lines
+        let lines = await link(readerIndex: 0).render(width: 80, height: 24).lines
         let cardLine = try #require(lines.first { $0.contains("Silver card") })
         #expect(cardLine.contains("•••• 0125 │"), "the last four stay visible and the panel border intact: \(cardLine)")
     }
@@ -86,8 +77,9 @@ import Testing
         #expect(screen.contains("▸① Scan card"))
     }
 
-    /// Links the demo card at `index` of the reader list to 050 123 4567.
-    func link(readerIndex index: Int) async {
+    /// Links the demo card at `index` of the reader list to 050 123 4567; returns the screen it ends on.
+    @discardableResult
+    func link(readerIndex index: Int) async -> AppModel {
         var link = model(.nolLink)
         for _ in 0..<index { _ = link.press(.down) }
         _ = link.press(.enter)
@@ -98,6 +90,7 @@ import Testing
         link.type("123456")
         _ = link.press(.enter)
         await settle(&link)
+        return link
     }
 
     /// Every size the snapshots cover, with a check that the body stays between the title bar and
