@@ -8,7 +8,10 @@ import CheckoutCore
 public struct PaymentRequest: Sendable, Equatable {
     /// Unique per submit; a processor may use it to make retries idempotent.
     public var id: String
+    /// The order amount in minor units, before the surcharge.
     public var amount: Int
+    /// What the session adds for ``network``, in minor units (0 when nothing).
+    public var surcharge: Int
     public var currency: String
     public var network: CardNetwork
     /// The card number as digits only.
@@ -17,10 +20,11 @@ public struct PaymentRequest: Sendable, Equatable {
     public var cvv: String
     public var cardholderName: String
 
-    public init(id: String, amount: Int, currency: String, network: CardNetwork, cardNumber: String,
+    public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork, cardNumber: String,
                 expiryDate: String, cvv: String, cardholderName: String) {
         self.id = id
         self.amount = amount
+        self.surcharge = surcharge
         self.currency = currency
         self.network = network
         self.cardNumber = cardNumber
@@ -29,6 +33,9 @@ public struct PaymentRequest: Sendable, Equatable {
         self.cardholderName = cardholderName
     }
 
+    /// What the cardholder is charged: the amount plus the surcharge.
+    public var total: Int { amount + surcharge }
+
     /// The first digits the ledger may keep: 8 for numbers of 16 digits or more, else 6.
     public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }
     /// The last four digits.
@@ -36,6 +43,10 @@ public struct PaymentRequest: Sendable, Equatable {
 }
 
 /// Makes payments; the embedded one is ``SandboxPaymentService``, a sandbox processor writing the ledger.
+///
+/// This is the seam for a processor behind an API (a Primer payment service: tokenize, then create
+/// the payment): the engine hands it a ``PaymentRequest`` (the network already resolved, the
+/// surcharge apart from the amount) and emits what it returns or throws.
 public protocol PaymentService: Sendable {
     /// Charges the card. A decline is a ``Payment`` with status `DECLINED`; a thrown error means the
     /// processor could not be reached or failed.
