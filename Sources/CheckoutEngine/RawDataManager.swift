@@ -105,7 +105,8 @@ public actor RawDataManager {
             let request = PaymentRequest(
                 id: "req_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
                 amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,
-                network: network, cardNumber: digits,
+                network: network, selectedNetwork: data.cardNetwork == network && network.allowsUserSelection ? network : nil,
+                cardNumber: digits,
                 expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName)
             let service = paymentService
             Task {

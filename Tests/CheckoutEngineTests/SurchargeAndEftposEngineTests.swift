@@ -45,6 +45,7 @@ import Testing
         #expect(remote.autoSelectedCardNetwork?.network == global)
         #expect(remote.chooserNetworks == nil)
         #expect(harness.payments.requests.map(\.network) == [global], "the auto-selected network is paid with; the eftpos pick is ignored")
+        #expect(harness.payments.requests.first?.selectedNetwork == nil, "eftpos is never the cardholder's selection")
         #expect(harness.service.requests == [String(number.prefix(8))])
 
         let event = CheckoutEvent.didReceiveMetadata(remote, CardNumberEntryState(cardNumber: number)).toJSON()
@@ -57,6 +58,7 @@ import Testing
         let harness = await EngineHarness(session: ClientSession(orderedAllowedCardNetworks: [.eftpos, .visa]), behaviour: Self.embeddedTable)
         await pay("4000050360000001", choosing: .visa, harness: harness)
         #expect(harness.payments.requests.map(\.network) == [.eftpos])
+        #expect(harness.payments.requests.first?.selectedNetwork == nil)
     }
 
     @Test("the chosen network's surcharge goes to the processor apart from the amount, and comes back on the payment",
@@ -66,6 +68,7 @@ import Testing
         await pay("4000002500001001", choosing: choice, harness: harness)
         let request = try #require(harness.payments.requests.first)
         #expect(request.network == choice ?? .cartesBancaires)
+        #expect(request.selectedNetwork == choice, "the cardholder's pick, for a processor's preferredNetwork; nil when the engine chose")
         #expect(request.amount == 4999)
         #expect(request.surcharge == surcharge)
         #expect(request.total == 4999 + surcharge)

@@ -13,20 +13,27 @@ public struct PaymentRequest: Sendable, Equatable {
     /// What the session adds for ``network``, in minor units (0 when nothing).
     public var surcharge: Int
     public var currency: String
+    /// The network to pay with, as the engine resolved it (auto-selection, the cardholder's choice
+    /// or the preferred network).
     public var network: CardNetwork
+    /// The cardholder's pick when the payment uses it and the network allows user selection; nil
+    /// when the engine chose. A processor that routes co-badged cards itself (Primer's
+    /// `preferredNetwork`) sends this and nothing when it is nil.
+    public var selectedNetwork: CardNetwork?
     /// The card number as digits only.
     public var cardNumber: String
     public var expiryDate: String
     public var cvv: String
     public var cardholderName: String
 
-    public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork, cardNumber: String,
-                expiryDate: String, cvv: String, cardholderName: String) {
+    public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
+                selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String) {
         self.id = id
         self.amount = amount
         self.surcharge = surcharge
         self.currency = currency
         self.network = network
+        self.selectedNetwork = selectedNetwork
         self.cardNumber = cardNumber
         self.expiryDate = expiryDate
         self.cvv = cvv
