@@ -22,7 +22,7 @@ import CheckoutEngine
         for await event in events {
             switch event {
             case let .didReceiveMetadata(metadata, _):
-                if let choice = metadata.selectableCardNetworks {
+                if let choice = metadata.chooserNetworks {           // co-badged, and no eftpos auto-selection
                     offered = choice.items.map(\.displayName)
                     card.cardNetwork = .cartesBancaires          // the cardholder picks Cartes Bancaires
                     await manager.setRawData(card)
