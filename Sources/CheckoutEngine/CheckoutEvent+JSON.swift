@@ -25,12 +25,13 @@ extension CheckoutEvent {
 }
 
 extension Payment {
-    /// `{"id":…,"status":…,"amount":…,"currency":…,"paymentMethodData":{"network":…,"last4Digits":…}}`,
-    /// plus `declineReason` for a declined or failed payment.
+    /// `{"id":…,"status":…,"amount":…,"surcharge":…,"total":…,"currency":…,"paymentMethodData":{"network":…,"last4Digits":…}}`,
+    /// plus `declineReason` for a declined or failed payment. `amount` is the order amount,
+    /// `surcharge` what the network added (0 when nothing), `total` what was charged.
     public func toJSON() -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(id)), ("status", .string(status.rawValue)), ("amount", .integer(amount)),
-            ("currency", .string(currency)),
+            ("surcharge", .integer(surcharge)), ("total", .integer(total)), ("currency", .string(currency)),
             ("paymentMethodData", .object([("network", .string(network.rawValue)), ("last4Digits", .string(last4Digits))])),
         ]
         if let declineReason { members.append(("declineReason", .string(declineReason))) }

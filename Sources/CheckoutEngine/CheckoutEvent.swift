@@ -21,24 +21,31 @@ public struct Payment: Sendable, Equatable {
     public enum Status: String, Sendable, Equatable { case authorized = "AUTHORIZED", declined = "DECLINED", failed = "FAILED" }
     public var id: String
     public var status: Status
+    /// The order amount in minor units, before the surcharge.
     public var amount: Int
+    /// What the network paid with added, in minor units (0 when nothing).
+    public var surcharge: Int
     public var currency: String
     public var network: CardNetwork
     public var firstDigits: String
     public var last4Digits: String
     public var declineReason: String?
 
-    public init(id: String, status: Status, amount: Int, currency: String, network: CardNetwork,
+    public init(id: String, status: Status, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
                 firstDigits: String, last4Digits: String, declineReason: String? = nil) {
         self.id = id
         self.status = status
         self.amount = amount
+        self.surcharge = surcharge
         self.currency = currency
         self.network = network
         self.firstDigits = firstDigits
         self.last4Digits = last4Digits
         self.declineReason = declineReason
     }
+
+    /// What the cardholder was charged: the amount plus the surcharge.
+    public var total: Int { amount + surcharge }
 }
 
 /// Why a checkout failed, with the headless SDK's error id (`invalid-card-data`, `unsupported-card-type`,

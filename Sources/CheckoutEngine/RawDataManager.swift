@@ -104,7 +104,9 @@ public actor RawDataManager {
             let session = configuration.session
             let request = PaymentRequest(
                 id: "req_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
-                amount: session.amount, currency: session.currency, network: network, cardNumber: digits,
+                amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,
+                network: network, selectedNetwork: data.cardNetwork == network && network.allowsUserSelection ? network : nil,
+                cardNumber: digits,
                 expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName)
             let service = paymentService
             Task {

@@ -19,12 +19,14 @@ enum CommandOption: String, CaseIterable, Sendable {
     case noColor = "no-color"
     case readTimeout = "read-timeout"
     case otp = "otp"
+    case session = "session"
 
     /// Whether the option is followed by a value (`--cvv 123` or `--cvv=123`).
     var takesValue: Bool { self != .noColor }
 
-    /// The options of the card-entry commands (`detect`, `events`, the card screens).
-    static let binOptions: Set<CommandOption> = [.allowed, .binService, .binTable, .binLatency, .binTimeout]
+    /// The options of the card-entry commands (`detect`, `events`, the card screens): the session
+    /// and what overrides it, and the BIN service.
+    static let binOptions: Set<CommandOption> = [.session, .allowed, .amount, .currency, .binService, .binTable, .binLatency, .binTimeout]
     static let cardFields: Set<CommandOption> = [.expiry, .cvv, .name]
 }
 
@@ -56,6 +58,8 @@ struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 struct CommandLineOptions: Sendable {
     var command: String
     var allowed: [CardNetwork]?
+    /// `--session FILE`: a client session in the headless SDK's shape.
+    var sessionPath: String?
     var binService: BinServiceChoice = .embedded
     var binTablePath: String?
     var binLatency: Duration = .zero
@@ -142,6 +146,7 @@ struct CommandLineOptions: Sendable {
                 binService = .url(url)
             }
         case .binTable: binTablePath = value
+        case .session: sessionPath = value
         case .binLatency: binLatency = .milliseconds(try milliseconds(option, value))
         case .binTimeout: binTimeout = .milliseconds(try milliseconds(option, value))
         case .debounce: debounce = .milliseconds(try milliseconds(option, value))
@@ -184,17 +189,51 @@ extension CommandLineOptions {
         !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    /// The client session: the shipped defaults (`Resources/data/session.json`) with `--allowed`,
-    /// `--amount` and `--currency` applied.
-    func makeSession() throws(UsageError) -> ClientSession {
+    /// The largest `--session` file read; a client session is a few kilobytes.
+    static let sessionFileLimit = 1 << 20
+
+    /// The client session: `--session FILE`, else the shipped defaults (`Resources/data/session.json`),
+    /// with `--allowed`, `--amount` and `--currency` applied. A session file without an amount or a
+    /// currency takes the shipped ones. Unknown network ids in the file are left out and named in one
+    /// warning line given to `warn`; a file that cannot be used is a ``UsageError`` saying where.
+    func makeSession(warn: (String) -> Void = FileHandleOutput.error) throws(UsageError) -> ClientSession {
         var session: ClientSession
         do { session = try Bundled.sessionDefaults() } catch {
             throw UsageError("checkout \(command): \(error)")
+        }
+        if let sessionPath {
+            let (loaded, warnings) = try readSessionFile(sessionPath, defaults: session)
+            session = loaded
+            if !warnings.isEmpty {
+                warn("\(messagePrefix): warning: --session \(sessionPath): ignored "
+                     + warnings.map(\.description).joined(separator: ", "))
+            }
         }
         if let allowed { session.orderedAllowedCardNetworks = allowed }
         if let amount { session.amount = amount }
         if let currency { session.currency = currency }
         return session
+    }
+
+    /// How messages about the session start: `checkout detect`, or `checkout` for the terminal UI.
+    private var messagePrefix: String { command == "tui" ? "checkout" : "checkout \(command)" }
+
+    private func readSessionFile(_ path: String, defaults: ClientSession) throws(UsageError) -> (ClientSession, [SessionWarning]) {
+        let prefix = "\(messagePrefix): --session \(path)"
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: Self.sessionFileLimit + 1) ?? Data()
+        } catch {
+            throw UsageError("\(prefix): cannot read it (\((error as NSError).localizedFailureReason ?? "no such readable file"))")
+        }
+        guard data.count <= Self.sessionFileLimit else {
+            throw UsageError("\(prefix): larger than 1 MiB, so not a client session")
+        }
+        do { return try ClientSession.read(json: String(decoding: data, as: UTF8.self), defaults: defaults) } catch {
+            throw UsageError("\(prefix): \(error)")
+        }
     }
 
     /// The network catalogue that ships with checkout.

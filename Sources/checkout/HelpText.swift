@@ -14,8 +14,12 @@ enum HelpText {
            checkout --help | --version
 
     card and BIN options (detect, events, pay):
+      --session FILE        the merchant's client session, JSON in the headless SDK's shape: amount and
+                            currency, allowed networks, per-network surcharges (default:
+                            Resources/data/session.json; e.g. examples/session-visa-surcharge.json)
       --allowed LIST        accepted networks in order of preference, comma-separated
-                            (e.g. VISA,CARTES_BANCAIRES,MASTERCARD; default: Resources/data/session.json)
+                            (e.g. VISA,CARTES_BANCAIRES,MASTERCARD; replaces the session's list;
+                            --amount and --currency, below, replace the session's too)
       --bin-service SVC     embedded (default: the shipped BIN table), off (no service: LOCAL_FALLBACK
                             from 8 digits) or a URL answering GET {URL}/v1/bin-data/{first 8 digits}
       --bin-table FILE      a CSV BIN table to use instead of the shipped one (columns named in its
@@ -45,16 +49,18 @@ enum HelpText {
     input (detect -, events, nol events): one line per number or object, LF or CRLF; a line that is
       not UTF-8 or is over 1 MiB is reported on stderr (nol events: an error event) and skipped.
 
-    exit status: 0 done, 2 bad options, or a data directory that cannot be used.
+    exit status: 0 done, 2 bad options, a --session file or a data directory that cannot be used.
     """
 
     static let detect = """
-    usage: checkout detect [--allowed LIST] [--bin-service embedded|off|URL] [--bin-table FILE]
+    usage: checkout detect [--session FILE] [--allowed LIST] [--amount MINOR_UNITS] [--currency CODE]
+                           [--bin-service embedded|off|URL] [--bin-table FILE]
                            [--bin-latency MS] [--bin-timeout MS] [--expiry MM/YY] [--cvv N] [--name TEXT]
                            NUMBER... | -
 
     Prints one JSON object per number (with -, one number per line of standard input):
-    {"cardNumber","source","detectedCardNetworks","selectableCardNetworks","binData","validation"}.
+    {"cardNumber","source","detectedCardNetworks","selectableCardNetworks","autoSelectedCardNetwork",
+     "amountDue","binData","validation"}; network items carry their session surcharge when above 0.
     Under 8 digits the networks come from local rules (LOCAL); from 8 digits the BIN service is asked
     (REMOTE, or LOCAL_FALLBACK when it fails, times out or knows nothing of the BIN).
     Example: checkout detect --expiry 12/30 --cvv 123 --name "Jane Doe" "4000 0025 0000 1001"

@@ -62,15 +62,27 @@ struct ResolverTests {
         #expect(metadata.detectedCardNetworks.preferred?.network == .visa)
     }
 
-    @Test("eftpos: no user choice, the first allowed network is auto-selected, a choice is ignored")
+    @Test("eftpos: listed as selectable, never chosen by the user; the first selectable one is auto-selected and paid with")
     func eftposAutoSelect() {
         let resolver = TestData.resolver([.eftpos, .visa])
         let metadata = resolver.remoteMetadata(for: eftposVisa)
-        #expect(metadata.selectableCardNetworks == nil)
+        #expect(ids(metadata.selectableCardNetworks?.items) == [.eftpos, .visa])
+        #expect(metadata.selectableCardNetworks?.items.map(\.allowsUserSelection) == [false, true])
+        #expect(metadata.autoSelectedCardNetwork?.network == .eftpos)
+        #expect(metadata.chooserNetworks == nil, "no chooser: the network is auto-selected")
         #expect(metadata.detectedCardNetworks.preferred?.network == .eftpos)
         #expect(resolver.networkForPayment(choice: .visa, metadata: metadata) == .success(.eftpos))
         let visaFirst = TestData.resolver([.visa, .eftpos])
-        #expect(visaFirst.networkForPayment(choice: nil, metadata: visaFirst.remoteMetadata(for: eftposVisa)) == .success(.visa))
+        let visaMetadata = visaFirst.remoteMetadata(for: eftposVisa)
+        #expect(visaMetadata.autoSelectedCardNetwork?.network == .visa)
+        #expect(visaFirst.networkForPayment(choice: nil, metadata: visaMetadata) == .success(.visa))
+        #expect(visaFirst.networkForPayment(choice: .eftpos, metadata: visaMetadata) == .success(.visa))
+        let onlyVisa = TestData.resolver([.visa])
+        let single = onlyVisa.remoteMetadata(for: eftposVisa)
+        #expect(single.selectableCardNetworks == nil && single.autoSelectedCardNetwork == nil, "one allowed network: no choice to make")
+        let cobadge = TestData.resolver([.visa, .cartesBancaires]).remoteMetadata(for: cbVisa)
+        #expect(cobadge.autoSelectedCardNetwork == nil)
+        #expect(ids(cobadge.chooserNetworks?.items) == [.visa, .cartesBancaires])
     }
 
     @Test("an absent allowed list accepts every network in catalogue order")
@@ -132,13 +144,14 @@ struct ResolverTests {
         #expect(session.currency == "EUR")
     }
 
-    @Test("session JSON and --allowed lists: aliases accepted, unknown ids refused by name")
+    @Test("strict session JSON and --allowed lists: aliases accepted, unknown ids refused by name")
     func sessionParsing() throws {
-        let session = try ClientSession(json: Data(#"{"orderedAllowedCardNetworks":["CB","visa"],"amount":100,"currency":"usd"}"#.utf8))
+        let session = try ClientSession(json: Data(#"{"paymentMethod":{"orderedAllowedCardNetworks":["CB","visa"]},"order":{"totalOrderAmount":100,"currencyCode":"usd"}}"#.utf8))
         #expect(session.orderedAllowedCardNetworks == [.cartesBancaires, .visa])
+        #expect(session.amount == 100)
         #expect(session.currency == "USD")
         #expect(try ClientSession(json: Data("{}".utf8)).orderedAllowedCardNetworks == nil)
-        #expect(throws: CatalogueError.self) { try ClientSession(json: Data(#"{"orderedAllowedCardNetworks":["VISA","NOPE"]}"#.utf8)) }
+        #expect(throws: CatalogueError.self) { try ClientSession(json: Data(#"{"paymentMethod":{"orderedAllowedCardNetworks":["VISA","NOPE"]}}"#.utf8)) }
         #expect(try ClientSession.parseNetworkList("VISA,CARTES_BANCAIRES,MASTERCARD") == [.visa, .cartesBancaires, .mastercard])
         #expect(throws: CatalogueError.self) { try ClientSession.parseNetworkList("VISA,,MASTERCARD") }
     }

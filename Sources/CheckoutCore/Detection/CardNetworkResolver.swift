@@ -5,8 +5,12 @@
 /// - Local metadata lists the local candidates most specific first; nothing is selectable.
 /// - A BIN answer lists its allowed networks in `orderedAllowedCardNetworks` order, then the others
 ///   in the answer's order. `preferred` is the first allowed one, or nil.
-/// - `selectableCardNetworks` exists only for a co-badged card with at least two allowed networks,
-///   and never when eftpos is among them: the merchant's first allowed network is then auto-selected.
+/// - `selectableCardNetworks` exists only for a co-badged card with at least two allowed networks:
+///   those, in the merchant's order. When eftpos is among them they are still listed, and
+///   `autoSelectedCardNetwork` names the first of them, which is paid with (eftpos routing is the
+///   merchant's, never the cardholder's choice).
+/// - Every network carries the session's surcharge for it, and the metadata carries what paying
+///   with the auto-selected or preferred network costs (`amountDue`).
 ///
 ///     let resolver = CardNetworkResolver(catalogue: catalogue, session: session)
 ///     let metadata = resolver.metadata(forDigits: digits, answer: try? await service.lookup(bin: bin))
@@ -25,20 +29,13 @@ public struct CardNetworkResolver: Sendable {
     /// Metadata from local rules: the candidates of `digits`, most specific first; no choice.
     public func localMetadata(forDigits digits: String, source: CardValidationSource) -> CardNumberEntryMetadata {
         let items = catalogue.candidates(forDigits: digits).map { detected($0) }
-        return CardNumberEntryMetadata(
-            source: source,
-            detectedCardNetworks: CardNetworksMetadata(items: items, preferred: items.first { $0.allowed }),
-            selectableCardNetworks: nil)
+        return metadata(source: source, items: items, selectable: nil)
     }
 
     /// Metadata from a BIN answer: allowed networks in the merchant's order, then the others.
     public func remoteMetadata(for answer: BinAnswer) -> CardNumberEntryMetadata {
         let items = orderedItems(for: answer)
-        let preferred = items.first { $0.allowed }
-        return CardNumberEntryMetadata(
-            source: .remote,
-            detectedCardNetworks: CardNetworksMetadata(items: items, preferred: preferred),
-            selectableCardNetworks: selectable(items))
+        return metadata(source: .remote, items: items, selectable: selectable(items))
     }
 
     /// BIN data from local rules (status `partial`, no first digits).
@@ -68,14 +65,16 @@ public struct CardNetworkResolver: Sendable {
         return localBinData(forDigits: digits)
     }
 
-    /// The network a payment would use: the cardholder's choice when it is one of the card's allowed,
-    /// user-selectable networks (and no eftpos routing applies), else the preferred network, which is
-    /// also the eftpos auto-selection. `unsupported-card-type` when no network of the card is allowed:
+    /// The network a payment would use: the auto-selected one (eftpos routing) whatever the choice,
+    /// else the cardholder's choice when it is one of the card's allowed, user-selectable networks,
+    /// else the preferred network. `unsupported-card-type` when no network of the card is allowed:
     /// a network the session does not accept is never paid with.
     public func networkForPayment(choice: CardNetwork?, metadata: CardNumberEntryMetadata) -> Result<CardNetwork, ValidationError> {
         let items = metadata.detectedCardNetworks.items
-        let eftposRouting = items.contains { $0.network == .eftpos }
-        if let choice, !eftposRouting, choice.allowsUserSelection, session.allows(choice),
+        if let automatic = metadata.autoSelectedCardNetwork, session.allows(automatic.network) {
+            return .success(automatic.network)
+        }
+        if let choice, choice.allowsUserSelection, session.allows(choice),
            items.contains(where: { $0.network == choice }) {
             return .success(choice)
         }
@@ -85,10 +84,24 @@ public struct CardNetworkResolver: Sendable {
         return .failure(CardValidator.unsupported(items))
     }
 
-    /// A network as presented to the integrator, with whether the session accepts it.
+    /// A network as presented to the integrator, with whether the session accepts it and its surcharge.
     public func detected(_ network: CardNetwork, issuer: IssuerDetails = IssuerDetails()) -> DetectedCardNetwork {
         DetectedCardNetwork(network: network, displayName: catalogue.info(network).displayName,
-                            allowed: session.allows(network), issuer: issuer)
+                            allowed: session.allows(network), surcharge: session.surcharge(for: network), issuer: issuer)
+    }
+
+    /// Metadata for `items`: the preferred network, the eftpos auto-selection and the amount due.
+    func metadata(source: CardValidationSource, items: [DetectedCardNetwork], selectable: CardNetworksMetadata?) -> CardNumberEntryMetadata {
+        let preferred = items.first { $0.allowed }
+        let automatic = selectable.flatMap { selectable in
+            selectable.items.contains { !$0.allowsUserSelection } ? selectable.items.first : nil
+        }
+        return CardNumberEntryMetadata(
+            source: source,
+            detectedCardNetworks: CardNetworksMetadata(items: items, preferred: preferred),
+            selectableCardNetworks: selectable,
+            autoSelectedCardNetwork: automatic,
+            amountDue: session.amountDue(for: (automatic ?? preferred)?.network))
     }
 
     /// The answer's networks (each once): allowed ones in the merchant's order, then the rest in the
@@ -108,11 +121,10 @@ public struct CardNetworkResolver: Sendable {
         return items
     }
 
-    /// The cardholder's choice, when the card is co-badged with two or more allowed, selectable
-    /// networks and eftpos does not decide the routing.
+    /// The allowed networks of a co-badged card, when there are at least two (eftpos included: it
+    /// is listed, and auto-selection then decides, see ``metadata(source:items:selectable:)``).
     func selectable(_ items: [DetectedCardNetwork]) -> CardNetworksMetadata? {
-        guard items.count >= 2, !items.contains(where: { $0.network == .eftpos }) else { return nil }
-        let choices = items.filter { $0.allowed && $0.network.allowsUserSelection }
+        let choices = items.filter(\.allowed)
         guard choices.count >= 2 else { return nil }
         return CardNetworksMetadata(items: choices, preferred: choices.first)
     }

@@ -9,19 +9,25 @@ public enum CardValidationSource: String, Sendable, Equatable, Codable {
 }
 
 /// One network of a card as presented to the integrator: id, display name, whether the session
-/// accepts it, and the issuer fields a BIN answer carried.
+/// accepts it, the surcharge the session puts on it, and the issuer fields a BIN answer carried.
 public struct DetectedCardNetwork: Sendable, Equatable {
     public var network: CardNetwork
     public var displayName: String
     public var allowed: Bool
+    /// What paying with this network adds to the order amount, in minor units (0 when nothing).
+    public var surcharge: Int
     public var issuer: IssuerDetails
 
-    public init(network: CardNetwork, displayName: String, allowed: Bool, issuer: IssuerDetails = IssuerDetails()) {
+    public init(network: CardNetwork, displayName: String, allowed: Bool, surcharge: Int = 0, issuer: IssuerDetails = IssuerDetails()) {
         self.network = network
         self.displayName = displayName
         self.allowed = allowed
+        self.surcharge = surcharge
         self.issuer = issuer
     }
+
+    /// Whether the cardholder may pick this network on a co-badged card (false only for eftpos).
+    public var allowsUserSelection: Bool { network.allowsUserSelection }
 }
 
 /// The issuer fields of a BIN answer; every one is optional.
@@ -80,19 +86,36 @@ public struct CardNetworksMetadata: Sendable, Equatable {
 }
 
 /// What the engine knows about the networks of the number being typed (the seed's
-/// `PrimerCardNumberEntryMetadata`).
+/// `PrimerCardNumberEntryMetadata`), and what paying with the pre-selected one costs.
 public struct CardNumberEntryMetadata: Sendable, Equatable {
     public var source: CardValidationSource
     /// Every network the number may belong to, allowed ones first, most specific first.
     public var detectedCardNetworks: CardNetworksMetadata
-    /// Non-nil only for a co-badged card with at least two allowed, user-selectable networks.
+    /// Non-nil only for a co-badged card (a BIN answer) with at least two allowed networks: those,
+    /// in the merchant's order. Listed even when eftpos is among them (see ``autoSelectedCardNetwork``).
     public var selectableCardNetworks: CardNetworksMetadata?
+    /// The network paid with, chosen for the cardholder: the first selectable one when eftpos is
+    /// among the selectable networks (eftpos routing is the merchant's); nil otherwise.
+    public var autoSelectedCardNetwork: DetectedCardNetwork?
+    /// The order amount, the surcharge and the total for the network paid with if the cardholder
+    /// chooses nothing (the auto-selected or preferred one); nil only when built without a session.
+    public var amountDue: AmountDue?
 
     public init(source: CardValidationSource, detectedCardNetworks: CardNetworksMetadata,
-                selectableCardNetworks: CardNetworksMetadata?) {
+                selectableCardNetworks: CardNetworksMetadata?, autoSelectedCardNetwork: DetectedCardNetwork? = nil,
+                amountDue: AmountDue? = nil) {
         self.source = source
         self.detectedCardNetworks = detectedCardNetworks
         self.selectableCardNetworks = selectableCardNetworks
+        self.autoSelectedCardNetwork = autoSelectedCardNetwork
+        self.amountDue = amountDue
+    }
+
+    /// The networks a chooser offers the cardholder: the selectable ones, unless a network was
+    /// auto-selected (eftpos), when a screen shows that network and why instead of a chooser.
+    public var chooserNetworks: CardNetworksMetadata? {
+        guard autoSelectedCardNetwork == nil, let selectable = selectableCardNetworks, selectable.items.count >= 2 else { return nil }
+        return selectable
     }
 }
 

@@ -1,30 +1,49 @@
 import Foundation
 
+/// Reading a client session in the headless SDK's shape (the `clientSession` of Primer's
+/// configuration), the Client Session API's shape, or a whole configuration that holds one.
+///
+/// Fields read (every one optional; anything else is ignored):
+///
+/// | field | meaning |
+/// | --- | --- |
+/// | `order.merchantAmount`, else `order.totalOrderAmount`, else `amount` | the order amount in minor units (the SDK's rule; `amount` is the Client Session API's) |
+/// | `order.currencyCode`, else `currencyCode` | ISO 4217 code |
+/// | `paymentMethod.orderedAllowedCardNetworks` | accepted networks in order of preference; absent or null accepts every network |
+/// | `paymentMethod.options` | a list of `{"type":…}` objects (the SDK's) or an object keyed by type (the API's) |
+/// | `…options[type=PAYMENT_CARD].networks` | a list of `{"type":"VISA","surcharge":30}` or an object `{"VISA":{"surcharge":{"amount":30}}}`; a surcharge is minor units or `{"amount":…}` |
+/// | `merchantName`, else `…options[type=APPLE_PAY].merchantName` | the merchant's name |
+///
+/// A value of the wrong type is an error naming its JSON path; a network id that names no network
+/// is a ``SessionWarning`` and is left out. Absent amount and currency take `defaults`'.
+///
+///     let (session, warnings) = try ClientSession.read(json: text, defaults: shipped)
 extension ClientSession {
-    /// Reads session defaults from JSON such as `Resources/data/session.json`:
-    /// `{"orderedAllowedCardNetworks":["VISA",…],"amount":4999,"currency":"EUR"}`. Every key is
-    /// optional (an absent allowed list accepts every network); other keys are ignored.
+    /// Reads a session from JSON text; an unparsable text is an error with its line and column.
+    public static func read(json text: String, defaults: ClientSession = ClientSession()) throws(SessionFileError)
+        -> (session: ClientSession, warnings: [SessionWarning]) {
+        let value: JSONValue
+        do { value = try JSONValue(parsing: text) } catch let error as JSONParseError {
+            throw SessionFileError(location: Self.lineAndColumn(ofByte: error.offset, in: text), message: error.message)
+        } catch {
+            throw SessionFileError(location: "line 1, column 1", message: "\(error)")
+        }
+        return try read(value, defaults: defaults)
+    }
+
+    /// Reads a session from a parsed JSON value; `path` is where `value` sits in its document.
+    public static func read(_ value: JSONValue, at path: String = "$", defaults: ClientSession = ClientSession()) throws(SessionFileError)
+        -> (session: ClientSession, warnings: [SessionWarning]) {
+        var reader = SessionReader()
+        let session = try reader.session(value, at: path, defaults: defaults)
+        return (session, reader.warnings)
+    }
+
+    /// Reads session defaults such as `Resources/data/session.json`, strictly: an unknown network
+    /// is an error here, since shipped data must be exact.
     public init(json: Data) throws {
-        let value = try JSONValue(parsing: String(decoding: json, as: UTF8.self))
-        guard case .object = value else { throw CatalogueError("session defaults must be a JSON object") }
-        var session = ClientSession()
-        if let list = value["orderedAllowedCardNetworks"], !list.isNull {
-            guard let items = list.arrayValue else { throw CatalogueError("orderedAllowedCardNetworks must be a list of network ids") }
-            session.orderedAllowedCardNetworks = try items.map { item in
-                guard let id = item.stringValue, let network = CardNetwork(identifier: id), network != .other else {
-                    throw CatalogueError("orderedAllowedCardNetworks: \(item.serialized()) is not a network id")
-                }
-                return network
-            }
-        }
-        if let amount = value["amount"] {
-            guard let minor = amount.intValue, minor >= 0 else { throw CatalogueError("amount must be a whole number of minor units") }
-            session.amount = minor
-        }
-        if let currency = value["currency"] {
-            guard let code = currency.stringValue, code.count == 3 else { throw CatalogueError("currency must be a 3-letter ISO 4217 code") }
-            session.currency = code.uppercased()
-        }
+        let (session, warnings) = try Self.read(json: String(decoding: json, as: UTF8.self))
+        if let first = warnings.first { throw CatalogueError("\(first)") }
         self = session
     }
 
@@ -40,5 +59,208 @@ extension ClientSession {
             if !result.contains(network) { result.append(network) }
         }
         return result
+    }
+
+    /// `line L, column C` (both from 1; columns count characters) of a UTF-8 byte offset.
+    static func lineAndColumn(ofByte offset: Int, in text: String) -> String {
+        let bytes = Array(text.utf8.prefix(max(0, offset)))
+        let lineStart = (bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+        let line = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = String(decoding: bytes[lineStart...], as: UTF8.self).count + 1
+        return "line \(line), column \(column)"
+    }
+}
+
+/// The walk over one session document: each read names the JSON path it is at, and unknown
+/// network ids are collected as warnings.
+private struct SessionReader {
+    var warnings: [SessionWarning] = []
+
+    mutating func session(_ document: JSONValue, at root: String, defaults: ClientSession) throws(SessionFileError) -> ClientSession {
+        var path = root
+        var value = document
+        guard value.objectValue != nil else { throw error(path, "a client session is a JSON object, found \(Self.kind(value))") }
+        // A configuration response holds the session under `clientSession`.
+        if let inner = value["clientSession"], inner.objectValue != nil {
+            path = Self.child(path, "clientSession")
+            value = inner
+        }
+        // The keys of this program's first session format, which would otherwise be silently ignored.
+        if value["orderedAllowedCardNetworks"] != nil {
+            throw error(Self.child(path, "orderedAllowedCardNetworks"), "belongs under paymentMethod: {\"paymentMethod\":{\"orderedAllowedCardNetworks\":[…]}}")
+        }
+        if value["currency"] != nil {
+            throw error(Self.child(path, "currency"), "a client session names its currency in order.currencyCode (or currencyCode)")
+        }
+
+        var session = ClientSession(orderedAllowedCardNetworks: nil, amount: defaults.amount, currency: defaults.currency)
+        let order = try object(value["order"], Self.child(path, "order"))
+        let merchantAmount = try minorUnits(order?["merchantAmount"], Self.child(path, "order", "merchantAmount"))
+        let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"))
+        let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"))
+        if let amount = merchantAmount ?? totalOrderAmount ?? apiAmount { session.amount = amount }
+        let orderCurrency = try currency(order?["currencyCode"], Self.child(path, "order", "currencyCode"))
+        let apiCurrency = try currency(value["currencyCode"], Self.child(path, "currencyCode"))
+        if let code = orderCurrency ?? apiCurrency { session.currency = code }
+
+        var merchantName = try text(value["merchantName"], Self.child(path, "merchantName"))
+        if let paymentMethod = try object(value["paymentMethod"], Self.child(path, "paymentMethod")) {
+            let methodPath = Self.child(path, "paymentMethod")
+            session.orderedAllowedCardNetworks = try allowedNetworks(paymentMethod["orderedAllowedCardNetworks"],
+                                                                     Self.child(methodPath, "orderedAllowedCardNetworks"))
+            for option in try options(paymentMethod["options"], Self.child(methodPath, "options")) {
+                switch option.type.uppercased() {
+                case "PAYMENT_CARD":
+                    session.surcharges = try surcharges(option.body["networks"], Self.child(option.path, "networks"))
+                case "APPLE_PAY":
+                    if merchantName == nil { merchantName = try text(option.body["merchantName"], Self.child(option.path, "merchantName")) }
+                default:
+                    break
+                }
+            }
+        }
+        session.merchantName = merchantName
+        return session
+    }
+
+    // MARK: - Fields
+
+    mutating func allowedNetworks(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> [CardNetwork]? {
+        guard let value, !value.isNull else { return nil }
+        guard let items = value.arrayValue else { throw error(path, "expected a list of network ids, found \(Self.kind(value))") }
+        var networks: [CardNetwork] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard let id = item.stringValue else { throw error(itemPath, "expected a network id (a string), found \(Self.kind(item))") }
+            if let network = network(id, itemPath), !networks.contains(network) { networks.append(network) }
+        }
+        return networks
+    }
+
+    /// The entries of `paymentMethod.options`: a list of objects with a `type`, or an object keyed by type.
+    func options(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> [(type: String, body: JSONValue, path: String)] {
+        guard let value, !value.isNull else { return [] }
+        if let members = value.objectValue {
+            var entries: [(type: String, body: JSONValue, path: String)] = []
+            for (type, body) in members {
+                let entryPath = Self.child(path, type)
+                guard body.objectValue != nil else { throw error(entryPath, "expected an object, found \(Self.kind(body))") }
+                entries.append((type, body, entryPath))
+            }
+            return entries
+        }
+        guard let items = value.arrayValue else { throw error(path, "expected a list of options (or an object keyed by payment method type), found \(Self.kind(value))") }
+        var entries: [(type: String, body: JSONValue, path: String)] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard item.objectValue != nil else { throw error(itemPath, "expected an object, found \(Self.kind(item))") }
+            guard let type = item["type"]?.stringValue else {
+                throw error(Self.child(itemPath, "type"), "expected the payment method type (a string such as \"PAYMENT_CARD\")")
+            }
+            entries.append((type, item, itemPath))
+        }
+        return entries
+    }
+
+    /// `networks` of the card option: `[{"type":"VISA","surcharge":30}]` or `{"VISA":{"surcharge":{"amount":30}}}`.
+    mutating func surcharges(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> [CardNetwork: Int] {
+        guard let value, !value.isNull else { return [:] }
+        var entries: [(id: String, idPath: String, body: JSONValue, path: String)] = []
+        if let members = value.objectValue {
+            for (id, body) in members {
+                let entryPath = Self.child(path, id)
+                guard body.objectValue != nil else { throw error(entryPath, "expected an object such as {\"surcharge\":{\"amount\":30}}, found \(Self.kind(body))") }
+                entries.append((id, entryPath, body, entryPath))
+            }
+        } else if let items = value.arrayValue {
+            for (index, item) in items.enumerated() {
+                let itemPath = "\(path)[\(index)]"
+                guard item.objectValue != nil else { throw error(itemPath, "expected an object such as {\"type\":\"VISA\",\"surcharge\":30}, found \(Self.kind(item))") }
+                guard let id = item["type"]?.stringValue else { throw error(Self.child(itemPath, "type"), "expected a network id (a string)") }
+                entries.append((id, Self.child(itemPath, "type"), item, itemPath))
+            }
+        } else {
+            throw error(path, "expected a list of networks (or an object keyed by network id), found \(Self.kind(value))")
+        }
+        var result: [CardNetwork: Int] = [:]
+        for entry in entries {
+            let amount = try surcharge(entry.body["surcharge"], Self.child(entry.path, "surcharge"))
+            guard let network = network(entry.id, entry.idPath), result[network] == nil else { continue }
+            if amount > 0 { result[network] = amount }
+        }
+        return result
+    }
+
+    /// A surcharge: minor units, or `{"amount": minor units}`; absent or null is none.
+    func surcharge(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> Int {
+        guard let value, !value.isNull else { return 0 }
+        if value.objectValue != nil {
+            return try minorUnits(value["amount"], Self.child(path, "amount")) ?? 0
+        }
+        return try minorUnits(value, path) ?? 0
+    }
+
+    func minorUnits(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> Int? {
+        guard let value, !value.isNull else { return nil }
+        guard let number = value.intValue, number >= 0 else {
+            throw error(path, "expected a whole number of minor units, 0 or more (4999 for 49.99), found \(Self.kind(value))")
+        }
+        return number
+    }
+
+    func currency(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> String? {
+        guard let value, !value.isNull else { return nil }
+        guard let code = value.stringValue, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw error(path, "expected a 3-letter ISO 4217 code such as \"EUR\", found \(Self.kind(value))")
+        }
+        return code.uppercased()
+    }
+
+    /// A display text: control characters dropped, surrounding blanks trimmed; empty is none.
+    func text(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> String? {
+        guard let value, !value.isNull else { return nil }
+        guard let raw = value.stringValue else { throw error(path, "expected a string, found \(Self.kind(value))") }
+        let printable = String(String.UnicodeScalarView(raw.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !($0.properties.generalCategory == .control) }))
+        let trimmed = printable.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    func object(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> JSONValue? {
+        guard let value, !value.isNull else { return nil }
+        guard value.objectValue != nil else { throw error(path, "expected an object, found \(Self.kind(value))") }
+        return value
+    }
+
+    /// The network `id` names, or nil (and a warning) when it names none.
+    mutating func network(_ id: String, _ path: String) -> CardNetwork? {
+        if let network = CardNetwork(identifier: id), network != .other { return network }
+        warnings.append(.unknownNetwork(id: id, path: path))
+        return nil
+    }
+
+    // MARK: - Paths and messages
+
+    func error(_ path: String, _ message: String) -> SessionFileError {
+        SessionFileError(location: path, message: message)
+    }
+
+    /// `path.key`, or `path["key"]` for a key that is not a plain name.
+    static func child(_ path: String, _ keys: String...) -> String {
+        keys.reduce(path) { path, key in
+            let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+            return plain ? "\(path).\(key)" : "\(path)[\(SessionWarning.quoted(key))]"
+        }
+    }
+
+    /// What a value is, for messages; never the text of a string, which may be anything.
+    static func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number: return value.serialized()
+        case .string: return "a string"
+        case .array: return "a list"
+        case .object: return "an object"
+        }
     }
 }

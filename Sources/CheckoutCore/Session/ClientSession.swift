@@ -1,18 +1,34 @@
 /// What the merchant's client session says about this checkout: which networks it accepts, in
-/// which order of preference, and what is being paid.
+/// which order of preference, what is being paid, and the surcharge each network adds.
+///
+/// A session file in the headless SDK's shape loads with ``read(json:defaults:)``
+/// (`ClientSession+JSON.swift`); in code:
+///
+///     let session = ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa], amount: 4999,
+///                                 currency: "EUR", surcharges: [.visa: 30])
+///     session.total(for: .visa)              // 5029
+///     session.total(for: .cartesBancaires)   // 4999
 public struct ClientSession: Sendable, Equatable {
     /// The accepted networks in the merchant's order of preference; `nil` accepts every network in
     /// catalogue order (the seed SDK accepted none in that case: a known fault we do not copy).
     public var orderedAllowedCardNetworks: [CardNetwork]?
-    /// The amount in minor units (cents).
+    /// The order amount in minor units (cents), before any surcharge.
     public var amount: Int
     /// ISO 4217 currency code.
     public var currency: String
+    /// What paying with a network adds to ``amount``, in minor units; a network not listed adds
+    /// nothing, and so does a value that is not positive (the SDK ignores those too).
+    public var surcharges: [CardNetwork: Int]
+    /// The name the cardholder is paying, when the session gives one.
+    public var merchantName: String?
 
-    public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR") {
+    public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
+                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil) {
         self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
         self.amount = amount
         self.currency = currency
+        self.surcharges = surcharges
+        self.merchantName = merchantName
     }
 
     /// The networks in allowed order: the explicit list, or every real network in catalogue order.
@@ -23,5 +39,20 @@ public struct ClientSession: Sendable, Equatable {
     /// Whether `network` may be used for this session.
     public func allows(_ network: CardNetwork) -> Bool {
         network != .other && (orderedAllowedCardNetworks?.contains(network) ?? true)
+    }
+
+    /// The surcharge paying with `network` adds, in minor units; 0 when none (or no network).
+    public func surcharge(for network: CardNetwork?) -> Int {
+        max(0, network.flatMap { surcharges[$0] } ?? 0)
+    }
+
+    /// The amount to pay with `network`: the order amount plus that network's surcharge.
+    public func total(for network: CardNetwork?) -> Int {
+        amount + surcharge(for: network)
+    }
+
+    /// What paying with `network` costs, amount and surcharge apart (see ``AmountDue``).
+    public func amountDue(for network: CardNetwork?) -> AmountDue {
+        AmountDue(network: network, amount: amount, surcharge: surcharge(for: network), currency: currency)
     }
 }

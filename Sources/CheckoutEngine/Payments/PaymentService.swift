@@ -8,26 +8,40 @@ import CheckoutCore
 public struct PaymentRequest: Sendable, Equatable {
     /// Unique per submit; a processor may use it to make retries idempotent.
     public var id: String
+    /// The order amount in minor units, before the surcharge.
     public var amount: Int
+    /// What the session adds for ``network``, in minor units (0 when nothing).
+    public var surcharge: Int
     public var currency: String
+    /// The network to pay with, as the engine resolved it (auto-selection, the cardholder's choice
+    /// or the preferred network).
     public var network: CardNetwork
+    /// The cardholder's pick when the payment uses it and the network allows user selection; nil
+    /// when the engine chose. A processor that routes co-badged cards itself (Primer's
+    /// `preferredNetwork`) sends this and nothing when it is nil.
+    public var selectedNetwork: CardNetwork?
     /// The card number as digits only.
     public var cardNumber: String
     public var expiryDate: String
     public var cvv: String
     public var cardholderName: String
 
-    public init(id: String, amount: Int, currency: String, network: CardNetwork, cardNumber: String,
-                expiryDate: String, cvv: String, cardholderName: String) {
+    public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
+                selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String) {
         self.id = id
         self.amount = amount
+        self.surcharge = surcharge
         self.currency = currency
         self.network = network
+        self.selectedNetwork = selectedNetwork
         self.cardNumber = cardNumber
         self.expiryDate = expiryDate
         self.cvv = cvv
         self.cardholderName = cardholderName
     }
+
+    /// What the cardholder is charged: the amount plus the surcharge.
+    public var total: Int { amount + surcharge }
 
     /// The first digits the ledger may keep: 8 for numbers of 16 digits or more, else 6.
     public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }
@@ -36,6 +50,10 @@ public struct PaymentRequest: Sendable, Equatable {
 }
 
 /// Makes payments; the embedded one is ``SandboxPaymentService``, a sandbox processor writing the ledger.
+///
+/// This is the seam for a processor behind an API (a Primer payment service: tokenize, then create
+/// the payment): the engine hands it a ``PaymentRequest`` (the network already resolved, the
+/// surcharge apart from the amount) and emits what it returns or throws.
 public protocol PaymentService: Sendable {
     /// Charges the card. A decline is a ``Payment`` with status `DECLINED`; a thrown error means the
     /// processor could not be reached or failed.

@@ -5,7 +5,8 @@ import Foundation
 /// The embedded payment processor: a sandbox with documented outcomes that records every attempt
 /// in the ``Ledger`` (network, first digits, last four, amount, status; never the full number or CVV).
 ///
-/// Outcomes, decided by the amount's last four minor-unit digits and by test numbers:
+/// Outcomes, decided by the order amount's last four minor-unit digits (the surcharge does not count,
+/// so a trigger works whatever network is paid with) and by test numbers:
 ///
 /// | trigger | status | decline reason |
 /// | --- | --- | --- |
@@ -45,13 +46,22 @@ public struct SandboxPaymentService: PaymentService {
         }
         let payment = Payment(
             id: "pay_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)),
-            status: status, amount: request.amount, currency: request.currency, network: request.network,
-            firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason)
-        try ledger.record(LedgerEntry(
-            id: payment.id, createdAt: now(), method: "CARD", amount: payment.amount, currency: payment.currency,
-            network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
-            status: payment.status.rawValue, declineReason: reason))
+            status: status, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
+            network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason)
+        try ledger.record(Self.ledgerEntry(for: payment, at: now()))
         if status == .failed { throw ProcessorUnavailable() }
         return payment
+    }
+
+    /// The ledger row of a card payment: the one place a ``Payment`` becomes a ``LedgerEntry``.
+    ///
+    /// `amount` is the order amount; the surcharge belongs in its own column. LedgerEntry has no
+    /// `surcharge` field yet (the store's schema v2 adds it, issue 12): when it does, pass
+    /// `surcharge: payment.surcharge` here and nothing else changes.
+    static func ledgerEntry(for payment: Payment, at date: Date) -> LedgerEntry {
+        LedgerEntry(
+            id: payment.id, createdAt: date, method: "CARD", amount: payment.amount, currency: payment.currency,
+            network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
+            status: payment.status.rawValue, declineReason: payment.declineReason)
     }
 }

@@ -35,6 +35,12 @@ enum TestData {
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }
 
+    /// A file of the source tree, such as `examples/session-visa-surcharge.json`.
+    static func repositoryFile(_ path: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(path)
+    }
+
     static func resolver(_ allowed: [CardNetwork]?) -> CardNetworkResolver {
         CardNetworkResolver(catalogue: catalogue, session: ClientSession(orderedAllowedCardNetworks: allowed))
     }

@@ -92,7 +92,7 @@ final class RecordingPaymentService: PaymentService {
     func pay(_ request: PaymentRequest) async throws -> Payment {
         let held = state.withLock { $0.requests.append(request); return $0.held }
         if held { await withCheckedContinuation { continuation in state.withLock { $0.gate = continuation } } }
-        return Payment(id: "pay_\(requests.count)", status: .authorized, amount: request.amount, currency: request.currency,
+        return Payment(id: "pay_\(requests.count)", status: .authorized, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
                        network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits)
     }
 
