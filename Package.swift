@@ -49,9 +49,15 @@ let package = Package(
             dependencies: ["CNCursesW", "CheckoutCore", "CheckoutEngine", "NolPay"],
             swiftSettings: swiftSettings
         ),
+        // The plain, line-by-line front end over the same engine and Nol components (issue 13).
+        .target(
+            name: "CheckoutPlain",
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutResources"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutPlain", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
 
@@ -84,6 +90,11 @@ let package = Package(
             name: "CheckoutTUITests",
             dependencies: ["CheckoutTUI", "CheckoutEngine", "NolPay", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutPlainTests",
+            dependencies: ["CheckoutPlain", "CheckoutTUI", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.
