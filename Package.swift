@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(
             name: "CheckoutPlainTests",
             dependencies: ["CheckoutPlain", "CheckoutTUI", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport", "CheckoutResources"],
+            exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.

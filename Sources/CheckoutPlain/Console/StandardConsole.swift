@@ -30,10 +30,10 @@ public final class StandardConsole: PlainConsole {
 
     public func write(_ text: String) {
         guard !outputClosed.load(ordering: .relaxed) else { return }
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
                 outputClosed.store(true, ordering: .relaxed)
@@ -41,7 +41,6 @@ public final class StandardConsole: PlainConsole {
             }
             offset += written
         }
-        bytes.removeAll()
     }
 
     public func readLine(hidden: Bool) async -> InputLine? {
