@@ -53,7 +53,7 @@ public struct PlainFrontEnd: Sendable {
         let conversation = Conversation(console: console)
         var settings = self.settings
         conversation.say("TerminalCheckout, plain mode. Amount due \(PlainText.money(settings.amount, currency: settings.currency)); "
-            + "BIN source \(settings.binSource.label). Type ? at any question for help.")
+            + "BIN source \(settings.binSource.label).\nAt any question: ? for help, back for the previous one, Ctrl-D to leave.")
         var route = route
         var direct = route != .home
         while true {

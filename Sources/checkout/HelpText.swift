@@ -6,7 +6,7 @@ enum HelpText {
     checkout: a terminal checkout with co-badged cards and Nol Pay
 
     usage: checkout [pay | nol link|cards|pay|unlink] [options]   open the terminal UI (home menu or a screen)
-           checkout --plain [pay | nol … | settings] [options]     the same as a plain line-by-line conversation
+           checkout --plain [pay | nol ... | settings] [options]   the same as a plain line-by-line conversation
            checkout detect [options] NUMBER... | -                 detect and validate card numbers, JSON Lines out
            checkout events [options] < script.jsonl                the headless RawDataManager over JSON Lines
            checkout nol events [--data-dir DIR] < script.jsonl     the Nol Pay components over JSON Lines

@@ -22,7 +22,7 @@ import Testing
         #expect(transcript.contains("Card number: •••• 4242\n"))
         #expect(transcript.contains("CVV (3 digits): •••\n"))
         #expect(transcript.contains("Pay €49.99 with Visa, card •••• 4242? [Y/n]: y\n"))
-        #expect(transcript.contains("Payment authorized: €49.99 with Visa, card •••• 4242. Payment id pay_"))
+        #expect(transcript.contains("Payment authorized: €49.99 with Visa, card •••• 4242.\nPayment id pay_"))
         #expect(!transcript.contains("4242 4242") && !transcript.contains("4242424242424242") && !transcript.contains("123"))
         let payments = harness.payments
         #expect(payments.count == 1)

@@ -52,10 +52,29 @@ import Testing
         #expect(pay.transcript.contains("Phone number is not valid."))
         #expect(pay.transcript.contains("No card is linked to +971 50 999 9999. Link one first: home menu, Nol Pay: link a card."))
         #expect(pay.transcript.contains("Asking the Nol system to charge the card...\n"
-            + "Payment authorized: AED 7.50 from Nol card •••• 0233, balance now AED 35.00. Payment id nol_"))
+            + "Payment authorized: AED 7.50 from Nol card •••• 0233, balance now AED 35.00.\nPayment id nol_"))
+
+        // Paying again lists the card with its new balance.
+        let (_, again) = await harness.run(.nolPay, ["0501234567", "1", "1", "", "2"])
+        #expect(again.transcript.contains("Choose 1 or 2 [2]: 1\nCards linked to +971 50 123 4567; which do you want to pay with?\n"
+            + "  1) Gold card - first class, •••• 0233, AED 27.50\n"))
 
         let (_, unlink) = await harness.run(.nolUnlink, ["0501234567", "", .codeFromSMS, "2"])
         #expect(unlink.transcript.contains("Card unlinked: Nol card •••• 0233 is no longer linked to this number."))
+        #expect(try harness.transit.store.links().isEmpty)
+    }
+
+    @Test func unlinkingAnotherCardListsWhatIsLeft() async throws {
+        let harness = try PlainHarness()
+        _ = await harness.run(.nolLink, Self.linkGold)
+        _ = await harness.run(.nolLink, ["1", "0501234567", .codeFromSMS, "2"])
+        let (_, unlink) = await harness.run(.nolUnlink, ["0501234567", "1", .codeFromSMS, "1", "1", .codeFromSMS, "1", "0501234567", "back"])
+        let transcript = unlink.transcript
+        #expect(transcript.contains("Choose 1 or 2 [2]: 1\nCards linked to +971 50 123 4567; which do you want to unlink?\n"
+            + "  1) Gold card - first class, •••• 0233, AED 42.50\n  2) Type a card number\n"))
+        // With no card left, the number is asked again, and it has none.
+        #expect(transcript.contains("Choose 1 or 2 [2]: 1\nMobile number the card is linked to [0501234567]: 0501234567\n"
+            + "No card is linked to +971 50 123 4567."))
         #expect(try harness.transit.store.links().isEmpty)
     }
 

@@ -43,7 +43,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains("Card network: Visa; asking the BIN service...\nBIN service: Visa.\n"))
-        #expect(result.stdout.contains("Payment authorized: €49.99 with Visa, card •••• 4242. Payment id pay_"))
+        #expect(result.stdout.contains("Payment authorized: €49.99 with Visa, card •••• 4242.\nPayment id pay_"))
         #expect(!result.stdout.contains("4242 4242") && !result.stdout.contains("123\n"))
         #expect(try Self.payments(in: dir).map(\.network) == ["VISA"])
     }

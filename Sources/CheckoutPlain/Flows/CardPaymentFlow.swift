@@ -375,11 +375,11 @@ final class CardPaymentFlow {
         let card = "\(amount) with \(catalogue.info(payment.network).displayName), card \(PlainText.maskedCard(lastFour: payment.last4Digits))"
         switch payment.status {
         case .authorized:
-            say("Payment authorized: \(card). Payment id \(payment.id).")
+            say("Payment authorized: \(card).\nPayment id \(payment.id).")
             return await whatNext(canRetry: false)
         case .declined, .failed:
             let word = payment.status == .declined ? "declined" : "failed"
-            say("Payment \(word)\(payment.declineReason.map { " (\($0))" } ?? ""): \(card). Payment id \(payment.id).")
+            say("Payment \(word)\(payment.declineReason.map { " (\($0))" } ?? ""): \(card).\nPayment id \(payment.id).")
             return await whatNext(canRetry: true)
         }
     }

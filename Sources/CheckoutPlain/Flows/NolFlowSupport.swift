@@ -141,6 +141,14 @@ final class LinkedCardPicker {
         self.verb = verb
     }
 
+    /// Looks the cards linked to the number up again (their balances changed, one was unlinked);
+    /// the number is asked again when none is left.
+    func refresh() async {
+        guard let number = found?.number else { return }
+        let cards = await sentences.linkedCards(number) ?? []
+        found = cards.isEmpty ? nil : (number, cards)
+    }
+
     /// Asks for the number and the card; after a step back from a later question, the card again.
     func pick() async -> Result {
         while true {

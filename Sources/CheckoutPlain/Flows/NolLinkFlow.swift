@@ -21,7 +21,7 @@ final class NolLinkFlow {
     }
 
     func run() async -> FlowEnd {
-        conversation.say("Nol Pay: link a card to a mobile number in 3 steps: tap the card, give the number, type the code sent by SMS.")
+        conversation.say("Nol Pay: link a card to a mobile number in 3 steps:\ntap the card, give the number, type the code sent by SMS.")
         _ = await driver.send { await $0.start() }
         var question = Question.card
         while true {

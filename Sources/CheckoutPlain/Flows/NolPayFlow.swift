@@ -33,7 +33,7 @@ final class NolPayFlow {
             switch await conversation.choose(["Pay again", "Home"], prompt: "", defaultIndex: 1, help: []) {
             case .end: return .end
             case .back: return .leave
-            case .chose(0): continue
+            case .chose(0): await picker.refresh()
             case .chose: return .home
             }
         }
@@ -66,6 +66,6 @@ final class NolPayFlow {
 
     static func sentence(_ payment: NolPayment) -> String {
         "\(NolAmount.format(payment.amount, currency: payment.currency)) from Nol card \(PlainText.maskedCard(lastFour: payment.last4)), "
-            + "balance now \(NolAmount.format(payment.balance, currency: payment.currency)). Payment id \(payment.id)"
+            + "balance now \(NolAmount.format(payment.balance, currency: payment.currency)).\nPayment id \(payment.id)"
     }
 }

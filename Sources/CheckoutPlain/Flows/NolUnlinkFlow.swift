@@ -35,7 +35,7 @@ final class NolUnlinkFlow {
                 switch await conversation.choose(["Unlink another card", "Home"], prompt: "", defaultIndex: 1, help: []) {
                 case .end: return .end
                 case .back: return .leave
-                case .chose(0): continue
+                case .chose(0): await picker.refresh()
                 case .chose: return .home
                 }
             }
