@@ -75,7 +75,7 @@ import Testing
         settings.binSource = .off
         let (_, console) = await harness.run(.pay, ["4000002500001001", "12/30", "123", "Jane Doe", "y", "2"], settings: settings)
         let transcript = console.transcript
-        #expect(transcript.contains("Card network: Visa.\nBIN service off: using local rules (Visa).\nExpiry date"))
+        #expect(transcript.contains("Card number: •••• 1001\nBIN service off: using local rules. Card network: Visa.\nExpiry date"))
         #expect(!transcript.contains("asking the BIN service"))
         #expect(!transcript.contains("co-badged"), "local rules know nothing of Cartes Bancaires: no choice")
         #expect(harness.payments.map(\.network) == ["VISA"])
@@ -93,7 +93,7 @@ import Testing
         #expect(!console.transcript.contains("BIN service unavailable"))
         await harness.clock.advance(by: .milliseconds(1))
         #expect(await run.value == 0)
-        #expect(console.transcript.contains("asking the BIN service...\nBIN service unavailable: using local rules (Visa).\nExpiry date"))
+        #expect(console.transcript.contains("asking the BIN service...\nBIN service unavailable: using local rules. Card network: Visa.\nExpiry date"))
         #expect(harness.payments.map(\.network) == ["VISA"])
     }
 

@@ -15,7 +15,7 @@ import Testing
         #expect(transcript.contains("  1) Accepted networks: Visa, Mastercard\n  2) BIN source: off\n  3) BIN latency: 250 ms\n"))
         #expect(transcript.contains("Settings applied for this run."))
         #expect(transcript.contains("We accept Visa and Mastercard."))
-        #expect(transcript.contains("BIN service off: using local rules (American Express (not accepted))."))
+        #expect(transcript.contains("BIN service off: using local rules. Card network: American Express (not accepted)."))
         #expect(transcript.contains("American Express is not accepted here: use another card."))
     }
 

@@ -150,9 +150,12 @@ final class CardPaymentFlow {
         metadata = await engine.currentMetadata
         guard !normalized.isMalformed, normalized.digits.count >= CardNetworkResolver.binLength else { return }
         if metadata?.source == .local {
-            let local = metadata.map { names($0.detectedCardNetworks.items) } ?? ""
-            let lead = local.isEmpty ? "Card network: not known from the first digits" : "Card network: \(local)"
-            say(settings.binSource == .off ? "\(lead)." : "\(lead); asking the BIN service...")
+            // With the service off the wait is the debounce only, and the fallback line says it all.
+            if settings.binSource != .off {
+                let local = metadata.map { names($0.detectedCardNetworks.items) } ?? ""
+                say((local.isEmpty ? "Card network: not known from the first digits" : "Card network: \(local)")
+                    + "; asking the BIN service...")
+            }
             metadata = await binAnswer()
         }
         guard let metadata else { return }
@@ -161,9 +164,8 @@ final class CardPaymentFlow {
         case .remote:
             say("BIN service: \(found.isEmpty ? "no network" : found).")
         case .localFallback:
-            let rules = found.isEmpty ? "no network known" : found
-            say(settings.binSource == .off ? "BIN service off: using local rules (\(rules))."
-                                           : "BIN service unavailable: using local rules (\(rules)).")
+            let network = found.isEmpty ? "not known from the first digits" : found
+            say("BIN service \(settings.binSource == .off ? "off" : "unavailable"): using local rules. Card network: \(network).")
         case .local:
             break
         }
