@@ -21,11 +21,13 @@ import Testing
 
     @Test func aBlockedCardAndAWrongCodeAreSaidAndAskedAgain() async throws {
         let harness = try PlainHarness()
-        let (_, console) = await harness.run(.nolLink, ["5", "1", "0501234567", "12345", "000000", .codeFromSMS])
+        let (_, console) = await harness.run(.nolLink, ["5", "", "0501234567", "12345", "000000", .codeFromSMS])
         let transcript = console.transcript
-        #expect(transcript.contains("This Nol card is blocked. Use another card, or ask Nol customer service to unblock this one.\n"
+        #expect(transcript.contains("This Nol card is blocked.\nUse another card, or ask Nol customer service to unblock this one.\n"
             + "Step 1 of 3: hold a Nol card to the reader."))
-        #expect(transcript.contains("OTP is not valid. Enter the 6 digits from the SMS.\nStep 3 of 3"))
+        // A refused card does not become the default: Enter taps the first card, not the blocked one again.
+        #expect(transcript.contains("Tap which card? Choose 1 to 7 [1]: 1\nCard read: Silver card"))
+        #expect(transcript.contains("OTP is not valid.\nEnter the 6 digits from the SMS.\nStep 3 of 3"))
         #expect(transcript.contains("The code is not the one we sent; 2 tries left."))
         #expect(transcript.contains("Card linked: Silver card - daily commute, •••• 0125, AED 150.00."))
         // The code is never echoed back.
@@ -91,7 +93,7 @@ import Testing
         _ = await harness.run(.nolLink, Self.linkGold)
         let (_, pay) = await harness.run(.nolPay, ["0501234567", "2", "12ab", "2", "3084100125", "1", "2"])
         let transcript = pay.transcript
-        #expect(transcript.contains("Card number is not valid. Enter the Nol card number printed on the back of the card, digits only."))
+        #expect(transcript.contains("Card number is not valid.\nEnter the Nol card number printed on the back of the card, digits only."))
         #expect(transcript.contains("This card is not linked to +971501234567."))
         #expect(transcript.contains("Payment authorized: AED 7.50 from Nol card •••• 0233"))
     }

@@ -72,8 +72,8 @@ final class Conversation {
             write(prompt)
             midLine = true
             guard let line = await console.readLine(hidden: question.hidden) else {
-                // The cursor may still be after the prompt: end that line before leaving.
-                if midLine { console.write("\n") }
+                // The cursor is still after the prompt: end that line before leaving.
+                console.write("\n")
                 midLine = false
                 return .end
             }

@@ -57,11 +57,11 @@ struct NolSentences {
     }
 
     func say(_ error: NolPayError) {
-        conversation.say("\(error.message) \(error.recoverySuggestion)")
+        conversation.say("\(error.message)\n\(error.recoverySuggestion)")
     }
 
     func say(_ errors: [NolPayValidationError]) {
-        for error in errors { conversation.say("\(error.description) \(error.recoverySuggestion)") }
+        for error in errors { conversation.say("\(error.description)\n\(error.recoverySuggestion)") }
     }
 
     /// The validation errors among `events`, said; whether there were any.

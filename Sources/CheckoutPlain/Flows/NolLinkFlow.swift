@@ -76,8 +76,10 @@ final class NolLinkFlow {
             case .end: return .end
             case .back: return .back
             case let .chose(index):
+                // Only a card that was read becomes the default: Enter must not tap a refused one again.
+                guard await scan(cards[index]) else { continue }
                 tapped = cards[index]
-                if await scan(cards[index]) { return .next }
+                return .next
             }
         }
     }
@@ -149,7 +151,7 @@ final class NolLinkFlow {
                 for event in await driver.send({ await $0.submit() }) {
                     switch event {
                     case let .step(.cardLinked(card)):
-                        conversation.say("Card linked: \(NolSentences.line(card)). It is ready to pay with.")
+                        conversation.say("Card linked: \(NolSentences.line(card)).\nIt is ready to pay with.")
                         return .next
                     case let .error(error):
                         sentences.say(error)

@@ -17,7 +17,7 @@ final class NolUnlinkFlow {
     }
 
     func run() async -> FlowEnd {
-        conversation.say("Nol Pay: unlink a card from a mobile number: choose the card, then type the code sent by SMS.")
+        conversation.say("Nol Pay: unlink a card: choose it, then type the code sent by SMS.")
         while true {
             _ = await driver.send { await $0.start() }
             let pick: LinkedCardPicker.Pick
