@@ -3,6 +3,7 @@ import PackageDescription
 
 // The house (see README "Architecture"): arrows point down only.
 //   checkout (executable) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
+//   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
 //   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite are system libraries.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
