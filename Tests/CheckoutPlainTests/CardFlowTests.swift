@@ -37,6 +37,18 @@ import Testing
         #expect(harness.payments.map(\.network) == ["CARTES_BANCAIRES"])
     }
 
+    @Test func aSurchargeIsSaidBesideItsNetworkAndInTheTotal() async throws {
+        let harness = try PlainHarness(surcharges: [.visa: 30])
+        var settings = PlainHarness.settings
+        settings.allowedNetworks = [.cartesBancaires, .visa]
+        let (_, console) = await harness.run(.pay, ["4000002500001001", "2", "12/30", "123", "Jane Doe", "y"], settings: settings)
+        let transcript = console.transcript
+        #expect(transcript.contains("  1) Cartes Bancaires (preferred)\n  2) Visa +€0.30\nChoose 1 or 2 [1]: 2\n"))
+        #expect(transcript.contains("Pay €50.29 (€0.30 surcharge included) with Visa, card •••• 1001? [Y/n]: y\n"))
+        #expect(transcript.contains("Payment authorized: €50.29 with Visa, card •••• 1001."))
+        #expect(harness.payments.map(\.network) == ["VISA"])
+    }
+
     @Test func theNetworkCanBeChosenByName() async throws {
         let harness = try PlainHarness()
         let (_, console) = await harness.run(.pay, ["5555552500001001", "master", "12/30", "123", "Jane Doe", "y"])

@@ -47,10 +47,16 @@ final class CardPaymentFlow {
 
     private var amount: String { PlainText.money(settings.amount, currency: settings.currency) }
 
-    /// The networks the cardholder chooses between, when the card is co-badged.
+    /// The networks the cardholder chooses between, when the card is co-badged and no network is
+    /// selected for them (eftpos routing).
     private var choices: [DetectedCardNetwork]? {
-        guard let items = metadata?.selectableCardNetworks?.items, items.count >= 2 else { return nil }
+        guard let items = metadata?.chooserNetworks?.items, items.count >= 2 else { return nil }
         return items
+    }
+
+    /// What paying with `network` adds, from the engine's metadata (the session's surcharge).
+    private func surcharge(for network: CardNetwork?) -> Int {
+        metadata?.detectedCardNetworks.items.first { $0.network == network }?.surcharge ?? 0
     }
 
     func run() async -> FlowEnd {
@@ -226,20 +232,20 @@ final class CardPaymentFlow {
         }
     }
 
-    /// An eftpos co-badged card offers no choice: the network is picked for the cardholder.
+    /// An eftpos co-badged card offers no choice: the engine selects the network for the cardholder.
     private func announceAutomaticNetwork() {
-        guard let metadata, choices == nil else { return }
-        let items = metadata.detectedCardNetworks.items
-        guard items.contains(where: { $0.network == .eftpos }), items.filter(\.allowed).count >= 2,
-              let chosen = metadata.detectedCardNetworks.preferred else { return }
+        guard let chosen = metadata?.autoSelectedCardNetwork else { return }
         say("This card is co-badged with eftpos: its network is selected automatically, \(chosen.displayName).")
     }
 
     private func askNetwork() async -> Step {
         guard let choices, let metadata else { return .next }
         say("This card is co-badged: choose the network that carries the payment.")
-        let preferred = metadata.selectableCardNetworks?.preferred?.network
-        let options = choices.map { $0.displayName + ($0.network == preferred ? " (preferred)" : "") }
+        let preferred = metadata.chooserNetworks?.preferred?.network
+        let options = choices.map { item in
+            item.displayName + (item.network == preferred ? " (preferred)" : "")
+                + (item.surcharge > 0 ? " +" + PlainText.money(item.surcharge, currency: settings.currency) : "")
+        }
         let current = data.cardNetwork.flatMap { network in choices.firstIndex { $0.network == network } }
         let fallback = choices.firstIndex { $0.network == preferred } ?? 0
         switch await conversation.choose(options, prompt: "", defaultIndex: current ?? fallback,
@@ -342,7 +348,10 @@ final class CardPaymentFlow {
     private func confirmAndPay() async -> Outcome {
         let network = metadata.flatMap { try? resolver.networkForPayment(choice: data.cardNetwork, metadata: $0).get() }
         let with = network.map { " with \(catalogue.info($0).displayName)" } ?? ""
-        switch await conversation.confirm("Pay \(amount)\(with), card \(PlainText.maskedCard(lastFour: lastFour))?", defaultYes: true,
+        let extra = surcharge(for: network)
+        let total = PlainText.money(settings.amount + extra, currency: settings.currency)
+        let included = extra > 0 ? " (\(PlainText.money(extra, currency: settings.currency)) surcharge included)" : ""
+        switch await conversation.confirm("Pay \(total)\(included)\(with), card \(PlainText.maskedCard(lastFour: lastFour))?", defaultYes: true,
                                           help: ["y (or Enter) pays; n leaves without paying."]) {
         case .end: return .finished(endOfInput())
         case .back: return .goTo(.name)
@@ -373,7 +382,7 @@ final class CardPaymentFlow {
     }
 
     private func result(_ payment: Payment) async -> Outcome {
-        let amount = PlainText.money(payment.amount, currency: payment.currency)
+        let amount = PlainText.money(payment.total, currency: payment.currency)
         let card = "\(amount) with \(catalogue.info(payment.network).displayName), card \(PlainText.maskedCard(lastFour: payment.last4Digits))"
         switch payment.status {
         case .authorized:

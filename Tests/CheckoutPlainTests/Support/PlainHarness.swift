@@ -23,8 +23,10 @@ final class PlainHarness: Sendable {
     let transit: SimulatedTransit
     /// What the BIN service does with a lookup: the settings' source, or hang (a service that never answers).
     let hangingService: Bool
+    /// Surcharges the engine's session adds per network (the settings carry none).
+    let surcharges: [CardNetwork: Int]
 
-    init(hangingService: Bool = false) throws {
+    init(hangingService: Bool = false, surcharges: [CardNetwork: Int] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-plain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try Database(path: directory.appendingPathComponent("checkout.sqlite").path)
@@ -34,13 +36,14 @@ final class PlainHarness: Sendable {
                                        now: { PlainHarness.today },
                                        makeCode: { String(format: "%06d", 271_828 + codes.next()) })
         self.hangingService = hangingService
+        self.surcharges = surcharges
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// Builds engines as `checkout` does, on the manual clock and the fixed day.
     var makeEngine: EngineFactory {
-        let clock = self.clock, ledger = self.ledger, hanging = hangingService
+        let clock = self.clock, ledger = self.ledger, hanging = hangingService, surcharges = self.surcharges
         return { settings in
             let service: any BinDataService
             switch settings.binSource {
@@ -50,7 +53,9 @@ final class PlainHarness: Sendable {
             case let .table(path): throw BadSettings(message: "--bin-table: cannot read \(path)")
             case .url: throw BadSettings(message: "no network in tests")
             }
-            let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
+            var session = settings.session
+            session.surcharges = surcharges
+            let configuration = EngineConfiguration(session: session, debounce: .milliseconds(settings.debounceMilliseconds),
                                                     binLookupTimeout: .seconds(3))
             return RawDataManager(configuration: configuration, catalogue: PlainHarness.catalogue, binService: service,
                                   paymentService: SandboxPaymentService(ledger: ledger, now: { PlainHarness.today }),
