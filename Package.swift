@@ -3,6 +3,7 @@ import PackageDescription
 
 // The house (see README "Architecture"): arrows point down only.
 //   checkout (executable) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
+//   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
 //   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite are system libraries.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -49,9 +50,15 @@ let package = Package(
             dependencies: ["CNCursesW", "CheckoutCore", "CheckoutEngine", "NolPay"],
             swiftSettings: swiftSettings
         ),
+        // The plain, line-by-line front end over the same engine and Nol components (issue 13).
+        .target(
+            name: "CheckoutPlain",
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "checkout",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutResources"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutPlain", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
 
@@ -83,6 +90,12 @@ let package = Package(
         .testTarget(
             name: "CheckoutTUITests",
             dependencies: ["CheckoutTUI", "CheckoutEngine", "NolPay", "CheckoutTestSupport"],
+            exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutPlainTests",
+            dependencies: ["CheckoutPlain", "CheckoutTUI", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport", "CheckoutResources"],
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),

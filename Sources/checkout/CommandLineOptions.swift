@@ -20,9 +20,10 @@ enum CommandOption: String, CaseIterable, Sendable {
     case readTimeout = "read-timeout"
     case otp = "otp"
     case session = "session"
+    case plain = "plain"
 
     /// Whether the option is followed by a value (`--cvv 123` or `--cvv=123`).
-    var takesValue: Bool { self != .noColor }
+    var takesValue: Bool { self != .noColor && self != .plain }
 
     /// The options of the card-entry commands (`detect`, `events`, the card screens): the session
     /// and what overrides it, and the BIN service.
@@ -72,6 +73,8 @@ struct CommandLineOptions: Sendable {
     var currency: String?
     var dataDirectory: String?
     var noColor = false
+    /// `--plain`: the line-by-line front end instead of the full-screen UI.
+    var plain = false
     /// `checkout nol events`: how long the simulated reader waits for a tap.
     var readTimeout: Duration?
     /// `checkout nol events`: the code every simulated SMS carries.
@@ -172,6 +175,7 @@ struct CommandLineOptions: Sendable {
             }
             readTimeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
         case .otp: otp = value
+        case .plain: plain = true
         }
     }
 

@@ -6,6 +6,7 @@ enum HelpText {
     checkout: a terminal checkout with co-badged cards and Nol Pay
 
     usage: checkout [pay | nol link|cards|pay|unlink] [options]   open the terminal UI (home menu or a screen)
+           checkout --plain [pay | nol ... | settings] [options]   the same as a plain line-by-line conversation
            checkout detect [options] NUMBER... | -                 detect and validate card numbers, JSON Lines out
            checkout events [options] < script.jsonl                the headless RawDataManager over JSON Lines
            checkout nol events [--data-dir DIR] < script.jsonl     the Nol Pay components over JSON Lines
@@ -37,6 +38,8 @@ enum HelpText {
       --data-dir DIR        where the SQLite database lives
                             (default $XDG_DATA_HOME/checkout, else ~/.local/share/checkout)
       --no-color            no colours in the terminal UI (so does the NO_COLOR variable)
+      --plain               ask one thing at a time in plain lines (screen readers, serial consoles, pipes);
+                            also when TERM is dumb or unknown, or CHECKOUT_PLAIN=1 or ACCESSIBLE=1 is set
 
     network ids: VISA MASTERCARD AMEX DISCOVER DINERS_CLUB JCB UNIONPAY MAESTRO MIR ELO HIPER HIPERCARD
                  CARTES_BANCAIRES DANKORT BANCONTACT EFTPOS INTERAC TROY RUPAY VERVE UATP NARANJA

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutPlain
 import CheckoutStore
 import CheckoutTUI
 import Foundation
@@ -11,7 +12,7 @@ import Foundation
 /// (`NO_COLOR` works too). The settings screen changes some of them for the next card; the engine is
 /// rebuilt from them each time.
 enum TUICommand {
-    static let accepted = CommandOption.binOptions.union([.debounce, .amount, .currency, .dataDir, .noColor])
+    static let accepted = CommandOption.binOptions.union([.debounce, .amount, .currency, .dataDir, .noColor, .plain])
 
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
@@ -61,6 +62,17 @@ enum TUICommand {
                 throw UsageError(error.message.replacingOccurrences(of: "checkout tui: ", with: "")
                     .replacingOccurrences(of: "checkout: ", with: ""))
             }
+        }
+        // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
+        switch PlainMode.decide(flag: options.plain) {
+        case .plain:
+            let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database)
+            return await plain.runOnStandardStreams(route: route)
+        case .notATerminal:
+            FileHandleOutput.error(PlainMode.notATerminalMessage)
+            return 2
+        case .fullScreen:
+            break
         }
         return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
                                          registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),

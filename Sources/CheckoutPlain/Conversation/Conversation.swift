@@ -1,0 +1,175 @@
+import CheckoutCore
+
+/// One plain-mode conversation over a console: sentences, and questions that wait for an answer.
+///
+/// Every question works the same way: `?` prints its help and asks again; an empty answer takes
+/// the default shown in brackets, where there is one; `back` goes to the previous question (the
+/// full-screen UI's Esc); end of input (Ctrl-D) ends the conversation. When the console does not
+/// echo (a pipe or a file), each answer is written after its prompt, masked where it must be.
+final class Conversation {
+    let console: any PlainConsole
+    /// Whether the cursor is after a prompt, so the next sentence must start a new line first.
+    private var midLine = false
+
+    init(console: any PlainConsole) {
+        self.console = console
+    }
+
+    /// Whether typed answers can be kept off the screen.
+    var canHideInput: Bool { console.canHideInput }
+
+    /// One sentence (or several lines) of the conversation.
+    func say(_ text: String) {
+        write(text + "\n")
+    }
+
+    /// An empty line between parts of the conversation.
+    func pause() {
+        write("\n")
+    }
+
+    private func write(_ text: String) {
+        let line = (midLine ? "\n" : "") + PlainText.printable(text, ascii: console.asciiOnly, keepNewlines: true)
+        midLine = false
+        console.write(line)
+    }
+
+    // MARK: Questions
+
+    /// What a question got: an answer, a step back, or the end of input.
+    enum Reply: Equatable {
+        case answer(String)
+        case back
+        case end
+    }
+
+    /// A question: its prompt, the default an empty answer takes, its help, and how its answer is
+    /// echoed when the console does not echo.
+    struct Question {
+        var prompt: String
+        /// Taken on an empty answer.
+        var defaultAnswer: String?
+        /// How the default is shown in brackets (`•••• 1001` for a card number); the default itself when nil.
+        var shownDefault: String?
+        var help: [String]
+        /// Typed with terminal echo off, where the console can.
+        var hidden = false
+        /// What is written after the prompt for an answer when the console does not echo.
+        var echo: (String) -> String = { $0 }
+    }
+
+    /// The answers every question understands the same way; they are echoed as they are.
+    static let commands: Set<String> = ["?", "back"]
+
+    /// The help line every question ends with.
+    static let commonHelp = "Type back for the previous question; press Ctrl-D (end of input) to leave."
+
+    /// Asks until the answer is one (`?` prints the help and asks again; unreadable lines are refused).
+    func ask(_ question: Question) async -> Reply {
+        while true {
+            let shown = question.shownDefault ?? question.defaultAnswer
+            let prompt = question.prompt + (shown.map { " [\($0)]" } ?? "") + ": "
+            write(prompt)
+            midLine = true
+            guard let line = await console.readLine(hidden: question.hidden) else {
+                // The cursor is still after the prompt: end that line before leaving.
+                console.write("\n")
+                midLine = false
+                return .end
+            }
+            // The answer's newline moved the cursor on (the terminal's, even for a hidden answer,
+            // whose newline still echoes), or the echo written below ends the line.
+            midLine = false
+            let typed: String
+            switch line {
+            case let .text(value):
+                typed = value.trimmingCharacters(in: .whitespaces)
+            case .notUTF8:
+                if !console.echoesInput { write("\n") }
+                say("That answer is not UTF-8 text; type it again.")
+                continue
+            case let .tooLong(bytes):
+                if !console.echoesInput { write("\n") }
+                say("That answer is \(bytes) bytes long, far too long for this question; type it again.")
+                continue
+            }
+            // An empty answer is the default's; the transcript shows which answer was taken.
+            let answer = typed.isEmpty ? (question.defaultAnswer ?? "") : typed
+            if !console.echoesInput {
+                write((Self.commands.contains(answer.lowercased()) ? answer : question.echo(answer)) + "\n")
+            }
+            switch answer.lowercased() {
+            case "?":
+                say((question.help + [Self.commonHelp]).joined(separator: "\n"))
+            case "back":
+                return .back
+            default:
+                return .answer(answer)
+            }
+        }
+    }
+
+    /// What a numbered choice got.
+    enum Choice: Equatable {
+        case chose(Int)
+        case back
+        case end
+    }
+
+    /// Lists `options` numbered from 1 and asks for one, by number or by its name (or the start of
+    /// its name, when only one option starts that way).
+    ///
+    /// The list is printed before the question and again with its help (`?`).
+    func choose(_ options: [String], prompt: String, defaultIndex: Int? = nil, help: [String]) async -> Choice {
+        let listing = options.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
+        say(listing.joined(separator: "\n"))
+        let range = options.count == 2 ? "1 or 2" : "1 to \(options.count)"
+        let question = Question(prompt: (prompt.isEmpty ? "" : prompt + " ") + "Choose \(range)", defaultAnswer: defaultIndex.map { String($0 + 1) },
+                                help: help + listing)
+        while true {
+            switch await ask(question) {
+            case .end: return .end
+            case .back: return .back
+            case let .answer(text):
+                if let index = Self.option(text, in: options) { return .chose(index) }
+                say("There is no choice \"\(text)\": choose \(range), or type ? to hear the choices again.")
+            }
+        }
+    }
+
+    /// The option an answer names: its number, its name, or the only name starting with it.
+    static func option(_ answer: String, in options: [String]) -> Int? {
+        if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
+        let wanted = answer.lowercased()
+        guard !wanted.isEmpty else { return nil }
+        if let exact = options.firstIndex(where: { $0.lowercased() == wanted }) { return exact }
+        let starting = options.indices.filter { options[$0].lowercased().hasPrefix(wanted) }
+        return starting.count == 1 ? starting[0] : nil
+    }
+
+    /// What a yes-or-no question got.
+    enum Confirmation: Equatable {
+        case yes
+        case no
+        case back
+        case end
+    }
+
+    /// Asks a yes-or-no question, `[Y/n]` or `[y/N]` after the prompt.
+    func confirm(_ prompt: String, defaultYes: Bool, help: [String]) async -> Confirmation {
+        let question = Question(prompt: prompt, defaultAnswer: defaultYes ? "y" : "n", shownDefault: defaultYes ? "Y/n" : "y/N",
+                                help: help)
+        while true {
+            switch await ask(question) {
+            case .end: return .end
+            case .back: return .back
+            case let .answer(text):
+                switch text.lowercased() {
+                case "y", "yes": return .yes
+                case "n", "no": return .no
+                default: say("Answer y for yes or n for no.")
+                }
+            }
+        }
+    }
+}

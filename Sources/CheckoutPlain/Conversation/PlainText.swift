@@ -1,0 +1,95 @@
+import CheckoutTUI
+import Foundation
+import NolPay
+
+/// Text as plain mode prints it: printable characters only, ASCII in a locale that is not UTF-8.
+///
+/// Everything the conversation writes goes through ``printable(_:ascii:)``, its own sentences as
+/// well as what the person or the engine supplied, so no control character (ESC, CR, backspace,
+/// bidi override…) can reach the terminal: each one is shown escaped, as `\u{1B}`. In ASCII mode
+/// the few symbols the sentences use get their ASCII spelling (`•` → `*`, `€49.99` → `EUR 49.99`)
+/// and any other non-ASCII character is shown escaped too.
+public enum PlainText {
+    /// `text` with every character that is not printable shown escaped; newlines are kept only
+    /// when `keepNewlines` (the conversation's own line breaks), never in supplied text.
+    public static func printable(_ text: String, ascii: Bool, keepNewlines: Bool = false) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", keepNewlines {
+                result.unicodeScalars.append(scalar)
+            } else if isPrintable(scalar) && (!ascii || scalar.isASCII) {
+                result.unicodeScalars.append(scalar)
+            } else if ascii, let spelling = asciiSpelling[scalar] {
+                result += spelling
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+
+    /// Whether a scalar may be written as it is: not a control, format or separator character
+    /// (those move the cursor, erase, or reorder what follows), and assigned.
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate, .privateUse:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// ASCII spellings of the symbols the sentences use.
+    static let asciiSpelling: [Unicode.Scalar: String] = [
+        "•": "*", "€": "EUR ", "£": "GBP ", "¥": "JPY ", "₹": "INR ", "…": "...", "—": "-", "–": "-",
+        "’": "'", "‘": "'", "“": "\"", "”": "\"", "\u{00A0}": " ",
+    ]
+
+    /// Whether the locale of the environment uses UTF-8 (`LC_ALL`, `LC_CTYPE`, `LANG`, as the C
+    /// library resolves them); plain mode prints ASCII otherwise.
+    public static func localeIsUTF8() -> Bool {
+        setlocale(LC_CTYPE, "")
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "")
+        return name == "UTF8"
+    }
+
+    // MARK: Values as sentences say them
+
+    /// Money as the full-screen UI shows it: `€49.99` (`EUR 49.99` once made ASCII).
+    static func money(_ minorUnits: Int, currency: String) -> String {
+        MoneyText.format(minorUnits: minorUnits, currency: currency)
+    }
+
+    /// A card named by its last four digits: `•••• 1001`.
+    static func maskedCard(lastFour: String) -> String {
+        CardNumberMask.lastFour(lastFour)
+    }
+
+    /// What an answer to the card-number question is echoed as: the last four digits behind
+    /// bullets once there are enough digits to be a card, bullets only before.
+    static func maskedAnswer(digits: String) -> String {
+        digits.count >= 12 ? CardNumberMask.lastFour(String(digits.suffix(4))) : String(repeating: "•", count: digits.count)
+    }
+
+    /// A mobile number as a person reads it aloud: `+971 50 123 4567` for a UAE mobile, otherwise
+    /// the country code and the national number.
+    static func phone(_ text: String) -> String {
+        guard case let .success(number) = MobileNumber.parse(text) else { return text }
+        let national = Array(number.nationalNumber)
+        if number.countryCode == "971", national.count == 9 {
+            return "+971 \(String(national[0..<2])) \(String(national[2..<5])) \(String(national[5...]))"
+        }
+        return number.display
+    }
+
+    /// `A`, `A and B`, `A, B and C`.
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+    }
+}

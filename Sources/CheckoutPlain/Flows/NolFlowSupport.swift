@@ -1,0 +1,219 @@
+import CheckoutStore
+import NolPay
+import Synchronization
+
+/// Drives one Nol Pay component (the same state machine the full-screen Nol screens run) and
+/// hands back, after each call, every event it emitted, in order.
+///
+/// The component's event handler sees events as they are emitted; ``send(_:)`` waits until the
+/// Transit calls the step started have answered, so the events come back complete and in order.
+final class NolComponentDriver<Machine: NolPayStateMachine> {
+    typealias Event = NolPayComponent<Machine>.Event
+
+    let component: NolPayComponent<Machine>
+    private let buffer = EventBuffer<Event>()
+
+    init(_ component: NolPayComponent<Machine>) async {
+        self.component = component
+        let buffer = self.buffer
+        await component.setEventHandler { buffer.append($0) }
+    }
+
+    /// Runs `action` on the component and returns the events it led to.
+    func send(_ action: @Sendable (NolPayComponent<Machine>) async -> Void) async -> [Event] {
+        await action(component)
+        await component.waitUntilIdle()
+        return buffer.drain()
+    }
+}
+
+/// Events gathered as they are emitted, until taken.
+final class EventBuffer<Event: Sendable>: Sendable {
+    private let events = Mutex<[Event]>([])
+
+    func append(_ event: Event) {
+        events.withLock { $0.append(event) }
+    }
+
+    func drain() -> [Event] {
+        events.withLock { events in
+            defer { events = [] }
+            return events
+        }
+    }
+}
+
+/// What the Nol flows say the same way: errors with what to do next, cards, SMS.
+struct NolSentences {
+    let conversation: Conversation
+    let transit: SimulatedTransit
+    /// The newest SMS when the flow opened; only later ones are the flow's.
+    private(set) var smsBaseline: Int
+
+    init(conversation: Conversation, transit: SimulatedTransit) {
+        self.conversation = conversation
+        self.transit = transit
+        smsBaseline = (try? transit.store.messages().last?.id) ?? 0
+    }
+
+    func say(_ error: NolPayError) {
+        conversation.say("\(error.message)\n\(error.recoverySuggestion)")
+    }
+
+    func say(_ errors: [NolPayValidationError]) {
+        for error in errors { conversation.say("\(error.description)\n\(error.recoverySuggestion)") }
+    }
+
+    /// The validation errors among `events`, said; whether there were any.
+    @discardableResult
+    func sayInvalid<Step, Data>(_ events: [NolPayComponentEvent<Step, Data>]) -> Bool {
+        var invalid = false
+        for case let .validation(.invalid(errors), _) in events {
+            if !invalid { say(errors) }
+            invalid = true
+        }
+        return invalid
+    }
+
+    /// Says the SMS that the last step sent, as one line: `SMS to +971 50 123 4567: your code is 123456`.
+    mutating func sayNewSMS() {
+        guard let message = try? transit.store.messages(after: smsBaseline).last else { return }
+        smsBaseline = message.id
+        conversation.say("SMS to \(PlainText.phone(message.mobileNumber)): your code is \(message.code)")
+    }
+
+    /// A card as the reader lists it: label, last four digits, balance or why it cannot be used.
+    static func line(_ card: NolCardRecord) -> String {
+        let state = card.status == "active" ? NolAmount.format(card.balance, currency: "AED") : card.status
+        return "\(card.label), \(PlainText.maskedCard(lastFour: String(card.cardNumber.suffix(4)))), \(state)"
+    }
+
+    /// A linked card: label, last four digits, balance.
+    static func line(_ card: NolPaymentCard) -> String {
+        "\(card.label), \(PlainText.maskedCard(lastFour: card.last4)), \(NolAmount.format(card.balance, currency: "AED"))"
+    }
+
+    static let phoneHelp = ["The mobile number the code goes to: a UAE mobile such as 050 123 4567, or an international number starting with +."]
+
+    /// The question for a mobile number.
+    static func phoneQuestion(_ prompt: String, current: String?) -> Conversation.Question {
+        Conversation.Question(prompt: prompt, defaultAnswer: current, help: phoneHelp)
+    }
+
+    /// The cards linked to `phone`, or the failure said (an invalid number, the Nol system failing).
+    func linkedCards(_ phone: String) async -> [NolPaymentCard]? {
+        switch await NolPayLinkedCardsComponent(transit: transit).getLinkedCardsFor(mobileNumber: phone) {
+        case let .success(cards): return cards
+        case let .failure(error):
+            say(error)
+            return nil
+        }
+    }
+}
+
+/// The first steps of paying and unlinking: the mobile number, then one of the cards linked to it
+/// (or a card number typed by hand), as the full-screen Nol screens ask them.
+final class LinkedCardPicker {
+    /// A card and the number it is linked to, ready for the component.
+    struct Pick {
+        var cardNumber: String
+        /// The number in E.164 form, as the component collects it.
+        var mobileNumber: String
+    }
+
+    enum Result {
+        case picked(Pick)
+        case back
+        case end
+    }
+
+    let conversation: Conversation
+    let sentences: NolSentences
+    /// What the card is picked for: "pay with", "unlink".
+    let verb: String
+    private var phone: String?
+    private var found: (number: String, cards: [NolPaymentCard])?
+    private var typed: String?
+
+    init(conversation: Conversation, sentences: NolSentences, verb: String) {
+        self.conversation = conversation
+        self.sentences = sentences
+        self.verb = verb
+    }
+
+    /// Looks the cards linked to the number up again (their balances changed, one was unlinked);
+    /// the number is asked again when none is left.
+    func refresh() async {
+        guard let number = found?.number else { return }
+        let cards = await sentences.linkedCards(number) ?? []
+        found = cards.isEmpty ? nil : (number, cards)
+    }
+
+    /// Asks for the number and the card; after a step back from a later question, the card again.
+    func pick() async -> Result {
+        while true {
+            if found == nil {
+                switch await askPhone() {
+                case .end: return .end
+                case .back: return .back
+                case .found: continue
+                }
+            }
+            switch await chooseCard() {
+            case let .picked(pick): return .picked(pick)
+            case .end: return .end
+            case .back: found = nil
+            }
+        }
+    }
+
+    private enum PhoneStep { case found, back, end }
+
+    private func askPhone() async -> PhoneStep {
+        let question = NolSentences.phoneQuestion("Mobile number the card is linked to", current: phone)
+        while true {
+            switch await conversation.ask(question) {
+            case .end: return .end
+            case .back: return .back
+            case let .answer(text):
+                phone = text
+                guard let cards = await sentences.linkedCards(text) else { continue }
+                let shown = PlainText.phone(text)
+                if cards.isEmpty {
+                    conversation.say("No card is linked to \(shown). Link one first: home menu, Nol Pay: link a card.")
+                    continue
+                }
+                guard case let .success(number) = NolPayValidator.mobileNumber(text) else { continue }
+                found = (number.e164, cards)
+                return .found
+            }
+        }
+    }
+
+    private func chooseCard() async -> Result {
+        guard let found else { return .back }
+        let typeOption = "Type a card number"
+        while true {
+            conversation.say("Cards linked to \(PlainText.phone(found.number)); which do you want to \(verb)?")
+            let options = found.cards.map(NolSentences.line) + [typeOption]
+            switch await conversation.choose(options, prompt: "", defaultIndex: 0,
+                                             help: ["The cards linked to this number; the last choice lets you type a Nol card number."]) {
+            case .end: return .end
+            case .back: return .back
+            case let .chose(index) where index < found.cards.count:
+                return .picked(Pick(cardNumber: found.cards[index].cardNumber, mobileNumber: found.number))
+            case .chose:
+                let question = Conversation.Question(
+                    prompt: "Nol card number (printed on the back of the card)", defaultAnswer: typed,
+                    help: ["The digits printed on the back of the Nol card."])
+                switch await conversation.ask(question) {
+                case .end: return .end
+                case .back: continue
+                case let .answer(text):
+                    typed = text
+                    return .picked(Pick(cardNumber: text, mobileNumber: found.number))
+                }
+            }
+        }
+    }
+}

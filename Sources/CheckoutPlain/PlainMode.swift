@@ -1,0 +1,71 @@
+import Foundation
+
+/// When `checkout` talks in plain lines instead of drawing the full-screen UI.
+///
+/// Plain mode runs with `--plain`, when `CHECKOUT_PLAIN` or `ACCESSIBLE` is set (to anything but
+/// `0`, `false` or `no`), and when standard input and output are a terminal that ncurses cannot
+/// drive: `TERM` unset, `dumb`, or a type the terminfo database does not know. Without a terminal
+/// and without any of those, the full-screen UI cannot start: that is an error that names `--plain`.
+public enum PlainMode {
+    /// What `checkout` (the terminal UI commands) should run.
+    public enum Decision: Equatable, Sendable {
+        case plain
+        case fullScreen
+        /// No terminal and no plain trigger: the full-screen UI's error, naming `--plain`.
+        case notATerminal
+    }
+
+    /// The one-line error for ``Decision/notATerminal``.
+    public static let notATerminalMessage = "checkout: the terminal UI needs a terminal on stdin and stdout; "
+        + "use `checkout --plain` for a line-by-line conversation over pipes (or `checkout detect` / `checkout events` in scripts)"
+
+    /// The decision for this process: its environment and standard streams.
+    public static func decide(flag: Bool) -> Decision {
+        let environment = ProcessInfo.processInfo.environment
+        return decide(flag: flag, environment: environment,
+                      stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+                      knowsTerminal: { TerminfoDatabase.knows($0, environment: environment) })
+    }
+
+    /// The decision for the given flag, environment and streams; `knowsTerminal` says whether a
+    /// terminal type has a terminfo entry.
+    public static func decide(flag: Bool, environment: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
+                              knowsTerminal: (String) -> Bool) -> Decision {
+        if flag || isSet(environment["CHECKOUT_PLAIN"]) || isSet(environment["ACCESSIBLE"]) { return .plain }
+        guard stdinIsTerminal, stdoutIsTerminal else { return .notATerminal }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" || !knowsTerminal(term) { return .plain }
+        return .fullScreen
+    }
+
+    private static func isSet(_ value: String?) -> Bool {
+        guard let value, !value.isEmpty else { return false }
+        return !["0", "false", "no"].contains(value.lowercased())
+    }
+}
+
+/// The terminfo database ncurses reads terminal descriptions from, searched the way terminfo(5)
+/// says ncurses searches it: `$TERMINFO`, `~/.terminfo`, each directory of `$TERMINFO_DIRS` (an
+/// empty entry meaning the system ones), then the system directories. Entries live under the
+/// name's first character, or its hexadecimal code on systems that fold case.
+enum TerminfoDatabase {
+    static let systemDirectories = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
+
+    static func knows(_ term: String, environment: [String: String],
+                      fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Bool {
+        guard let first = term.unicodeScalars.first, !term.contains("/"), term != ".", term != ".." else { return false }
+        var directories: [String] = []
+        if let own = environment["TERMINFO"], !own.isEmpty { directories.append(own) }
+        if let home = environment["HOME"], !home.isEmpty { directories.append(home + "/.terminfo") }
+        if let list = environment["TERMINFO_DIRS"] {
+            for entry in list.split(separator: ":", omittingEmptySubsequences: false) {
+                if entry.isEmpty { directories += systemDirectories } else { directories.append(String(entry)) }
+            }
+        }
+        directories += systemDirectories
+        let subdirectories = [String(first), String(format: "%02x", first.value)]
+        return directories.contains { directory in
+            subdirectories.contains { fileExists("\(directory)/\($0)/\(term)") }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CheckoutCore
+import CheckoutTUI
+import Foundation
+import Testing
+@testable import CheckoutPlain
+
+/// The home menu and Settings in plain mode.
+@Suite struct SettingsAndHomeTests {
+    @Test func settingsApplyToTheNextCard() async throws {
+        let harness = try PlainHarness()
+        let (status, console) = await harness.run(.home, ["6", "1", "visa, mastercard", "2", "2", "3", "250", "5",
+                                                          "1", "378282246310005"])
+        let transcript = console.transcript
+        #expect(status == 0)
+        #expect(transcript.contains("  1) Accepted networks: Visa, Mastercard\n  2) BIN source: off\n  3) BIN latency: 250 ms\n"))
+        #expect(transcript.contains("Settings applied for this run."))
+        #expect(transcript.contains("We accept Visa and Mastercard."))
+        #expect(transcript.contains("BIN service off: using local rules. Card network: American Express (not accepted)."))
+        #expect(transcript.contains("American Express is not accepted here: use another card."))
+    }
+
+    @Test func settingsTheEngineCannotBeBuiltFromAreNotApplied() async throws {
+        let harness = try PlainHarness()
+        var settings = PlainHarness.settings
+        settings.binSource = .table(path: "/nonexistent/bins.csv")
+        let (_, console) = await harness.run(.settings, ["4", "300", "5", "back", "y"], settings: settings)
+        let transcript = console.transcript
+        #expect(transcript.contains("Not applied: --bin-table: cannot read /nonexistent/bins.csv. The previous settings stay in use."))
+        #expect(transcript.contains("Leave without applying your changes? [y/N]: y\nGoodbye.\n"))
+    }
+
+    @Test func badSettingsAnswersAreAskedAgain() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.settings, ["1", "VISA,NOPE", "all", "4", "3000", "100", "2", "3", "ftp://x", "http://bins.example", "5"])
+        let transcript = console.transcript
+        #expect(transcript.contains("unknown network id \"NOPE\""))
+        #expect(transcript.contains("Type a whole number of milliseconds from 0 to 2000."))
+        #expect(transcript.contains("The BIN service URL must start with http:// or https://."))
+        #expect(transcript.contains("  1) Accepted networks: every network\n  2) BIN source: http://bins.example\n"))
+        // The test factory cannot build an HTTP service: the reason is said, the old settings stay.
+        #expect(transcript.contains("Not applied: no network in tests. The previous settings stay in use."))
+    }
+
+    @Test func homeMenuTakesNumbersNamesAndBack() async throws {
+        let harness = try PlainHarness()
+        let (status, console) = await harness.run(.home, ["9", "nol pay: my", "back", "sett", "back", "back"])
+        let transcript = console.transcript
+        #expect(status == 0)
+        #expect(transcript.contains("There is no choice \"9\": choose 1 to 7, or type ? to hear the choices again."))
+        #expect(transcript.contains("Choose 1 to 7 [1]: nol pay: my\n\nNol Pay: my cards."))
+        #expect(transcript.contains("Choose 1 to 7 [1]: sett\n\nSettings, for this run of checkout."))
+        #expect(transcript.hasSuffix("Choose 1 to 7 [1]: back\nGoodbye.\n"))
+    }
+
+    @Test func withoutTheNolBackendTheNolFlowsSaySo() async throws {
+        let harness = try PlainHarness()
+        var frontEnd = harness.frontEnd()
+        frontEnd.transit = nil
+        let console = ScriptedConsole(["2", "7"])
+        #expect(await frontEnd.run(route: .home, console: console) == 0)
+        #expect(console.transcript.contains("Nol Pay is not available: its data could not be opened.\n\nWhat would you like to do?"))
+    }
+}
