@@ -11,6 +11,8 @@ public struct ChildProcess {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// The child's peak resident memory (its `ru_maxrss`, as `wait4` reports it).
+        public var peakResidentBytes: Int = 0
         /// The stdout lines, without the empty line after the last newline.
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
@@ -57,9 +59,10 @@ public struct ChildProcess {
             try? writer.write(contentsOf: Data(input.utf8))
             try? writer.close()
         }
-        let status = wait(pid: pid, timeout: timeout)
+        let (status, usage) = waitWithUsage(pid: pid, timeout: timeout)
         group.wait()
-        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                      peakResidentBytes: usage.ru_maxrss * 1024)
     }
 
     /// Starts a program with a clean signal state; returns its pid. File descriptors are dup'ed onto 0, 1, 2.
@@ -98,17 +101,23 @@ public struct ChildProcess {
 
     /// Waits for `pid`; after `timeout` seconds sends SIGKILL. Returns the exit status, or 128+signal.
     public static func wait(pid: pid_t, timeout: Double) -> Int32 {
+        waitWithUsage(pid: pid, timeout: timeout).status
+    }
+
+    /// ``wait(pid:timeout:)``, also returning the resources the child used (from `wait4`).
+    public static func waitWithUsage(pid: pid_t, timeout: Double) -> (status: Int32, usage: rusage) {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
+        var usage = rusage()
         while true {
-            let r = waitpid(pid, &status, WNOHANG)
+            let r = wait4(pid, &status, WNOHANG, &usage)
             if r == pid { break }
-            if r < 0 { return -1 }
-            if Date() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
+            if r < 0 { return (-1, usage) }
+            if Date() > deadline { kill(pid, SIGKILL); wait4(pid, &status, 0, &usage); break }
             usleep(2_000)
         }
-        if status & 0x7f == 0 { return (status >> 8) & 0xff }
-        return 128 + (status & 0x7f)
+        if status & 0x7f == 0 { return ((status >> 8) & 0xff, usage) }
+        return (128 + (status & 0x7f), usage)
     }
 
     private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
