@@ -1,0 +1,88 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// The real `checkout` against BIN services that try to exhaust its memory, hold it past its
+/// timeout, redirect it, or answer for another card (the loopback stub server's hostile routes).
+///
+/// Each must end in LOCAL_FALLBACK within the 1000 ms timeout + 100 ms, with the process's peak
+/// resident memory under 64 MB. The time is counted from the moment the request reached the server
+/// (its log, on `CLOCK_MONOTONIC`) to the moment the process had exited, so that the start-up of a
+/// process on a loaded machine is not charged to the HTTP client.
+@Suite(.serialized) struct HostileBinServiceTests {
+    static let timeoutMilliseconds = 1000
+    static let card = "4000002500001001"
+
+    struct Run {
+        var result: ChildProcess.Result
+        var objects: [[String: Any]]
+        /// From the request's arrival at the server to the process's exit.
+        var requestToExit: Duration?
+    }
+
+    func detect(_ server: StubBinServer, _ service: String) throws -> Run {
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, [
+            "detect", "--bin-service", server.url.absoluteString + "/" + service,
+            "--bin-timeout", "\(Self.timeoutMilliseconds)", "-",
+        ], input: Self.card + "\n", timeout: 60)
+        let exited = StubBinServer.monotonicNanoseconds()
+        let objects = result.lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let request = server.log().first { $0.event == "GET" && $0.path.hasPrefix("/\(service)/") }
+        return Run(result: result, objects: objects, requestToExit: request.map { .nanoseconds(Int64(exited) - Int64($0.nanoseconds)) })
+    }
+
+    static func network(_ object: [String: Any]?) -> String? {
+        ((object?["detectedCardNetworks"] as? [String: Any])?["preferred"] as? [String: Any])?["network"] as? String
+    }
+
+    @Test func theControlAnswerIsTakenSoTheHarnessCanTellAcceptanceFromRefusal() throws {
+        let server = try StubBinServer.start()
+        defer { server.stop() }
+        let run = try detect(server, "honest")
+        #expect(run.result.status == 0)
+        #expect(run.objects.first?["source"] as? String == "REMOTE")
+        #expect(Self.network(run.objects.first) == "AMEX", "a well-formed answer for the BIN asked is believed")
+    }
+
+    @Test(arguments: [
+        "endless-body", "huge-length", "gzip-bomb", "endless-chunked", "drip",
+        "redirect-loop", "redirect-away",
+        "no-first-digits", "empty-first-digits", "short-first-digits", "other-first-digits",
+    ])
+    func aHostileServiceEndsInLocalFallbackWithinTheTimeoutAndUnder64MB(service: String) throws {
+        let server = try StubBinServer.start()
+        defer { server.stop() }
+        let run = try detect(server, service)
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.objects.count == 1)
+        #expect(run.objects.first?["cardNumber"] as? String == Self.card)
+        #expect(run.objects.first?["source"] as? String == "LOCAL_FALLBACK")
+        #expect(Self.network(run.objects.first) == "VISA", "the card is not taken for what the service claims")
+        #expect(run.result.peakResidentBytes > 0 && run.result.peakResidentBytes < 64 << 20,
+                "peak resident memory \(run.result.peakResidentBytes >> 10) KiB")
+        let elapsed = try #require(run.requestToExit, "the request reached the server")
+        #expect(elapsed < .milliseconds(Self.timeoutMilliseconds + 100), "from the request to the exit: \(elapsed)")
+        #expect(!server.log().contains { $0.path.hasPrefix("/honest") }, "no redirect was followed")
+    }
+
+    @Test func eventsFallsBackTheSameWay() throws {
+        let server = try StubBinServer.start()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-hostile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for service in ["endless-body", "gzip-bomb"] {
+            let raw = #"{"rawData":{"cardNumber":"\#(Self.card)","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}}"#
+            let result = try ChildProcess.run(ChildProcess.checkoutBinary, [
+                "events", "--bin-service", server.url.absoluteString + "/" + service, "--bin-timeout", "1000",
+                "--debounce", "0", "--data-dir", directory.path,
+            ], input: raw + "\n" + #"{"sleep":1500}"# + "\n", timeout: 60)
+            #expect(result.status == 0, "\(service): \(result.stderr)")
+            let sources = result.lines.compactMap { line -> String? in
+                let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+                return (object?["metadata"] as? [String: Any])?["source"] as? String
+            }
+            #expect(sources.last == "LOCAL_FALLBACK", "\(service): \(sources)")
+            #expect(result.peakResidentBytes < 64 << 20, "\(service): \(result.peakResidentBytes >> 10) KiB")
+        }
+    }
+}
