@@ -48,6 +48,10 @@ import Testing
         #expect(sent("content-length") == ["\(body.count)"])
         #expect(sent("expect").isEmpty && sent("transfer-encoding").isEmpty)
 
+        let emptyPost = try JSONSerialization.jsonObject(with: try await client.send(request(server, "/echo", method: .post)).body) as? [String: Any]
+        #expect(emptyPost?["method"] as? String == "POST" && emptyPost?["body"] is NSNull)
+        #expect(((emptyPost?["headers"] as? [[String]]) ?? []).contains(["Content-Length", "0"]))
+
         let get = try JSONSerialization.jsonObject(with: try await client.send(request(server, "/echo")).body) as? [String: Any]
         #expect(get?["method"] as? String == "GET" && get?["body"] is NSNull)
         let getHeaders: [[String]] = (get?["headers"] as? [[String]]) ?? []

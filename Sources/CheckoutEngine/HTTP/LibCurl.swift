@@ -52,17 +52,23 @@ final class LibCurl: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         defer { errorBuffer.deallocate() }
 
-        func set(_ option: CURLoption, _ code: CURLcode) throws {
+        func check(_ option: CURLoption, _ code: CURLcode) throws {
             guard code == CURLE_OK else {
                 throw HTTPClient.Failure.transport("libcurl refused option \(option): \(String(cString: ccurl_easy_strerror(api, code)))")
             }
         }
         func set(_ option: CURLoption, long value: Int) throws {
-            try set(option, ccurl_setopt_long(api, handle, option, value))
+            try check(option, ccurl_setopt_long(api, handle, option, value))
+        }
+        func set(_ option: CURLoption, offset value: Int) throws {
+            try check(option, ccurl_setopt_off_t(api, handle, option, curl_off_t(value)))
+        }
+        func set(_ option: CURLoption, pointer value: UnsafeRawPointer?) throws {
+            try check(option, ccurl_setopt_pointer(api, handle, option, value))
         }
         func set(_ option: CURLoption, string value: String) throws {
             // libcurl copies the strings it is given.
-            try set(option, value.withCString { ccurl_setopt_pointer(api, handle, option, $0) })
+            try value.withCString { try set(option, pointer: $0) }
         }
         func setProtocols(_ option: CURLoption, fallback: CURLoption) throws {
             // CURLOPT_PROTOCOLS_STR is libcurl 7.85 and later; before it, the bitmask.
@@ -70,7 +76,7 @@ final class LibCurl: @unchecked Sendable {
             if code == CURLE_UNKNOWN_OPTION {
                 try set(fallback, long: CURLPROTO_HTTP | CURLPROTO_HTTPS)
             } else {
-                try set(option, code)
+                try check(option, code)
             }
         }
 
@@ -82,35 +88,39 @@ final class LibCurl: @unchecked Sendable {
         try set(CURLOPT_HTTP_CONTENT_DECODING, long: 0)
         // Rounded up (libcurl counts whole milliseconds), and at least 1: 0 would mean no timeout.
         try set(CURLOPT_TIMEOUT_MS, long: max(1, Int((remaining / .milliseconds(1)).rounded(.up))))
-        try set(CURLOPT_MAXFILESIZE_LARGE, ccurl_setopt_off_t(api, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maximumBodyBytes)))
-        try set(CURLOPT_ERRORBUFFER, ccurl_setopt_pointer(api, handle, CURLOPT_ERRORBUFFER, errorBuffer))
-        try set(CURLOPT_HTTPHEADER, ccurl_setopt_pointer(api, handle, CURLOPT_HTTPHEADER, UnsafeRawPointer(fields)))
-        try set(CURLOPT_WRITEFUNCTION, ccurl_setopt_data_callback(api, handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+        // Refuses a Content-Length over the cap before any body is read; the write callback
+        // enforces the cap on bodies of unknown length.
+        try set(CURLOPT_MAXFILESIZE_LARGE, offset: request.maximumBodyBytes)
+        try set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
+        try set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(fields))
+        try check(CURLOPT_WRITEFUNCTION, ccurl_setopt_data_callback(api, handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue().receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
         })
-        try set(CURLOPT_WRITEDATA, ccurl_setopt_pointer(api, handle, CURLOPT_WRITEDATA, context))
-        try set(CURLOPT_HEADERFUNCTION, ccurl_setopt_data_callback(api, handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+        try set(CURLOPT_WRITEDATA, pointer: context)
+        try check(CURLOPT_HEADERFUNCTION, ccurl_setopt_data_callback(api, handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue().receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
         })
-        try set(CURLOPT_HEADERDATA, ccurl_setopt_pointer(api, handle, CURLOPT_HEADERDATA, context))
+        try set(CURLOPT_HEADERDATA, pointer: context)
         // The progress callback is where a cancelled call or a passed deadline stops an idle
         // transfer; libcurl calls it at least once a second.
         try set(CURLOPT_NOPROGRESS, long: 0)
-        try set(CURLOPT_XFERINFOFUNCTION, ccurl_setopt_xferinfo_callback(api, handle) { context, _, _, _, _ in
+        try check(CURLOPT_XFERINFOFUNCTION, ccurl_setopt_xferinfo_callback(api, handle) { context, _, _, _, _ in
             Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue().exchange.shouldStop ? 1 : 0
         })
-        try set(CURLOPT_XFERINFODATA, ccurl_setopt_pointer(api, handle, CURLOPT_XFERINFODATA, context))
+        try set(CURLOPT_XFERINFODATA, pointer: context)
         switch request.method {
         case .get:
             try set(CURLOPT_HTTPGET, long: 1)
         case .post:
             let body = request.body ?? Data()
             try set(CURLOPT_POST, long: 1)
-            try set(CURLOPT_POSTFIELDSIZE_LARGE, ccurl_setopt_off_t(api, handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            try set(CURLOPT_POSTFIELDSIZE_LARGE, offset: body.count)
             // Copied by libcurl (the size must be set first).
-            try set(CURLOPT_COPYPOSTFIELDS, body.isEmpty
-                ? "".withCString { ccurl_setopt_pointer(api, handle, CURLOPT_COPYPOSTFIELDS, $0) }
-                : body.withUnsafeBytes { ccurl_setopt_pointer(api, handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) })
+            if body.isEmpty {
+                try set(CURLOPT_COPYPOSTFIELDS, string: "")
+            } else {
+                try body.withUnsafeBytes { try set(CURLOPT_COPYPOSTFIELDS, pointer: $0.baseAddress) }
+            }
         }
 
         let code = withExtendedLifetime(receiver) { ccurl_easy_perform(api, handle) }
