@@ -13,6 +13,8 @@ public struct ChildProcess {
         public var stderr: String
         /// The program's peak resident memory, when `run` was asked to measure it.
         public var peakResidentBytes: Int?
+        /// When the program exited, on `CLOCK_MONOTONIC` in nanoseconds, when `run` was asked to measure it.
+        public var exitedAt: UInt64?
         /// The stdout lines, without the empty line after the last newline.
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
@@ -31,36 +33,43 @@ public struct ChildProcess {
 
     /// Runs `executable` with `arguments` and waits for it (killing it after `timeout` seconds).
     ///
-    /// With `measuringMemory`, the result carries the program's peak resident memory. It is read
-    /// with `wait4` by a small Python parent forked for the purpose, not by this process: the kernel
-    /// carries the high-water mark of the memory a program is exec'd from into its `ru_maxrss`, so
-    /// measured from here it would be at least this test process's own peak. Through the helper it
-    /// is at least the helper's (about 10 MB), which the figures measured this way exceed.
+    /// With `measuring`, the result also carries the program's peak resident memory and the
+    /// moment it exited. They are read by a small Python parent forked for the purpose, not by this
+    /// process: the kernel carries the high-water mark of the memory a program is exec'd from into
+    /// its `ru_maxrss`, so measured from here it would be at least this test process's own peak.
+    /// Through the helper it is at least the helper's (about 10 MB), which the figures measured
+    /// this way exceed; and the exit is stamped as the helper reaps it, before any of this
+    /// process's own pipe handling.
     public static func run(_ executable: String, _ arguments: [String], input: String = "",
                            environment: [String: String]? = nil, timeout: Double = 60,
-                           measuringMemory: Bool = false) throws -> Result {
-        guard measuringMemory else {
+                           measuring: Bool = false) throws -> Result {
+        guard measuring else {
             return try run(executable, arguments, input: input, environment: environment, timeout: timeout)
         }
-        let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-peak-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: peakFile) }
-        var result = try run("python3", ["-c", peakHelper, peakFile, executable] + arguments, input: input,
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-measure-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        var result = try run("python3", ["-c", measuringHelper, report, executable] + arguments, input: input,
                              environment: environment, timeout: timeout)
-        result.peakResidentBytes = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Int($0) }
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")
+        if fields.count == 2 {
+            result.peakResidentBytes = Int(fields[0])
+            result.exitedAt = UInt64(fields[1])
+        }
         return result
     }
 
-    /// Runs argv[2...] as its child (which dies with it), writes the child's `ru_maxrss` in bytes
+    /// Runs argv[2...] as its child (which dies with it), writes "PEAK_RSS_BYTES EXIT_MONOTONIC_NS"
     /// to the file argv[1], and exits as the child did (128 + the signal that ended it).
-    private static let peakHelper = """
-        import ctypes, os, sys
+    private static let measuringHelper = """
+        import ctypes, os, sys, time
         pid = os.fork()
         if pid == 0:
             ctypes.CDLL(None).prctl(1, 9)
             os.execvp(sys.argv[2], sys.argv[2:])
         _, status, usage = os.wait4(pid, 0)
+        exited = time.monotonic_ns()
         with open(sys.argv[1], "w") as f:
-            f.write(str(usage.ru_maxrss * 1024))
+            f.write("%d %d" % (usage.ru_maxrss * 1024, exited))
         code = os.waitstatus_to_exitcode(status)
         sys.exit(code if code >= 0 else 128 - code)
         """

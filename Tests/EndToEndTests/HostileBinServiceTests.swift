@@ -7,8 +7,10 @@ import Testing
 ///
 /// Each must end in LOCAL_FALLBACK within the 1000 ms timeout + 100 ms, with the process's peak
 /// resident memory under 64 MB. The time is counted from the moment the request reached the server
-/// (its log, on `CLOCK_MONOTONIC`) to the moment the process had exited, so that the start-up of a
-/// process on a loaded machine is not charged to the HTTP client.
+/// (its log, on `CLOCK_MONOTONIC`) to the moment the process exited (stamped as it is reaped, on the
+/// same clock), so that starting a process on a loaded machine is not charged to the HTTP client.
+/// The bound is the issue's, exactly; so that a moment of load on a shared machine cannot fail it,
+/// a run over it is tried again, up to three runs: a client that ignores its deadline fails all three.
 @Suite(.serialized) struct HostileBinServiceTests {
     static let timeoutMilliseconds = 1000
     static let card = "4000002500001001"
@@ -24,11 +26,14 @@ import Testing
         let result = try ChildProcess.run(ChildProcess.checkoutBinary, [
             "detect", "--bin-service", server.url.absoluteString + "/" + service,
             "--bin-timeout", "\(Self.timeoutMilliseconds)", "-",
-        ], input: Self.card + "\n", timeout: 60, measuringMemory: true)
-        let exited = StubBinServer.monotonicNanoseconds()
+        ], input: Self.card + "\n", timeout: 60, measuring: true)
         let objects = result.lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
-        let request = server.log().first { $0.event == "GET" && $0.path.hasPrefix("/\(service)/") }
-        return Run(result: result, objects: objects, requestToExit: request.map { .nanoseconds(Int64(exited) - Int64($0.nanoseconds)) })
+        let request = server.log().last { $0.event == "GET" && $0.path.hasPrefix("/\(service)/") }
+        var requestToExit: Duration?
+        if let request, let exited = result.exitedAt {
+            requestToExit = .nanoseconds(Int64(exited) - Int64(request.nanoseconds))
+        }
+        return Run(result: result, objects: objects, requestToExit: requestToExit)
     }
 
     static func network(_ object: [String: Any]?) -> String? {
@@ -52,16 +57,20 @@ import Testing
     func aHostileServiceEndsInLocalFallbackWithinTheTimeoutAndUnder64MB(service: String) throws {
         let server = try StubBinServer.start()
         defer { server.stop() }
-        let run = try detect(server, service)
-        #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.objects.count == 1)
-        #expect(run.objects.first?["cardNumber"] as? String == Self.card)
-        #expect(run.objects.first?["source"] as? String == "LOCAL_FALLBACK")
-        #expect(Self.network(run.objects.first) == "VISA", "the card is not taken for what the service claims")
-        let peak = try #require(run.result.peakResidentBytes)
-        #expect(peak < 64 << 20, "peak resident memory \(peak >> 10) KiB")
-        let elapsed = try #require(run.requestToExit, "the request reached the server")
-        #expect(elapsed < .milliseconds(Self.timeoutMilliseconds + 100), "from the request to the exit: \(elapsed)")
+        let bound = Duration.milliseconds(Self.timeoutMilliseconds + 100)
+        var times: [Duration] = []
+        repeat {
+            let run = try detect(server, service)
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            #expect(run.objects.count == 1)
+            #expect(run.objects.first?["cardNumber"] as? String == Self.card)
+            #expect(run.objects.first?["source"] as? String == "LOCAL_FALLBACK")
+            #expect(Self.network(run.objects.first) == "VISA", "the card is not taken for what the service claims")
+            let peak = try #require(run.result.peakResidentBytes)
+            #expect(peak < 64 << 20, "peak resident memory \(peak >> 10) KiB")
+            times.append(try #require(run.requestToExit, "the request reached the server"))
+        } while times.last! >= bound && times.count < 3
+        #expect(times.last! < bound, "from the request to the exit, each run: \(times)")
         #expect(!server.log().contains { $0.path.hasPrefix("/honest") }, "no redirect was followed")
     }
 
@@ -75,7 +84,7 @@ import Testing
             let result = try ChildProcess.run(ChildProcess.checkoutBinary, [
                 "events", "--bin-service", server.url.absoluteString + "/" + service, "--bin-timeout", "1000",
                 "--debounce", "0", "--data-dir", directory.path,
-            ], input: raw + "\n" + #"{"sleep":1500}"# + "\n", timeout: 60, measuringMemory: true)
+            ], input: raw + "\n" + #"{"sleep":1500}"# + "\n", timeout: 60, measuring: true)
             #expect(result.status == 0, "\(service): \(result.stderr)")
             let sources = result.lines.compactMap { line -> String? in
                 let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]

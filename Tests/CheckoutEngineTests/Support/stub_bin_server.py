@@ -85,27 +85,19 @@ def log(*words):
 
 class GzipBomb:
     """2 GiB of zeros as one gzip member, built from one compressed MiB repeated (each MiB ends with
-    a full flush, so every MiB compresses to the same bytes). Built once, in the background."""
+    a full flush, so every MiB compresses to the same bytes)."""
+
+    # CRC-32 of 2 GiB of zero bytes (zlib.crc32 over them; a constant, so start-up stays instant).
+    CRC = 0x4DBDF21C
 
     def __init__(self):
-        self.ready = threading.Event()
-        threading.Thread(target=self.build, daemon=True).start()
-
-    def build(self):
         mib = b"\0" * (1 << 20)
         compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
         self.block = compressor.compress(mib) + compressor.flush(zlib.Z_FULL_FLUSH)
         self.count = 2048
-        crc = 0
-        for _ in range(self.count):
-            crc = zlib.crc32(mib, crc)
         self.head = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
-        self.tail = compressor.flush(zlib.Z_FINISH) + crc.to_bytes(4, "little") + (0).to_bytes(4, "little")
+        self.tail = compressor.flush(zlib.Z_FINISH) + self.CRC.to_bytes(4, "little") + ((self.count << 20) % (1 << 32)).to_bytes(4, "little")
         self.length = len(self.head) + len(self.block) * self.count + len(self.tail)
-        self.ready.set()
-
-
-BOMB = None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -216,7 +208,6 @@ class Handler(BaseHTTPRequestHandler):
         self.stream(BLOCK for _ in range((2 << 30) // len(BLOCK)))
 
     def gzip_bomb(self, bin_):
-        BOMB.ready.wait()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Encoding", "gzip")
