@@ -58,6 +58,21 @@ public struct ChildProcess {
         return result
     }
 
+    /// ``run(_:_:input:environment:timeout:measuring:)`` for async tests: the program is waited for
+    /// on a thread of its own, so the test holds none of the concurrency pool's threads (one per
+    /// core) while it runs, and other tests' tasks are not starved meanwhile.
+    public static func runAsync(_ executable: String, _ arguments: [String], input: String = "",
+                                environment: [String: String]? = nil, timeout: Double = 60,
+                                measuring: Bool = false) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result {
+                    try run(executable, arguments, input: input, environment: environment, timeout: timeout, measuring: measuring)
+                })
+            }.start()
+        }
+    }
+
     /// Runs argv[2...] as its child (which dies with it), writes "PEAK_RSS_BYTES EXIT_MONOTONIC_NS"
     /// to the file argv[1], and exits as the child did (128 + the signal that ended it).
     private static let measuringHelper = """

@@ -68,12 +68,12 @@ public struct StubBinServer: Sendable {
     }
 
     /// Waits (polling, for at most `seconds`) until an entry satisfies `predicate`; returns it.
-    public func awaitLog(within seconds: Double, where predicate: (LogEntry) -> Bool) -> LogEntry? {
+    public func awaitLog(within seconds: Double, where predicate: (LogEntry) -> Bool) async -> LogEntry? {
         let deadline = Self.monotonicNanoseconds() + UInt64(seconds * 1e9)
         while true {
             if let entry = log().first(where: predicate) { return entry }
             if Self.monotonicNanoseconds() > deadline { return nil }
-            usleep(5_000)
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 

@@ -22,8 +22,8 @@ import Testing
         var requestToExit: Duration?
     }
 
-    func detect(_ server: StubBinServer, _ service: String) throws -> Run {
-        let result = try ChildProcess.run(ChildProcess.checkoutBinary, [
+    func detect(_ server: StubBinServer, _ service: String) async throws -> Run {
+        let result = try await ChildProcess.runAsync(ChildProcess.checkoutBinary, [
             "detect", "--bin-service", server.url.absoluteString + "/" + service,
             "--bin-timeout", "\(Self.timeoutMilliseconds)", "-",
         ], input: Self.card + "\n", timeout: 60, measuring: true)
@@ -40,10 +40,10 @@ import Testing
         ((object?["detectedCardNetworks"] as? [String: Any])?["preferred"] as? [String: Any])?["network"] as? String
     }
 
-    @Test func theControlAnswerIsTakenSoTheHarnessCanTellAcceptanceFromRefusal() throws {
+    @Test func theControlAnswerIsTakenSoTheHarnessCanTellAcceptanceFromRefusal() async throws {
         let server = try StubBinServer.start()
         defer { server.stop() }
-        let run = try detect(server, "honest")
+        let run = try await detect(server, "honest")
         #expect(run.result.status == 0)
         #expect(run.objects.first?["source"] as? String == "REMOTE")
         #expect(Self.network(run.objects.first) == "AMEX", "a well-formed answer for the BIN asked is believed")
@@ -54,13 +54,13 @@ import Testing
         "redirect-loop", "redirect-away",
         "no-first-digits", "empty-first-digits", "short-first-digits", "other-first-digits",
     ])
-    func aHostileServiceEndsInLocalFallbackWithinTheTimeoutAndUnder64MB(service: String) throws {
+    func aHostileServiceEndsInLocalFallbackWithinTheTimeoutAndUnder64MB(service: String) async throws {
         let server = try StubBinServer.start()
         defer { server.stop() }
         let bound = Duration.milliseconds(Self.timeoutMilliseconds + 100)
         var times: [Duration] = []
         repeat {
-            let run = try detect(server, service)
+            let run = try await detect(server, service)
             #expect(run.result.status == 0, "\(run.result.stderr)")
             #expect(run.objects.count == 1)
             #expect(run.objects.first?["cardNumber"] as? String == Self.card)
@@ -74,14 +74,14 @@ import Testing
         #expect(!server.log().contains { $0.path.hasPrefix("/honest") }, "no redirect was followed")
     }
 
-    @Test func eventsFallsBackTheSameWay() throws {
+    @Test func eventsFallsBackTheSameWay() async throws {
         let server = try StubBinServer.start()
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-hostile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         for service in ["endless-body", "gzip-bomb"] {
             let raw = #"{"rawData":{"cardNumber":"\#(Self.card)","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}}"#
-            let result = try ChildProcess.run(ChildProcess.checkoutBinary, [
+            let result = try await ChildProcess.runAsync(ChildProcess.checkoutBinary, [
                 "events", "--bin-service", server.url.absoluteString + "/" + service, "--bin-timeout", "1000",
                 "--debounce", "0", "--data-dir", directory.path,
             ], input: raw + "\n" + #"{"sleep":1500}"# + "\n", timeout: 60, measuring: true)
