@@ -2,10 +2,10 @@
 """Prints the HTTP figures: libraries loaded, `--version` start-up against dialog's, and what hostile
 BIN services do to `checkout detect`, for one binary or a before/after pair in the same run.
 
-Usage: python3 scripts/http-figures.py CHECKOUT [CHECKOUT_BEFORE] [--runs N]
+Usage: python3 scripts/http-figures.py [NAME=]CHECKOUT... [--runs N] [--rss-runs N] [--hostile-runs N] [--hostile NAME]
 
-  CHECKOUT         e.g. .build/release/checkout from `swift build -c release --static-swift-stdlib --product checkout`
-  CHECKOUT_BEFORE  another build to compare with (run in the same loop, interleaved)
+  CHECKOUT   e.g. .build/release/checkout from `swift build -c release --static-swift-stdlib --product checkout`;
+             several builds (say before=… after=…) are measured in the same loop, interleaved
 
 `dialog` and GNU time must be installed (apt-get install dialog time). A binary that buffers whole bodies is run under a
 3 GiB address-space limit so that it cannot take the machine down with it.
@@ -78,9 +78,10 @@ def main():
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--rss-runs", type=int, default=20)
     parser.add_argument("--hostile-runs", type=int, default=5)
+    parser.add_argument("--hostile", action="append", help="run the hostile services against this NAME only (repeatable)")
     options = parser.parse_args()
-    binaries = [os.path.abspath(b) for b in options.binaries]
-    names = ["after", "before"][:len(binaries)] if len(binaries) > 1 else ["checkout"]
+    names = [b.split("=", 1)[0] if "=" in b else f"checkout{i + 1}" for i, b in enumerate(options.binaries)]
+    binaries = [os.path.abspath(b.split("=", 1)[-1]) for b in options.binaries]
     dialog = subprocess.run(["sh", "-c", "command -v dialog"], capture_output=True, text=True).stdout.strip()
     if not dialog:
         sys.exit("dialog is not installed: apt-get install dialog")
@@ -125,12 +126,13 @@ def main():
             print(f"  {name:8} {summary(walls[name], 1000, 'ms', 2):28} ×{statistics.median(walls[name]) / dialog_wall:4.1f} dialog   "
                   f"{summary(rss[name], 1 / 2**20, 'MB'):24} ×{statistics.median(rss[name]) / dialog_rss:4.1f} dialog")
 
+        hostile = [(n, b) for n, b in zip(names, binaries) if n in options.hostile] if options.hostile else list(zip(names, binaries))
         print(f"\nhostile BIN services: checkout detect --bin-timeout 1000, {options.hostile_runs} runs each; "
               "time from the request reaching the server to the process's exit, and peak RSS")
-        print(f"  {'service':20} " + "".join(f"{name + ': result':28}{'request→exit':26}{'peak RSS':24}" for name in names))
+        print(f"  {'service':20} " + "".join(f"{name + ': result':28}{'request→exit':26}{'peak RSS':24}" for name, _ in hostile))
         for service in HOSTILE:
             cells = []
-            for name, binary in zip(names, binaries):
+            for name, binary in hostile:
                 times, peaks, results = [], [], set()
                 for _ in range(options.hostile_runs):
                     open(stub_log, "w").close()
