@@ -102,11 +102,11 @@ def main():
             version = loaded_objects([binary, "--version"])
             lookup = loaded_objects([binary, "detect", "--bin-service", url + "/honest", "-"], CARD + "\n")
             curl = lambda objects: "with libcurl" if any("libcurl" in o for o in objects) else "no libcurl"
-            print(f"  {name:8} ldd: {len(linked)}; loaded by --version: {len(version)} ({curl(version)}); "
+            print(f"  {name:14} ldd: {len(linked)}; loaded by --version: {len(version)} ({curl(version)}); "
                   f"by detect with an HTTP BIN service: {len(lookup)} ({curl(lookup)})")
         dialog_linked = [l for l in subprocess.run(["ldd", dialog], capture_output=True, text=True).stdout.splitlines()
                          if "linux-vdso" not in l]
-        print(f"  {'dialog':8} ldd: {len(dialog_linked)}")
+        print(f"  {'dialog':14} ldd: {len(dialog_linked)}")
 
         print(f"\n--version, interleaved: wall time ({options.runs} runs each) and peak RSS ({options.rss_runs} runs), median (range)")
         commands = [(name, [binary, "--version"]) for name, binary in zip(names, binaries)] + [("dialog", [dialog, "--version"])]
@@ -123,13 +123,13 @@ def main():
         dialog_wall = statistics.median(walls["dialog"])
         dialog_rss = statistics.median(rss["dialog"])
         for name, _ in commands:
-            print(f"  {name:8} {summary(walls[name], 1000, 'ms', 2):28} ×{statistics.median(walls[name]) / dialog_wall:4.1f} dialog   "
+            print(f"  {name:14} {summary(walls[name], 1000, 'ms', 2):28} ×{statistics.median(walls[name]) / dialog_wall:4.1f} dialog   "
                   f"{summary(rss[name], 1 / 2**20, 'MB'):24} ×{statistics.median(rss[name]) / dialog_rss:4.1f} dialog")
 
         hostile = [(n, b) for n, b in zip(names, binaries) if n in options.hostile] if options.hostile else list(zip(names, binaries))
         print(f"\nhostile BIN services: checkout detect --bin-timeout 1000, {options.hostile_runs} runs each; "
               "time from the request reaching the server to the process's exit, and peak RSS")
-        print(f"  {'service':20} " + "".join(f"{name + ': result':28}{'request→exit':26}{'peak RSS':24}" for name, _ in hostile))
+        print(f"  {'service':20} " + "".join(f"{name + ': result':36}{'request→exit':26}{'peak RSS':24}" for name, _ in hostile))
         for service in HOSTILE:
             cells = []
             for name, binary in hostile:
@@ -149,7 +149,7 @@ def main():
                         results.add(f"{answer['source']} {network}")
                     except (IndexError, ValueError, KeyError):
                         results.add(f"exit {status}")
-                cells.append(f"{', '.join(sorted(results)):28}{summary(times, 1000, 'ms', 0) if times else '—':26}"
+                cells.append(f"{', '.join(sorted(results)):36}{summary(times, 1000, 'ms', 0) if times else '—':26}"
                              f"{summary(peaks, 1 / 2**20, 'MB'):24}")
             print(f"  {service:20} " + "".join(cells))
     finally:
