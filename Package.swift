@@ -4,7 +4,8 @@ import PackageDescription
 // The house (see README "Architecture"): arrows point down only.
 //   checkout (executable) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
 //   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
-//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite are system libraries.
+//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl are system libraries
+//   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -23,6 +24,8 @@ let package = Package(
         // System libraries from Debian: a modulemap and a shim header each, nothing else.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        // libcurl is not linked: the engine's HTTP client opens it with dlopen on its first request.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
 
         // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
         .target(
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "CheckoutStore", dependencies: ["CSQLite", "CheckoutCore"], swiftSettings: swiftSettings),
         .target(
             name: "CheckoutEngine",
-            dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
+            dependencies: ["CCurl", "CheckoutCore", "CheckoutStore", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         .target(

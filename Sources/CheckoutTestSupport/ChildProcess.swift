@@ -11,6 +11,10 @@ public struct ChildProcess {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// The program's peak resident memory, when `run` was asked to measure it.
+        public var peakResidentBytes: Int?
+        /// When the program exited, on `CLOCK_MONOTONIC` in nanoseconds, when `run` was asked to measure it.
+        public var exitedAt: UInt64?
         /// The stdout lines, without the empty line after the last newline.
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
@@ -28,8 +32,65 @@ public struct ChildProcess {
     }
 
     /// Runs `executable` with `arguments` and waits for it (killing it after `timeout` seconds).
+    ///
+    /// With `measuring`, the result also carries the program's peak resident memory and the
+    /// moment it exited. They are read by a small Python parent forked for the purpose, not by this
+    /// process: the kernel carries the high-water mark of the memory a program is exec'd from into
+    /// its `ru_maxrss`, so measured from here it would be at least this test process's own peak.
+    /// Through the helper it is at least the helper's (about 10 MB), which the figures measured
+    /// this way exceed; and the exit is stamped as the helper reaps it, before any of this
+    /// process's own pipe handling.
     public static func run(_ executable: String, _ arguments: [String], input: String = "",
-                           environment: [String: String]? = nil, timeout: Double = 60) throws -> Result {
+                           environment: [String: String]? = nil, timeout: Double = 60,
+                           measuring: Bool = false) throws -> Result {
+        guard measuring else {
+            return try run(executable, arguments, input: input, environment: environment, timeout: timeout)
+        }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-measure-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        var result = try run("python3", ["-c", measuringHelper, report, executable] + arguments, input: input,
+                             environment: environment, timeout: timeout)
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")
+        if fields.count == 2 {
+            result.peakResidentBytes = Int(fields[0])
+            result.exitedAt = UInt64(fields[1])
+        }
+        return result
+    }
+
+    /// ``run(_:_:input:environment:timeout:measuring:)`` for async tests: the program is waited for
+    /// on a thread of its own, so the test holds none of the concurrency pool's threads (one per
+    /// core) while it runs, and other tests' tasks are not starved meanwhile.
+    public static func runAsync(_ executable: String, _ arguments: [String], input: String = "",
+                                environment: [String: String]? = nil, timeout: Double = 60,
+                                measuring: Bool = false) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result {
+                    try run(executable, arguments, input: input, environment: environment, timeout: timeout, measuring: measuring)
+                })
+            }.start()
+        }
+    }
+
+    /// Runs argv[2...] as its child (which dies with it), writes "PEAK_RSS_BYTES EXIT_MONOTONIC_NS"
+    /// to the file argv[1], and exits as the child did (128 + the signal that ended it).
+    private static let measuringHelper = """
+        import ctypes, os, sys, time
+        pid = os.fork()
+        if pid == 0:
+            ctypes.CDLL(None).prctl(1, 9)
+            os.execvp(sys.argv[2], sys.argv[2:])
+        _, status, usage = os.wait4(pid, 0)
+        exited = time.monotonic_ns()
+        with open(sys.argv[1], "w") as f:
+            f.write("%d %d" % (usage.ru_maxrss * 1024, exited))
+        code = os.waitstatus_to_exitcode(status)
+        sys.exit(code if code >= 0 else 128 - code)
+        """
+
+    private static func run(_ executable: String, _ arguments: [String], input: String, environment: [String: String]?,
+                            timeout: Double) throws -> Result {
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
         // The child must not inherit the pipes' other ends (dup2 onto 0, 1, 2 clears the flag):
         // a leaked write end of its stdin would keep it from ever seeing end of input.
