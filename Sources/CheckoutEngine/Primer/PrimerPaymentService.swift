@@ -91,7 +91,7 @@ public struct PrimerPaymentService: PaymentService {
             }
             token = value
         } catch {
-            return .failed(nil, reason: "\(error)", failure: "The card could not be tokenized: \(error).")
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).")
         }
         do {
             let answer = try await api.exchange("creating the payment", api.request(
@@ -101,7 +101,7 @@ public struct PrimerPaymentService: PaymentService {
         } catch {
             // Without an answer the payment may still have been made.
             let unknown = error.isNoAnswer ? " Its outcome is not known: look the payment up in Primer's dashboard before paying again." : ""
-            return .failed(nil, reason: "\(error)", failure: "The payment could not be created: \(error).\(unknown)")
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).\(unknown)")
         }
     }
 
@@ -132,8 +132,8 @@ public struct PrimerPaymentService: PaymentService {
         let reason = PrimerAPI.identifier(answer["paymentFailureReason"]?.stringValue)
         var outcome: Outcome
         if checkoutOutcome == "CHECKOUT_FAILURE" || (checkoutOutcome != "CHECKOUT_COMPLETE" && status == "FAILED") {
-            let why = "FAILED at Primer" + (reason.map { " (\($0))" } ?? "")
-            outcome = .failed(id, reason: why, failure: "Primer reports payment \(named) \(why).")
+            let why = reason.map { " (\($0))" } ?? ""
+            outcome = .failed(id, reason: "FAILED at Primer\(why)", failure: "Primer reports payment \(named) FAILED\(why).")
         } else if id == nil {
             outcome = .failed(nil, reason: "no payment id in Primer's answer",
                               failure: "Primer's answer to creating the payment has no usable payment id, so its outcome is not known.")
