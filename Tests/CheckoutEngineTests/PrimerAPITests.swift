@@ -222,6 +222,9 @@ import Testing
         var changed = request("4111111111111111")
         changed.amount = 1000
         let payment = try await service.pay(changed)
-        #expect(payment.amount == 5029 && payment.surcharge == 0 && payment.total == 5029, "what Primer charged, not what was asked")
+        #expect(payment.amount == 4999 && payment.surcharge == 30 && payment.total == 5029, "what Primer charged: its session's, not what was asked")
+        #expect(service.charged((1234, "EUR"), for: changed) == (1234, 0, "EUR"), "a charge the session does not explain is kept whole")
+        #expect(service.charged((1030, "EUR"), for: changed) == (1000, 30, "EUR"), "the charge the terminal showed")
+        #expect(service.charged(nil, for: changed) == (1000, 30, "EUR"), "no amount in the answer: the request's")
     }
 }

@@ -94,6 +94,7 @@ public struct PrimerCheckout: Sendable {
 
     /// Payments through the configuration's `pciUrl`, each attempt recorded in `ledger`.
     public func paymentService(ledger: Ledger?, now: @escaping @Sendable () -> Date = { Date() }) -> PrimerPaymentService {
-        PrimerPaymentService(pciURL: configuration.pciURL, api: api, timeouts: timeouts, ledger: ledger, now: now)
+        PrimerPaymentService(pciURL: configuration.pciURL, api: api, timeouts: timeouts, session: configuration.session,
+                             ledger: ledger, now: now)
     }
 }

@@ -28,13 +28,17 @@ public struct PrimerPaymentService: PaymentService {
     let pciURL: URL
     let api: PrimerAPI
     let timeouts: PrimerAPI.Timeouts
+    /// The configuration's client session: what Primer charges.
+    let session: ClientSession
     let ledger: Ledger?
     let now: @Sendable () -> Date
 
-    init(pciURL: URL, api: PrimerAPI, timeouts: PrimerAPI.Timeouts, ledger: Ledger?, now: @escaping @Sendable () -> Date) {
+    init(pciURL: URL, api: PrimerAPI, timeouts: PrimerAPI.Timeouts, session: ClientSession, ledger: Ledger?,
+         now: @escaping @Sendable () -> Date) {
         self.pciURL = pciURL
         self.api = api
         self.timeouts = timeouts
+        self.session = session
         self.ledger = ledger
         self.now = now
     }
@@ -63,18 +67,26 @@ public struct PrimerPaymentService: PaymentService {
 
     public func pay(_ request: PaymentRequest) async throws -> Payment {
         let outcome = await attempt(request)
-        var amount = request.amount, surcharge = request.surcharge, currency = request.currency
-        // Primer charges its client session's amount: when that is not what the terminal showed
-        // (another amount set in the settings screen), the payment says what was charged, in full.
-        if let charged = outcome.charged, charged.amount != request.total || charged.currency != request.currency {
-            (amount, surcharge, currency) = (charged.amount, 0, charged.currency)
-        }
+        let (amount, surcharge, currency) = charged(outcome.charged, for: request)
         let payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
                               last4Digits: request.last4Digits, declineReason: outcome.reason)
         try ledger?.record(SandboxPaymentService.ledgerEntry(for: payment, at: now()))
         if let failure = outcome.failure { throw CheckoutError(errorId: "payment-failed", description: failure) }
         return payment
+    }
+
+    /// Amount, surcharge and currency of the payment: the request's, unless Primer says it charged
+    /// something else. Primer charges its client session's amount, which the terminal may not have
+    /// shown (another amount set in the settings screen, a surcharge it did not know): then the
+    /// session's amount and surcharge when they make up the charge, else the charge in full.
+    func charged(_ charged: (amount: Int, currency: String)?, for request: PaymentRequest) -> (Int, Int, String) {
+        guard let charged, charged.amount != request.total || charged.currency != request.currency else {
+            return (request.amount, request.surcharge, request.currency)
+        }
+        let due = session.amountDue(for: request.network)
+        if charged.amount == due.total && charged.currency == due.currency { return (due.amount, due.surcharge, due.currency) }
+        return (charged.amount, 0, charged.currency)
     }
 
     /// Tokenizes, creates the payment and reads the answer; never throws.
