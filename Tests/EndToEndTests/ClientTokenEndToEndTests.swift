@@ -54,6 +54,20 @@ import Testing
         #expect(fake.requests().count == before)
     }
 
+    @Test func whereBinAnswersComeFromWithAToken() async throws {
+        let fake = try FakePrimerAPI.start()
+        defer { fake.stop() }
+        let noBIN = try await run(["detect", "4000002500001001"], token: fake.clientToken(accessToken: "fake-no-bin"))
+        #expect(noBIN.status == 0 && objects(noBIN).first?["source"] as? String == "LOCAL_FALLBACK")
+        #expect(noBIN.stderr == "checkout detect: warning: the client token's configuration has no binDataUrl: networks come from local rules only\n")
+        let legacy = try await run(["detect", "4000002500001001"], token: fake.clientToken(accessToken: "fake-legacy"))
+        #expect(networks(objects(legacy).first, "selectableCardNetworks") == ["CARTES_BANCAIRES", "VISA"], "an older BIN service answers too")
+        let before = fake.requests().count
+        let embedded = try await run(["detect", "--bin-service", "embedded", "4000002500001001"], token: fake.clientToken())
+        #expect(objects(embedded).first?["source"] as? String == "REMOTE")
+        #expect(fake.requests().dropFirst(before).map(\.path) == ["/client-sdk/configuration"], "--bin-service is kept beside a token")
+    }
+
     @Test func aTokenThatCannotBeUsedEndsTheRunWithOneLineAndStatus2() async throws {
         let fake = try FakePrimerAPI.start()
         defer { fake.stop() }
