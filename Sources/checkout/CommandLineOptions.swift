@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 import Foundation
 
 /// An option of the `checkout` commands; each command says which ones it accepts.
@@ -21,13 +22,15 @@ enum CommandOption: String, CaseIterable, Sendable {
     case otp = "otp"
     case session = "session"
     case plain = "plain"
+    case clientToken = "client-token"
 
     /// Whether the option is followed by a value (`--cvv 123` or `--cvv=123`).
     var takesValue: Bool { self != .noColor && self != .plain }
 
     /// The options of the card-entry commands (`detect`, `events`, the card screens): the session
-    /// and what overrides it, and the BIN service.
-    static let binOptions: Set<CommandOption> = [.session, .allowed, .amount, .currency, .binService, .binTable, .binLatency, .binTimeout]
+    /// and what overrides it, the BIN service, and a Primer client token that replaces both.
+    static let binOptions: Set<CommandOption> = [.session, .allowed, .amount, .currency, .binService, .binTable, .binLatency, .binTimeout,
+                                                 .clientToken]
     static let cardFields: Set<CommandOption> = [.expiry, .cvv, .name]
 }
 
@@ -79,6 +82,11 @@ struct CommandLineOptions: Sendable {
     var readTimeout: Duration?
     /// `checkout nol events`: the code every simulated SMS carries.
     var otp: String?
+    /// `--client-token TOKEN`, as given; ``prepare(_:command:accepting:environment:warn:)`` also
+    /// takes it from `CHECKOUT_CLIENT_TOKEN`, connects, and clears it.
+    var clientToken: String?
+    /// Primer behind the client token, once connected: the session, BIN lookups and payments come from it.
+    var primer: PrimerCheckout?
     /// `--help` or `-h` was given.
     var wantsHelp = false
     /// The arguments that are not options, in order.
@@ -176,6 +184,7 @@ struct CommandLineOptions: Sendable {
             readTimeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
         case .otp: otp = value
         case .plain: plain = true
+        case .clientToken: clientToken = value
         }
     }
 
@@ -200,10 +209,21 @@ extension CommandLineOptions {
     /// with `--allowed`, `--amount` and `--currency` applied. A session file without an amount or a
     /// currency takes the shipped ones. Unknown network ids in the file are left out and named in one
     /// warning line given to `warn`; a file that cannot be used is a ``UsageError`` saying where.
+    ///
+    /// With a client token the session is the configuration's `clientSession` instead (only
+    /// `--allowed` applies to it: Primer charges the session's amount), and its unknown network ids
+    /// are named the same way.
     func makeSession(warn: (String) -> Void = FileHandleOutput.error) throws(UsageError) -> ClientSession {
         var session: ClientSession
-        do { session = try Bundled.sessionDefaults() } catch {
-            throw UsageError("checkout \(command): \(error)")
+        if let primer {
+            session = primer.configuration.session
+            let warnings = primer.configuration.sessionWarnings
+            if !warnings.isEmpty {
+                warn("\(messagePrefix): warning: the client session of the client token: ignored "
+                     + warnings.map(\.description).joined(separator: ", "))
+            }
+        } else {
+            session = try sessionDefaults()
         }
         if let sessionPath {
             let (loaded, warnings) = try readSessionFile(sessionPath, defaults: session)
@@ -217,6 +237,13 @@ extension CommandLineOptions {
         if let amount { session.amount = amount }
         if let currency { session.currency = currency }
         return session
+    }
+
+    /// The shipped session defaults (`Resources/data/session.json`).
+    private func sessionDefaults() throws(UsageError) -> ClientSession {
+        do { return try Bundled.sessionDefaults() } catch {
+            throw UsageError("checkout \(command): \(error)")
+        }
     }
 
     /// How messages about the session start: `checkout detect`, or `checkout` for the terminal UI.
@@ -248,12 +275,19 @@ extension CommandLineOptions {
     }
 
     /// The BIN data service the options ask for: the embedded table (or `--bin-table FILE`) with
-    /// `--bin-latency`, none (`off`), or an HTTP service with `--bin-timeout`.
+    /// `--bin-latency`, none (`off`), or an HTTP service with `--bin-timeout` (Primer's, at the
+    /// configuration's `binDataUrl`, with a client token).
     func makeBinService(clock: any Clock<Duration> = ContinuousClock()) throws(UsageError) -> any BinDataService {
         switch binService {
         case .off:
             return OfflineBinDataService()
         case .url(let url):
+            // The client token's BIN service (``prepare`` sets it, and the settings screen shows
+            // it as a URL) is asked with Primer's header fields and endpoints.
+            if let primer, url.absoluteString == primer.configuration.binDataURL?.absoluteString,
+               let service = primer.binService(timeout: binTimeout) {
+                return service
+            }
             return HTTPBinDataService(baseURL: url, timeout: binTimeout)
         case .embedded:
             return TableBinDataService(table: try makeBinTable(), latency: binLatency, clock: clock)
@@ -274,5 +308,72 @@ extension CommandLineOptions {
         do { return try BinTable(csv: String(decoding: data, as: UTF8.self)) } catch {
             throw UsageError("checkout \(command): --bin-table \(path): \(error)")
         }
+    }
+}
+
+// MARK: - A Primer client token
+
+extension CommandLineOptions {
+    /// The environment variable a client token may come from instead of `--client-token`, which
+    /// any user of the machine can read in `ps` while the program runs.
+    static let clientTokenVariable = "CHECKOUT_CLIENT_TOKEN"
+
+    /// ``parse(_:command:accepting:)``, then, when the command takes a client token and one is given
+    /// (`--client-token TOKEN`, else a non-empty `CHECKOUT_CLIENT_TOKEN`), connects to Primer: decodes
+    /// the token (its signature is not checked: Primer checks it on every request), checks its
+    /// expiry and fetches its configuration, all before any output or screen.
+    ///
+    /// From then on the session is the configuration's, BIN lookups go to its `binDataUrl` (unless
+    /// `--bin-service` or `--bin-table` says otherwise; none when it has no `binDataUrl`, with a
+    /// warning) and payments to its `pciUrl`. `--session`, `--amount` and `--currency` are refused
+    /// beside a token: Primer charges the client session's amount, so the terminal must show that one.
+    /// A token that cannot be used is a ``UsageError`` naming the problem, never the token.
+    static func prepare(_ arguments: [String], command: String, accepting accepted: Set<CommandOption>,
+                        environment: [String: String] = ProcessInfo.processInfo.environment,
+                        warn: (String) -> Void = FileHandleOutput.error) async -> Result<CommandLineOptions, UsageError> {
+        var options: CommandLineOptions
+        switch parse(arguments, command: command, accepting: accepted) {
+        case .success(let parsed): options = parsed
+        case .failure(let error): return .failure(error)
+        }
+        let variable = environment[clientTokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+        guard accepted.contains(.clientToken), !options.wantsHelp, let token = options.clientToken ?? variable else {
+            return .success(options)
+        }
+        let source = options.clientToken != nil ? "--client-token" : clientTokenVariable
+        options.clientToken = nil
+        do {
+            try await options.connect(token, source: source, warn: warn)
+        } catch {
+            return .failure(error)
+        }
+        return .success(options)
+    }
+
+    private mutating func connect(_ token: String, source: String, warn: (String) -> Void) async throws(UsageError) {
+        if let clash = [CommandOption.session, .amount, .currency].first(where: given.contains) {
+            throw UsageError("\(messagePrefix): --\(clash.rawValue) cannot be used with a client token (\(source)): "
+                             + "the session, and the amount Primer charges, come from the client token")
+        }
+        let primer: PrimerCheckout
+        do {
+            primer = try await PrimerCheckout.connect(clientToken: token, sessionDefaults: try sessionDefaults())
+        } catch {
+            throw UsageError("\(messagePrefix): \(source): \(error)")
+        }
+        self.primer = primer
+        guard !given.contains(.binService), !given.contains(.binTable) else { return }
+        if let binDataURL = primer.configuration.binDataURL {
+            binService = .url(binDataURL)
+        } else {
+            binService = .off
+            warn("\(messagePrefix): warning: the client token's configuration has no binDataUrl: networks come from local rules only")
+        }
+    }
+
+    /// The payment processor: Primer behind the client token, else the embedded sandbox. Either
+    /// records every attempt in `ledger`.
+    func makePaymentService(ledger: Ledger) -> any PaymentService {
+        primer?.paymentService(ledger: ledger) ?? SandboxPaymentService(ledger: ledger)
     }
 }

@@ -13,7 +13,7 @@ enum DetectCommand {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(arguments, command: "detect", accepting: accepted) {
+        switch await CommandLineOptions.prepare(arguments, command: "detect", accepting: accepted) {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message)

@@ -17,7 +17,7 @@ enum EventsCommand {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(arguments, command: "events", accepting: accepted) {
+        switch await CommandLineOptions.prepare(arguments, command: "events", accepting: accepted) {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message)
@@ -38,7 +38,7 @@ enum EventsCommand {
                 configuration: EngineConfiguration(session: session, debounce: options.debounce ?? .milliseconds(200),
                                                    binLookupTimeout: options.binTimeout),
                 catalogue: try options.makeCatalogue(), binService: try options.makeBinService(),
-                paymentService: SandboxPaymentService(ledger: ledger))
+                paymentService: options.makePaymentService(ledger: ledger))
         } catch let error as UsageError {
             FileHandleOutput.error(error.message)
             return 2

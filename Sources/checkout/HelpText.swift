@@ -21,6 +21,9 @@ enum HelpText {
       --allowed LIST        accepted networks in order of preference, comma-separated
                             (e.g. VISA,CARTES_BANCAIRES,MASTERCARD; replaces the session's list;
                             --amount and --currency, below, replace the session's too)
+      --client-token TOKEN  a Primer client token (or set CHECKOUT_CLIENT_TOKEN: the option shows in ps):
+                            the session, BIN lookups and payments come from Primer's configuration for it
+                            (its signature is not checked here; Primer checks it on every request)
       --bin-service SVC     embedded (default: the shipped BIN table), off (no service: LOCAL_FALLBACK
                             from 8 digits) or a URL answering GET {URL}/v1/bin-data/{first 8 digits}
       --bin-table FILE      a CSV BIN table to use instead of the shipped one (columns named in its
@@ -52,11 +55,13 @@ enum HelpText {
     input (detect -, events, nol events): one line per number or object, LF or CRLF; a line that is
       not UTF-8 or is over 1 MiB is reported on stderr (nol events: an error event) and skipped.
 
-    exit status: 0 done, 2 bad options, a --session file or a data directory that cannot be used.
+    exit status: 0 done, 2 bad options, a --session file, a client token or a data directory that cannot
+      be used.
     """
 
     static let detect = """
-    usage: checkout detect [--session FILE] [--allowed LIST] [--amount MINOR_UNITS] [--currency CODE]
+    usage: checkout detect [--session FILE | --client-token TOKEN] [--allowed LIST]
+                           [--amount MINOR_UNITS] [--currency CODE]
                            [--bin-service embedded|off|URL] [--bin-table FILE]
                            [--bin-latency MS] [--bin-timeout MS] [--expiry MM/YY] [--cvv N] [--name TEXT]
                            NUMBER... | -

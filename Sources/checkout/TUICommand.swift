@@ -17,7 +17,7 @@ enum TUICommand {
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(arguments, command: "tui", accepting: accepted) {
+        switch await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted) {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message.replacingOccurrences(of: "checkout tui:", with: "checkout:"))
@@ -97,7 +97,7 @@ enum TUICommand {
         let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
                                                 binLookupTimeout: options.binTimeout)
         return RawDataManager(configuration: configuration, catalogue: catalogue, binService: try engineOptions.makeBinService(),
-                              paymentService: SandboxPaymentService(ledger: ledger))
+                              paymentService: options.makePaymentService(ledger: ledger))
     }
 
     private static func binSource(_ options: CommandLineOptions) -> BinSource {

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why talking to Primer failed, as one line a person can act on.
+///
+/// No case carries the client token, its access token, a card number or a CVV, and the only text
+/// taken from a server's answer is an identifier that passes ``PrimerAPI/identifier(_:)`` (Primer's
+/// `errorId` and `diagnosticsId`, which support asks for).
+public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The client token cannot be read; the text says what is wrong with it.
+    case malformedToken(String)
+    /// The client token expired at this moment.
+    case expiredToken(Date)
+    /// Primer's answer to `operation` had this HTTP status (a redirect included: none is followed),
+    /// with the `errorId` and `diagnosticsId` of its error body when it had them.
+    case status(operation: String, code: Int, errorId: String?, diagnosticsId: String?)
+    /// No complete answer to `operation` within its deadline.
+    case timedOut(operation: String, after: Duration)
+    /// The server could not be reached, or the exchange broke off; `detail` is the HTTP client's.
+    case unreachable(operation: String, detail: String)
+    /// The answer to `operation` is not what Primer sends; `detail` says what is missing.
+    case malformedAnswer(operation: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case let .malformedToken(reason):
+            return "the client token cannot be used: \(reason)"
+        case let .expiredToken(date):
+            let formatter = ISO8601DateFormatter()
+            return "the client token expired at \(formatter.string(from: date)); ask the merchant's server for a new one"
+        case let .status(operation, code, errorId, diagnosticsId):
+            let details = [errorId.map { "errorId \($0)" }, diagnosticsId.map { "diagnosticsId \($0)" }].compactMap { $0 }
+            let hint = code == 401 || code == 403 ? " (the client token was refused: it may be expired, revoked or for another environment)" : ""
+            return "\(operation): Primer answered HTTP \(code)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))") + hint
+        case let .timedOut(operation, after):
+            return "\(operation): Primer did not answer within \(Self.seconds(after))"
+        case let .unreachable(operation, detail):
+            return "\(operation): Primer could not be reached (\(detail))"
+        case let .malformedAnswer(operation, detail):
+            return "\(operation): Primer's answer is not usable (\(detail))"
+        }
+    }
+
+    /// `15 s`, `0.3 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = Int(duration / .milliseconds(1))
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+}

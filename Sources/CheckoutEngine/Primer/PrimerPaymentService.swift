@@ -1,0 +1,204 @@
+import CheckoutCore
+import CheckoutStore
+import Foundation
+
+/// Pays through Primer as the headless SDK does with automatic payment handling (research §5):
+/// tokenize the card, then create a payment with the token.
+///
+/// 1. `POST {pciUrl}/payment-instruments` with
+///    `{"paymentInstrument":{"number","cvv","expirationMonth","expirationYear","cardholderName","preferredNetwork"}}`:
+///    the number as digits, the month as typed (two digits), the year in four digits,
+///    `cardholderName` only when one was typed, and `preferredNetwork` only when the cardholder
+///    chose the network (``PaymentRequest/selectedNetwork``: never eftpos, and never filled in from
+///    detection, so otherwise Primer routes the card). No `tokenType`/`paymentFlow`: those belong
+///    to the vault intent. Answer: `{"token":…,…}`.
+/// 2. `POST {pciUrl}/payments` with `{"paymentMethodToken":…}` and `X-Idempotency-Key` set to the
+///    request's id. Answer: `{"id","status","amount","currencyCode","requiredAction","paymentFailureReason","checkoutOutcome",…}`.
+///
+/// The answer becomes a ``Payment`` (see ``outcome(ofPayment:)``): `SUCCESS` (and the older
+/// `AUTHORIZED`, `SETTLING`, `SETTLED`) is authorized and `DECLINED` declined, both returned; `FAILED`,
+/// `PENDING` and a `requiredAction` throw a ``CheckoutError`` saying why. A required action (3-D
+/// Secure, `*_REDIRECTION`) needs a browser or an issuer's app, which a terminal does not have, so
+/// the payment ends at once with "needs 3-D Secure: not possible in a terminal" rather than waiting.
+///
+/// Every attempt is recorded in the ledger as ``SandboxPaymentService`` records it (network, first
+/// digits, last four, amount, status, reason), under Primer's payment id, or the request's id when
+/// no payment was created. The card number and CVV go into the tokenization body and nowhere else.
+public struct PrimerPaymentService: PaymentService {
+    let pciURL: URL
+    let api: PrimerAPI
+    let timeouts: PrimerAPI.Timeouts
+    /// The configuration's client session: what Primer charges.
+    let session: ClientSession
+    let ledger: Ledger?
+    let now: @Sendable () -> Date
+
+    init(pciURL: URL, api: PrimerAPI, timeouts: PrimerAPI.Timeouts, session: ClientSession, ledger: Ledger?,
+         now: @escaping @Sendable () -> Date) {
+        self.pciURL = pciURL
+        self.api = api
+        self.timeouts = timeouts
+        self.session = session
+        self.ledger = ledger
+        self.now = now
+    }
+
+    /// How one attempt ended.
+    struct Outcome: Sendable, Equatable {
+        var status: Payment.Status
+        /// Primer's payment id, when a payment was created and its id is safe to show.
+        var paymentID: String?
+        /// The ledger's reason column and the declined payment's reason.
+        var reason: String?
+        /// What the thrown ``CheckoutError`` says; nil when the payment is returned.
+        var failure: String?
+        /// What Primer says it charged, when its answer says so.
+        var charged: (amount: Int, currency: String)?
+
+        static func == (lhs: Outcome, rhs: Outcome) -> Bool {
+            lhs.status == rhs.status && lhs.paymentID == rhs.paymentID && lhs.reason == rhs.reason && lhs.failure == rhs.failure
+                && lhs.charged?.amount == rhs.charged?.amount && lhs.charged?.currency == rhs.charged?.currency
+        }
+
+        static func failed(_ paymentID: String?, reason: String, failure: String) -> Outcome {
+            Outcome(status: .failed, paymentID: paymentID, reason: reason, failure: failure)
+        }
+    }
+
+    public func pay(_ request: PaymentRequest) async throws -> Payment {
+        let outcome = await attempt(request)
+        let (amount, surcharge, currency) = charged(outcome.charged, for: request)
+        let payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
+                              currency: currency, network: request.network, firstDigits: request.firstDigits,
+                              last4Digits: request.last4Digits, declineReason: outcome.reason)
+        try ledger?.record(SandboxPaymentService.ledgerEntry(for: payment, at: now()))
+        if let failure = outcome.failure { throw CheckoutError(errorId: "payment-failed", description: failure) }
+        return payment
+    }
+
+    /// Amount, surcharge and currency of the payment: the request's, unless Primer says it charged
+    /// something else. Primer charges its client session's amount, which the terminal may not have
+    /// shown (another amount set in the settings screen, a surcharge it did not know): then the
+    /// session's amount and surcharge when they make up the charge, else the charge in full.
+    func charged(_ charged: (amount: Int, currency: String)?, for request: PaymentRequest) -> (Int, Int, String) {
+        guard let charged, charged.amount != request.total || charged.currency != request.currency else {
+            return (request.amount, request.surcharge, request.currency)
+        }
+        let due = session.amountDue(for: request.network)
+        if charged.amount == due.total && charged.currency == due.currency { return (due.amount, due.surcharge, due.currency) }
+        return (charged.amount, 0, charged.currency)
+    }
+
+    /// Tokenizes, creates the payment and reads the answer; never throws.
+    func attempt(_ request: PaymentRequest) async -> Outcome {
+        guard let body = Self.tokenizationBody(request, now: now()) else {
+            return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.")
+        }
+        let token: String
+        do {
+            let answer = try await api.exchange("tokenizing the card", api.request(pciURL.appending(segments: "payment-instruments"),
+                                                                                   body: body, timeout: timeouts.tokenization))
+            guard let value = answer["token"]?.stringValue, !value.isEmpty else {
+                throw PrimerFailure.malformedAnswer(operation: "tokenizing the card", detail: "it has no token")
+            }
+            token = value
+        } catch {
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).")
+        }
+        do {
+            let answer = try await api.exchange("creating the payment", api.request(
+                pciURL.appending(segments: "payments"), body: .object([("paymentMethodToken", .string(token))]),
+                headers: [HTTPHeader("X-Idempotency-Key", request.id)], timeout: timeouts.payment))
+            return Self.outcome(ofPayment: answer)
+        } catch {
+            // Without an answer the payment may still have been made.
+            let unknown = error.isNoAnswer ? " Its outcome is not known: look the payment up in Primer's dashboard before paying again." : ""
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).\(unknown)")
+        }
+    }
+
+    /// The tokenization body for `request`; nil when its expiry date cannot be read.
+    static func tokenizationBody(_ request: PaymentRequest, now: Date, calendar: Calendar = Calendar(identifier: .gregorian)) -> JSONValue? {
+        guard let expiry = ExpiryDate(parsing: request.expiryDate, now: now, calendar: calendar), (1...12).contains(expiry.month) else { return nil }
+        var instrument: [(String, JSONValue)] = [
+            ("number", .string(request.cardNumber)),
+            ("cvv", .string(request.cvv)),
+            ("expirationMonth", .string(expiry.month < 10 ? "0\(expiry.month)" : "\(expiry.month)")),
+            ("expirationYear", .string(String(expiry.year))),
+        ]
+        if !request.cardholderName.isEmpty { instrument.append(("cardholderName", .string(request.cardholderName))) }
+        if let selected = request.selectedNetwork, selected.allowsUserSelection {
+            instrument.append(("preferredNetwork", .string(selected.rawValue)))
+        }
+        return .object([("paymentInstrument", .object(instrument))])
+    }
+
+    /// What an answer of `POST /payments` means, in the SDK's order: `checkoutOutcome` first
+    /// (`CHECKOUT_FAILURE` fails, `CHECKOUT_COMPLETE` succeeds), then a missing id or `FAILED` fails,
+    /// then a `requiredAction` cannot be performed, then the status decides.
+    static func outcome(ofPayment answer: JSONValue) -> Outcome {
+        let id = PrimerAPI.identifier(answer["id"]?.stringValue)
+        let named = id ?? "(no usable id)"
+        let status = answer["status"]?.stringValue?.uppercased() ?? ""
+        let checkoutOutcome = answer["checkoutOutcome"]?.stringValue
+        let reason = PrimerAPI.identifier(answer["paymentFailureReason"]?.stringValue)
+        var outcome: Outcome
+        if checkoutOutcome == "CHECKOUT_FAILURE" || (checkoutOutcome != "CHECKOUT_COMPLETE" && status == "FAILED") {
+            let why = reason.map { " (\($0))" } ?? ""
+            outcome = .failed(id, reason: "FAILED at Primer\(why)", failure: "Primer reports payment \(named) FAILED\(why).")
+        } else if id == nil {
+            outcome = .failed(nil, reason: "no payment id in Primer's answer",
+                              failure: "Primer's answer to creating the payment has no usable payment id, so its outcome is not known.")
+        } else if let action = answer["requiredAction"], action.objectValue != nil {
+            let need = requiredActionText(action)
+            outcome = .failed(id, reason: need, failure: "Payment \(named) \(need). Pay with a card that does not ask for it, "
+                              + "or finish this checkout in the merchant's app or web page.")
+        } else if checkoutOutcome == "CHECKOUT_COMPLETE" {
+            outcome = Outcome(status: .authorized, paymentID: id)
+        } else {
+            switch status {
+            case "SUCCESS", "AUTHORIZED", "SETTLING", "SETTLED", "PARTIALLY_SETTLED":
+                outcome = Outcome(status: .authorized, paymentID: id)
+            case "DECLINED":
+                outcome = Outcome(status: .declined, paymentID: id, reason: "declined by the processor" + (reason.map { " (\($0))" } ?? ""))
+            case "PENDING":
+                outcome = .failed(id, reason: "PENDING at Primer", failure: "Primer left payment \(named) PENDING: its outcome is not known yet; "
+                                  + "look it up in Primer's dashboard.")
+            default:
+                let shown = PrimerAPI.identifier(status).map { "status \($0)" } ?? "no status"
+                outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named).")
+            }
+        }
+        if let amount = answer["amount"]?.intValue, amount >= 0, let currency = answer["currencyCode"]?.stringValue,
+           currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            outcome.charged = (amount, currency.uppercased())
+        }
+        return outcome
+    }
+
+    /// "needs 3-D Secure: not possible in a terminal", or what else the required action needs.
+    ///
+    /// The action's `clientToken` is a JWT whose `intent` says what to do (`3DS_AUTHENTICATION`,
+    /// `PROCESSOR_3DS`, `…_REDIRECTION`); its `name` says it when the token cannot be read.
+    static func requiredActionText(_ action: JSONValue) -> String {
+        let intent = (try? PrimerClientToken.payload(of: action["clientToken"]?.stringValue ?? ""))?["intent"]?.stringValue
+        let kinds = [intent, action["name"]?.stringValue].compactMap { $0?.uppercased() }
+        if kinds.contains(where: { $0 == "3DS_AUTHENTICATION" || $0 == "PROCESSOR_3DS" }) {
+            return "needs 3-D Secure: not possible in a terminal"
+        }
+        if let redirect = kinds.first(where: { $0.hasSuffix("_REDIRECTION") }) {
+            return "needs a redirect to a web page (\(PrimerAPI.identifier(redirect) ?? "REDIRECTION")): not possible in a terminal"
+        }
+        return "needs an action a terminal cannot perform (\(kinds.compactMap { PrimerAPI.identifier($0) }.first ?? "unnamed")): not possible in a terminal"
+    }
+}
+
+fileprivate extension Error {
+    /// Whether this is a failure after which a request may have been carried out without its answer arriving.
+    var isNoAnswer: Bool {
+        switch self as? PrimerFailure {
+        case .timedOut?, .unreachable?: return true
+        default: return false
+        }
+    }
+}

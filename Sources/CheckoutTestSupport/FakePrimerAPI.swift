@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The loopback fake of Primer's client-side API (`Tests/CheckoutEngineTests/Support/fake_primer_api.py`,
+/// whose header lists its access tokens, BINs and test cards), started for one test and stopped by it.
+///
+/// It listens on 127.0.0.1 only, checks every request against the SDK's (research/primer-sdk.md
+/// §4–§5) and logs it, and ends by itself after five minutes or when the test process is gone.
+///
+///     let primer = try FakePrimerAPI.start()
+///     defer { primer.stop() }
+///     let token = primer.clientToken()                      // access token fake-ok, valid for an hour
+///     …
+///     #expect(primer.requests().allSatisfy(\.problems.isEmpty))
+public struct FakePrimerAPI: Sendable {
+    /// `http://127.0.0.1:PORT`.
+    public let url: URL
+    public let pid: pid_t
+    private let logPath: String
+
+    /// One request as the fake saw it: what differs from the SDK's request (`problems`, empty when
+    /// none), the header fields, and a summary of the body that never holds the card number or CVV.
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var problems: [String]
+        public var headers: [String: String]
+        /// Body summary: `keys` (comma-separated), `preferredNetwork`, `expirationMonth`,
+        /// `expirationYear`, `numberLength`, `last4`, `cardholderName` (yes/no) for a tokenization;
+        /// `paymentMethodToken`, `idempotencyKey` (yes/no) for a payment.
+        public var fields: [String: String]
+
+        /// The value of header `name`, compared without regard to case.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Tests/CheckoutEngineTests/Support/fake_primer_api.py").standardized.path
+
+    public static func start() throws -> FakePrimerAPI {
+        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("fake-primer-\(UUID().uuidString).log").path
+        let output = Pipe()
+        let pid = try ChildProcess.spawn("python3", [script, "--log", logPath], stdout: output.fileHandleForWriting.fileDescriptor)
+        try? output.fileHandleForWriting.close()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+            throw NSError(domain: "FakePrimerAPI", code: 1, userInfo: [NSLocalizedDescriptionKey: "the fake Primer API did not start"])
+        }
+        return FakePrimerAPI(url: URL(string: "http://127.0.0.1:\(port)")!, pid: pid, logPath: logPath)
+    }
+
+    public func stop() {
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+
+    /// A client token for this fake, as the merchant's server would hand it over: `accessToken`
+    /// picks the configuration (see the script's header), `expiresIn` seconds from now (negative:
+    /// already expired); `extra` members are added to (or replace) the payload's.
+    public func clientToken(accessToken: String = "fake-ok", expiresIn: Double = 3600, extra: [String: String] = [:]) -> String {
+        let base = url.absoluteString
+        var payload: [String: Any] = [
+            "accessToken": accessToken, "configurationUrl": base + "/client-sdk/configuration", "coreUrl": base + "/core",
+            "pciUrl": base + "/jwt-pci", "env": "SANDBOX", "intent": "CHECKOUT", "paymentFlow": "DEFAULT",
+            "exp": Int(Date().timeIntervalSince1970 + expiresIn),
+        ]
+        for (key, value) in extra { payload[key] = value }
+        return Self.jwt(payload)
+    }
+
+    /// A JWT with this payload and a placeholder signature.
+    public static func jwt(_ payload: [String: Any]) -> String {
+        func part(_ data: Data) -> String {
+            data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let header = try! JSONSerialization.data(withJSONObject: ["alg": "RS256", "typ": "JWT"], options: [.sortedKeys])
+        let body = try! JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])
+        return [part(header), part(body), part(Data("not-a-signature".utf8))].joined(separator: ".")
+    }
+
+    /// Every request so far, in order.
+    public func requests() -> [Request] {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
+            let fields = (object["fields"] as? [String: Any] ?? [:]).compactMapValues { value -> String? in
+                (value as? String) ?? (value as? [String])?.joined(separator: ",")
+            }
+            return Request(method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
+                           problems: object["problems"] as? [String] ?? [], headers: object["headers"] as? [String: String] ?? [:],
+                           fields: fields)
+        }
+    }
+}
