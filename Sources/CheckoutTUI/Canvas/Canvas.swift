@@ -101,19 +101,21 @@ public struct Canvas: Sendable, Equatable {
 }
 
 extension Canvas {
-    /// `text` cut to `width` columns, ending in `…` when it was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to `width` columns, ending in `ellipsis` (`…`, or `...` in ASCII) when it was cut.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
+        let mark = DisplayWidth.of(ellipsis) <= width ? ellipsis : ""
+        let room = width - DisplayWidth.of(mark)
         var result = ""
         var used = 0
         for character in text {
             let w = DisplayWidth.of(character)
-            if used + w > width - 1 { break }
+            if used + w > room { break }
             result.append(character)
             used += w
         }
-        return result + "…"
+        return result + mark
     }
 
     /// `text` broken into lines of at most `width` columns, for messages that must be read whole.
@@ -124,7 +126,7 @@ extension Canvas {
     ///
     ///     Canvas.wrap("Check the card and the mobile number", width: 16)
     ///     // ["Check the card", "and the mobile", "number"]
-    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max, ellipsis: String = "…") -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
         var current = ""
@@ -154,7 +156,7 @@ extension Canvas {
         if used > 0 || !current.isEmpty { lines.append(current) }
         guard lines.count > maxLines else { return lines }
         let kept = Array(lines.prefix(maxLines - 1))
-        return kept + [truncate(lines[maxLines - 1] + " " + lines[maxLines], to: width)]
+        return kept + [truncate(lines[maxLines - 1] + " " + lines[maxLines], to: width, ellipsis: ellipsis)]
     }
 }
 
@@ -166,9 +168,9 @@ extension Canvas {
     /// width so the message reads as one block.
     @discardableResult
     public mutating func putWrapped(_ text: String, prefix: String = "", row: Int, column: Int, width: Int,
-                                    maxLines: Int = .max, style: CellStyle = .normal) -> Int {
+                                    maxLines: Int = .max, style: CellStyle = .normal, ellipsis: String = "…") -> Int {
         let indent = DisplayWidth.of(prefix)
-        let lines = Canvas.wrap(text, width: width - indent, maxLines: maxLines)
+        let lines = Canvas.wrap(text, width: width - indent, maxLines: maxLines, ellipsis: ellipsis)
         for (offset, line) in lines.enumerated() {
             if offset == 0 { put(prefix, row: row, column: column, style: style, maxWidth: width) }
             put(line, row: row + offset, column: column + indent, style: style, maxWidth: width - indent)
