@@ -22,6 +22,8 @@ let package = Package(
         // System libraries from Debian: a modulemap and a shim header each, nothing else.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        // Our own C: the async-signal-safe handler that puts the terminal back when a signal ends the process.
+        .target(name: "CTerminalRestore", path: "Sources/CTerminalRestore"),
 
         // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
         .target(
@@ -46,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CheckoutCore", "CheckoutEngine", "NolPay"],
+            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "NolPay"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
