@@ -43,17 +43,22 @@ extension AppModel {
             x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
         }
         let limit = canvas.width - max(0, globalWidth) - 1
+        let shown = hints.filter(\.showsInFooter).enumerated().map { index, hint in
+            (separator: index == 0 ? "" : glyphs.separator, keys: glyphs.keys(hint.keys), help: " " + glyphs.text(hint.help))
+        }
+        let widths = shown.map { DisplayWidth.of($0.separator + $0.keys + $0.help) }
+        let fitsWhole = 1 + widths.reduce(0, +) <= limit
+        // When they do not all fit, the ones that do are followed by an ellipsis, with room kept for it.
+        let cut = " " + glyphs.ellipsis
         x = 1
-        for (index, hint) in hints.filter(\.showsInFooter).enumerated() {
-            let separator = index == 0 ? "" : glyphs.separator
-            let keys = glyphs.keys(hint.keys), help = glyphs.text(hint.help)
-            if x + DisplayWidth.of(separator + keys + " " + help) > limit {
-                canvas.put(" " + glyphs.ellipsis, row: row, column: x, style: .dim, maxWidth: max(0, limit - x + 1))
+        for (hint, width) in zip(shown, widths) {
+            if !fitsWhole, x + width + DisplayWidth.of(cut) > limit {
+                canvas.put(cut, row: row, column: x, style: .dim, maxWidth: max(0, limit - x))
                 return
             }
-            x += canvas.put(separator, row: row, column: x, style: .dim)
-            x += canvas.put(keys, row: row, column: x, style: .bold)
-            x += canvas.put(" " + help, row: row, column: x, style: .dim)
+            x += canvas.put(hint.separator, row: row, column: x, style: .dim)
+            x += canvas.put(hint.keys, row: row, column: x, style: .bold)
+            x += canvas.put(hint.help, row: row, column: x, style: .dim)
         }
     }
 

@@ -82,11 +82,11 @@ public struct GlyphSet: Sendable, Equatable {
         return result
     }
 
-    /// Key names as the footer and help show them: arrows are spelled out in ASCII.
+    /// Key names as the footer and help show them: in ASCII, `up`/`down`, `<-`/`->` and `S-tab`.
     public func keys(_ label: String) -> String {
         guard mode == .ascii else { return label }
         var result = label
-        for (symbol, name) in [("↑↓", "up/down"), ("←→", "left/right"), ("↑", "up"), ("↓", "down"), ("←", "left"), ("→", "right"), ("⇧", "shift+")] {
+        for (symbol, name) in [("↑↓", "up/down"), ("←→", "<-/->"), ("↑", "up"), ("↓", "down"), ("←", "<-"), ("→", "->"), ("⇧", "S-")] {
             result = result.replacingOccurrences(of: symbol, with: name)
         }
         return text(result)
