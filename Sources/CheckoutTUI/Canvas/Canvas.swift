@@ -14,6 +14,8 @@ public struct Canvas: Sendable, Equatable {
         public var style: CellStyle
         /// True for the right half of a wide character.
         public var isContinuation: Bool
+        /// True for the left half of a wide character: the next cell is its right half.
+        public var isWide = false
 
         public static let blank = Cell(character: " ", style: .normal, isContinuation: false)
     }
@@ -60,7 +62,7 @@ public struct Canvas: Sendable, Equatable {
                 break
             }
             if x >= 0 {
-                set(row, x, Cell(character: character, style: style, isContinuation: false))
+                set(row, x, Cell(character: character, style: style, isContinuation: false, isWide: w == 2))
                 if w == 2 { set(row, x + 1, Cell(character: " ", style: style, isContinuation: true)) }
             }
             x += w
@@ -78,9 +80,12 @@ public struct Canvas: Sendable, Equatable {
     /// The rows as plain text, trailing spaces removed: what a person would read off the screen.
     public var lines: [String] {
         (0..<height).map { row in
+            let start = row * width
+            var end = start + width
+            // Trailing blanks go before the line is built: trimming a String from its end walks it.
+            while end > start, !cells[end - 1].isContinuation, cells[end - 1].character == " " { end -= 1 }
             var line = ""
-            for x in 0..<width where !self[row, x].isContinuation { line.append(self[row, x].character) }
-            while line.last == " " { line.removeLast() }
+            for index in start..<end where !cells[index].isContinuation { line.append(cells[index].character) }
             return line
         }
     }
@@ -93,7 +98,7 @@ public struct Canvas: Sendable, Equatable {
         let index = row * width + column
         // Overwriting half of a wide character blanks its other half so no orphan remains.
         if cells[index].isContinuation, column > 0 { cells[index - 1] = Cell(character: " ", style: cells[index - 1].style, isContinuation: false) }
-        if !cells[index].isContinuation, column + 1 < width, cells[index + 1].isContinuation, !cell.isContinuation {
+        if !cells[index].isContinuation, column + 1 < width, cells[index + 1].isContinuation {
             cells[index + 1] = Cell(character: " ", style: cells[index + 1].style, isContinuation: false)
         }
         cells[index] = cell

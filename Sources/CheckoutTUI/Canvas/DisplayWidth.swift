@@ -25,9 +25,12 @@ public enum DisplayWidth {
     /// The columns a character (grapheme cluster) takes: the width of its first scalar, or 2 when
     /// an emoji presentation selector makes it wide.
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        // Most characters are one scalar: no selector to look for.
+        while let next = scalars.next() {
+            if next.value == 0xFE0F { return first.properties.isEmoji ? 2 : of(first) }
+        }
         return of(first)
     }
 

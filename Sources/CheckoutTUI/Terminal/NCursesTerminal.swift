@@ -194,8 +194,7 @@ final class NCursesTerminal {
             while column + width < canvas.width, canvas[row, column + width].style == style {
                 let cell = canvas[row, column + width]
                 if !cell.isContinuation {
-                    let cellWidth = column + width + 1 < canvas.width && canvas[row, column + width + 1].isContinuation ? 2 : 1
-                    run += TerminalCellText.text(for: cell.character, width: cellWidth, ascii: glyphs.isASCII,
+                    run += TerminalCellText.text(for: cell.character, width: cell.isWide ? 2 : 1, ascii: glyphs.isASCII,
                                                  cWidth: { Int(cnc_wcwidth($0.value)) })
                 }
                 width += 1
