@@ -114,6 +114,11 @@ import Testing
         Self.check(model, "discard-question")
     }
 
+    @Test func aScreenThatIsNotThere() {
+        // The Nol Pay routes when their backend could not be opened.
+        Self.check(model(.nolLink), "coming-soon")
+    }
+
     @Test func tooSmall() {
         let text = model().render(width: 40, height: 12).text
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII })

@@ -30,7 +30,6 @@ extension NolFlowScreen {
             if isFinished { return drainLog() + [.replace(NolFlowScreen(flow: flow, worker: worker))] }
             failure = nil
             let before = checkpoint
-            submissions += 1
             submit()
             recordStep(from: before)
         }

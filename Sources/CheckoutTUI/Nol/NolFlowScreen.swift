@@ -75,8 +75,6 @@ public struct NolFlowScreen: Screen {
     var history: [Checkpoint] = []
     /// The step a submit left while its Transit call is out.
     var pendingStep: Checkpoint?
-    /// How many times the flow's step was submitted (Enter on a visible step); a check for tests.
-    public internal(set) var submissions = 0
 
     public init(flow: Flow, worker: NolWorker) {
         self.flow = flow
