@@ -81,6 +81,10 @@ public struct AppModel: Sendable {
     /// True while the terminal is too small to show a screen: keys and pastes are then dropped.
     public var isTooSmall: Bool { size.width < Self.minimumWidth || size.height < Self.minimumHeight }
 
+    /// The one gate every input a person makes (a key, a paste, and any input source added later)
+    /// passes: nothing acts on a screen that is not shown.
+    public var takesUserInput: Bool { !stack.isEmpty && !isTooSmall }
+
     /// Takes the terminal's new size.
     public mutating func resize(width: Int, height: Int) {
         size = TerminalSize(width: max(0, width), height: max(0, height))
@@ -88,7 +92,7 @@ public struct AppModel: Sendable {
 
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
-        guard !stack.isEmpty, !isTooSmall else { return [] }
+        guard takesUserInput else { return [] }
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
@@ -112,7 +116,7 @@ public struct AppModel: Sendable {
 
     /// Hands pasted text to the top screen as one input.
     public mutating func paste(_ text: String) -> [AppCommand] {
-        guard !isTooSmall, confirmation == nil else { return [] }
+        guard takesUserInput, confirmation == nil else { return [] }
         return deliverToTop(.paste(text))
     }
 
