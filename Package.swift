@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         // libcurl is not linked: the engine's HTTP client opens it with dlopen on its first request.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // Our own C: the async-signal-safe handler that puts the terminal back when a signal ends the process.
+        .target(name: "CTerminalRestore", path: "Sources/CTerminalRestore"),
 
         // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
         .target(
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CheckoutCore", "CheckoutEngine", "NolPay"],
+            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "NolPay"],
             swiftSettings: swiftSettings
         ),
         // The plain, line-by-line front end over the same engine and Nol components (issue 13).

@@ -126,11 +126,15 @@ import Testing
         #expect(model.top is HomeMenuScreen)
     }
 
-    @Test func escInSettingsOpenedDirectlyQuitsWithoutSaving() {
+    @Test func escInSettingsOpenedDirectlyAsksThenQuitsWithoutSaving() {
         var model = Fixtures.model(.settings)
         _ = model.press(.right)
-        #expect(model.press(.escape) == [.quit(0)])
+        #expect(model.press(.escape).isEmpty, "a changed setting is not thrown away unasked")
+        #expect(model.screen.contains("Discard the changed settings?"))
+        #expect(model.press(.character("y")) == [.quit(0)])
         #expect(model.context.settings == Fixtures.settings)
+        var unchanged = Fixtures.model(.settings)
+        #expect(unchanged.press(.escape) == [.quit(0)], "nothing changed: nothing to ask")
     }
 
     @Test func tooSmallTerminalSaysWhatItNeedsAndRecovers() {

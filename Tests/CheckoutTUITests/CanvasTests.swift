@@ -114,4 +114,13 @@ import Testing
         #expect(row == "We accept: Visa · Cartes Bancaires · Mastercard · +3 more")
         #expect(DisplayWidth.of(row) <= 60)
     }
+
+    @Test func aWideCharacterOverTheLeftHalfOfAnotherLeavesNoOrphan() {
+        // Found by the model fuzzer: the new character's right half lands on the old one's left half.
+        var canvas = Canvas(width: 6, height: 1)
+        canvas.put("カ", row: 0, column: 2)
+        canvas.put("ド", row: 0, column: 1)
+        #expect(canvas.lines == [" ド"])
+        #expect(!canvas[0, 3].isContinuation, "the old right half is blank, not an orphan")
+    }
 }

@@ -146,8 +146,8 @@ import Testing
         _ = model.press(.enter)
         _ = model.receive(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: "The processor is unavailable")))
         #expect(model.top is ResultScreen)
-        #expect(model.screen.contains("Payment refused"))
-        #expect(model.screen.contains("The processor is unavailable"))
+        #expect(model.screen.contains("✗ Payment failed"), "a processor failure says failed")
+        #expect(model.screen.contains("Reason        The processor is unavailable"))
     }
 
     @Test func spinnerTurnsOnlyWhileALookupIsInFlight() {

@@ -22,8 +22,8 @@ import Testing
         self.registry = registry
     }
 
-    func model(_ route: Route) -> AppModel {
-        AppModel(route: route, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry)
+    func model(_ route: Route, glyphs: GlyphSet = .unicode) -> AppModel {
+        AppModel(route: route, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry, glyphs: glyphs)
     }
 
     /// Lets the Transit call of the top screen answer and hands the answer over on a tick.

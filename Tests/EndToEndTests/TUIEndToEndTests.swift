@@ -5,17 +5,13 @@ import Testing
 /// The real `checkout` binary in a private tmux server (TERM=tmux-256color, LANG=C.UTF-8), driven
 /// by keys and read back with capture-pane.
 @Suite(.serialized) struct TUIEndToEndTests {
-    /// Starts `checkout <arguments>` with a fresh data directory, inside `sh` so the exit status
-    /// and the terminal settings after exit can be read from the pane.
+    /// Starts `checkout <arguments>` with a fresh data directory (see ``TUIHarness/start(_:width:height:environment:dataDirectory:)``).
     func start(_ arguments: [String], width: Int = 80, height: Int = 24) throws -> TmuxSession? {
-        guard TmuxSession.isAvailable else {
+        guard let started = try TUIHarness.start(arguments, width: width, height: height) else {
             Issue.record("tmux is not installed: the terminal UI end-to-end tests did not run")
             return nil
         }
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tui-\(UUID().uuidString)").path
-        let command = ([ChildProcess.checkoutBinary] + arguments + ["--data-dir", dataDirectory])
-            .map(TmuxSession.quote).joined(separator: " ")
-        return try TmuxSession(shellCommand: "\(command); echo EXIT=$?; stty -a; echo STTY-PRINTED; sleep 60", width: width, height: height)
+        return started.tmux
     }
 
     @Test func coBadgedCardPaysWithTheChosenNetwork() throws {
@@ -129,8 +125,8 @@ import Testing
         tmux.send("C-c")
         // Wait for the marker after `stty -a`, not for EXIT=, so the settings are on screen in full.
         let after = try tmux.waitFor("STTY-PRINTED")
-        #expect(after.contains("EXIT=130"))
-        let words = after.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        #expect(after.contains("EXIT=130"), "ended by SIGINT, raised again once the terminal was back")
+        let words = TUIHarness.sttyWords(after)
         #expect(words.contains("icanon") && words.contains("echo") && words.contains("icrnl"))
         #expect(!words.contains("-icanon") && !words.contains("-echo"))
     }

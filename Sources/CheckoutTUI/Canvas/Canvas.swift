@@ -14,6 +14,8 @@ public struct Canvas: Sendable, Equatable {
         public var style: CellStyle
         /// True for the right half of a wide character.
         public var isContinuation: Bool
+        /// True for the left half of a wide character: the next cell is its right half.
+        public var isWide = false
 
         public static let blank = Cell(character: " ", style: .normal, isContinuation: false)
     }
@@ -60,7 +62,7 @@ public struct Canvas: Sendable, Equatable {
                 break
             }
             if x >= 0 {
-                set(row, x, Cell(character: character, style: style, isContinuation: false))
+                set(row, x, Cell(character: character, style: style, isContinuation: false, isWide: w == 2))
                 if w == 2 { set(row, x + 1, Cell(character: " ", style: style, isContinuation: true)) }
             }
             x += w
@@ -78,9 +80,12 @@ public struct Canvas: Sendable, Equatable {
     /// The rows as plain text, trailing spaces removed: what a person would read off the screen.
     public var lines: [String] {
         (0..<height).map { row in
+            let start = row * width
+            var end = start + width
+            // Trailing blanks go before the line is built: trimming a String from its end walks it.
+            while end > start, !cells[end - 1].isContinuation, cells[end - 1].character == " " { end -= 1 }
             var line = ""
-            for x in 0..<width where !self[row, x].isContinuation { line.append(self[row, x].character) }
-            while line.last == " " { line.removeLast() }
+            for index in start..<end where !cells[index].isContinuation { line.append(cells[index].character) }
             return line
         }
     }
@@ -93,7 +98,7 @@ public struct Canvas: Sendable, Equatable {
         let index = row * width + column
         // Overwriting half of a wide character blanks its other half so no orphan remains.
         if cells[index].isContinuation, column > 0 { cells[index - 1] = Cell(character: " ", style: cells[index - 1].style, isContinuation: false) }
-        if !cells[index].isContinuation, column + 1 < width, cells[index + 1].isContinuation, !cell.isContinuation {
+        if !cells[index].isContinuation, column + 1 < width, cells[index + 1].isContinuation {
             cells[index + 1] = Cell(character: " ", style: cells[index + 1].style, isContinuation: false)
         }
         cells[index] = cell
@@ -101,19 +106,21 @@ public struct Canvas: Sendable, Equatable {
 }
 
 extension Canvas {
-    /// `text` cut to `width` columns, ending in `…` when it was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to `width` columns, ending in `ellipsis` (`…`, or `...` in ASCII) when it was cut.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
+        let mark = DisplayWidth.of(ellipsis) <= width ? ellipsis : ""
+        let room = width - DisplayWidth.of(mark)
         var result = ""
         var used = 0
         for character in text {
             let w = DisplayWidth.of(character)
-            if used + w > width - 1 { break }
+            if used + w > room { break }
             result.append(character)
             used += w
         }
-        return result + "…"
+        return result + mark
     }
 
     /// `text` broken into lines of at most `width` columns, for messages that must be read whole.
@@ -124,7 +131,7 @@ extension Canvas {
     ///
     ///     Canvas.wrap("Check the card and the mobile number", width: 16)
     ///     // ["Check the card", "and the mobile", "number"]
-    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max, ellipsis: String = "…") -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
         var current = ""
@@ -154,7 +161,7 @@ extension Canvas {
         if used > 0 || !current.isEmpty { lines.append(current) }
         guard lines.count > maxLines else { return lines }
         let kept = Array(lines.prefix(maxLines - 1))
-        return kept + [truncate(lines[maxLines - 1] + " " + lines[maxLines], to: width)]
+        return kept + [truncate(lines[maxLines - 1] + " " + lines[maxLines], to: width, ellipsis: ellipsis)]
     }
 }
 
@@ -166,9 +173,9 @@ extension Canvas {
     /// width so the message reads as one block.
     @discardableResult
     public mutating func putWrapped(_ text: String, prefix: String = "", row: Int, column: Int, width: Int,
-                                    maxLines: Int = .max, style: CellStyle = .normal) -> Int {
+                                    maxLines: Int = .max, style: CellStyle = .normal, ellipsis: String = "…") -> Int {
         let indent = DisplayWidth.of(prefix)
-        let lines = Canvas.wrap(text, width: width - indent, maxLines: maxLines)
+        let lines = Canvas.wrap(text, width: width - indent, maxLines: maxLines, ellipsis: ellipsis)
         for (offset, line) in lines.enumerated() {
             if offset == 0 { put(prefix, row: row, column: column, style: style, maxWidth: width) }
             put(line, row: row + offset, column: column + indent, style: style, maxWidth: width - indent)

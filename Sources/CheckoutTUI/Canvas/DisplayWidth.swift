@@ -23,13 +23,19 @@ public enum DisplayWidth {
     }
 
     /// The columns a character (grapheme cluster) takes: the width of its first scalar, or 2 when
-    /// an emoji presentation selector makes it wide.
+    /// an emoji presentation selector makes it wide or it is a flag (two regional indicators).
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        // Most characters are one scalar: no selector to look for.
+        while let next = scalars.next() {
+            if next.value == 0xFE0F { return first.properties.isEmoji ? 2 : of(first) }
+            if isRegionalIndicator(first.value), isRegionalIndicator(next.value) { return 2 }
+        }
         return of(first)
     }
+
+    private static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
     /// The columns a string takes.
     public static func of(_ text: String) -> Int {

@@ -1,27 +1,39 @@
-/// Drawing the frame around the screen on top: the title bar, the footer of key hints, and the
-/// "terminal too small" notice.
+/// Drawing the frame around the screen on top: the title bar, the footer of key hints, a pending
+/// question, and the "terminal too small" notice.
 extension AppModel {
+    /// The whole terminal, at the size the runtime last reported.
+    public func render() -> Canvas {
+        render(width: size.width, height: size.height)
+    }
+
     /// The whole terminal as a canvas of `width` x `height`.
     public func render(width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         guard let top else { return canvas }
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
-            Self.renderTooSmall(into: &canvas)
+            Self.renderTooSmall(into: &canvas, glyphs: context.glyphs)
             return canvas
         }
+        let glyphs = context.glyphs
         canvas.fill(row: 0, column: 0, count: width, style: .title)
-        canvas.put(" " + Canvas.truncate(top.title, to: width - 22), row: 0, column: 0, style: .title)
+        canvas.put(" " + context.truncate(top.title, to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
         let area = Rect(top: 1, left: 0, width: width, height: height - 2)
         top.render(into: &canvas, area: area, context: context)
-        Self.renderFooter(top.hints(context: context), global: Self.globalHints, into: &canvas, row: height - 1)
+        if let confirmation {
+            canvas.cursor = nil
+            Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)
+            Self.renderFooter(Self.confirmationHints, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
+        } else {
+            Self.renderFooter(hints(at: stack.count - 1), global: Self.globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
+        }
         return canvas
     }
 
     /// The key hints on one row: the global ones (F1, F2) at the right end, always visible; the
-    /// screen's own from the left, cut with `…` where they would run into them.
-    static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int) {
+    /// screen's own from the left, cut with an ellipsis where they would run into them.
+    static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
         let globalShown = global.filter(\.showsInFooter)
         // Two spaces between the global hints and one at the right edge, matching the one at the left.
         let globalWidth = globalShown.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 } - 1
@@ -30,21 +42,48 @@ extension AppModel {
             x += canvas.put(hint.keys, row: row, column: x, style: .bold)
             x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
         }
-        let limit = canvas.width - globalWidth - 1
+        let limit = canvas.width - max(0, globalWidth) - 1
+        let shown = hints.filter(\.showsInFooter).enumerated().map { index, hint in
+            (separator: index == 0 ? "" : glyphs.separator, keys: glyphs.keys(hint.keys), help: " " + glyphs.text(hint.help))
+        }
+        let widths = shown.map { DisplayWidth.of($0.separator + $0.keys + $0.help) }
+        let fitsWhole = 1 + widths.reduce(0, +) <= limit
+        // When they do not all fit, the ones that do are followed by an ellipsis, with room kept for it.
+        let cut = " " + glyphs.ellipsis
         x = 1
-        for (index, hint) in hints.filter(\.showsInFooter).enumerated() {
-            let separator = index == 0 ? "" : " · "
-            if x + DisplayWidth.of(separator + hint.keys + " " + hint.help) > limit {
-                canvas.put(" …", row: row, column: x, style: .dim)
+        for (hint, width) in zip(shown, widths) {
+            if !fitsWhole, x + width + DisplayWidth.of(cut) > limit {
+                canvas.put(cut, row: row, column: x, style: .dim, maxWidth: max(0, limit - x))
                 return
             }
-            x += canvas.put(separator, row: row, column: x, style: .dim)
+            x += canvas.put(hint.separator, row: row, column: x, style: .dim)
             x += canvas.put(hint.keys, row: row, column: x, style: .bold)
-            x += canvas.put(" " + hint.help, row: row, column: x, style: .dim)
+            x += canvas.put(hint.help, row: row, column: x, style: .dim)
         }
     }
 
-    static func renderTooSmall(into canvas: inout Canvas) {
+    /// A question in a box over the middle of the screen body.
+    static func renderQuestion(_ question: String, into canvas: inout Canvas, area: Rect, glyphs: GlyphSet) {
+        let answer = "y yes" + glyphs.separator + "n no"
+        let inner = min(area.width - 6, max(DisplayWidth.of(question), DisplayWidth.of(answer)) + 4)
+        let questionLines = Canvas.wrap(glyphs.text(question), width: inner - 4, maxLines: 3, ellipsis: glyphs.ellipsis)
+        let lines = questionLines + ["", answer]
+        let boxWidth = inner + 2
+        let left = area.left + max(0, (area.width - boxWidth) / 2)
+        let top = area.top + max(0, (area.height - lines.count - 2) / 2)
+        let horizontal = String(repeating: glyphs.horizontal, count: inner)
+        canvas.put(glyphs.topLeft + horizontal + glyphs.topRight, row: top, column: left, style: .accent)
+        for (offset, line) in lines.enumerated() {
+            let row = top + 1 + offset
+            canvas.fill(row: row, column: left + 1, count: inner, style: .normal)
+            canvas.put(glyphs.vertical, row: row, column: left, style: .accent)
+            canvas.put(line, row: row, column: left + 3, style: offset < questionLines.count ? .bold : .dim, maxWidth: inner - 4)
+            canvas.put(glyphs.vertical, row: row, column: left + boxWidth - 1, style: .accent)
+        }
+        canvas.put(glyphs.bottomLeft + horizontal + glyphs.bottomRight, row: top + lines.count + 1, column: left, style: .accent)
+    }
+
+    static func renderTooSmall(into canvas: inout Canvas, glyphs: GlyphSet) {
         let lines = [
             "Terminal too small",
             "\(canvas.width)x\(canvas.height): needs \(minimumWidth)x\(minimumHeight)",
@@ -53,7 +92,7 @@ extension AppModel {
         ]
         let top = max(0, (canvas.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
-            let text = Canvas.truncate(line, to: canvas.width)
+            let text = Canvas.truncate(line, to: canvas.width, ellipsis: glyphs.ellipsis)
             let left = max(0, (canvas.width - DisplayWidth.of(text)) / 2)
             canvas.put(text, row: top + offset, column: left, style: offset == 0 ? .error : .normal)
         }

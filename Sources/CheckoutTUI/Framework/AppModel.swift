@@ -4,16 +4,36 @@ import CheckoutEngine
 /// Work the app model asks its runtime to do: talk to the engine or leave.
 public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
+    /// Validate and pay: only ever the answer to Pay pressed on a visible card form.
     case submit
     case rebuildEngine(CheckoutSettings)
     case quit(Int32)
 }
 
-/// The whole terminal UI as a value: a stack of screens, the settings, the engine's event log.
+/// A terminal size in cells.
+public struct TerminalSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The whole terminal UI as a value: a stack of screens, the settings, the engine's event log, the
+/// terminal's size.
 ///
-/// The ncurses runtime feeds it keys, pastes, engine events and ticks and draws what
-/// ``render(width:height:)`` returns; tests do the same without a terminal. F1 (help) and F2 (event
-/// log) work on every screen; Ctrl-C is a signal the runtime handles.
+/// The ncurses runtime feeds it keys, pastes, resizes, engine events and ticks and draws what
+/// ``render()`` returns; tests, and any other front end or input source, do the same without a
+/// terminal. Rules that hold on every screen live here, once:
+///
+/// - **Keys act only on what is visible.** While the terminal is smaller than
+///   ``minimumWidth`` x ``minimumHeight`` the screen says so and no key or paste reaches a screen
+///   (Ctrl-C is a signal the runtime handles, so it still quits).
+/// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
+///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
+///   holds entered data asks first ("Discard this card? y/n").
+/// - F1 (help) and F2 (event log) work on every screen.
 public struct AppModel: Sendable {
     /// Below this size the app shows what size it needs instead of a squeezed screen.
     public static let minimumWidth = 50
@@ -22,15 +42,33 @@ public struct AppModel: Sendable {
     public private(set) var stack: [any Screen] = []
     public private(set) var context: ScreenContext
     public let registry: ScreenRegistry
+    /// The terminal's size as last reported by ``resize(width:height:)``.
+    public private(set) var size: TerminalSize
+    /// The question on screen before a screen holding entered data is left, until it is answered.
+    public private(set) var confirmation: Confirmation?
     private var pendingCommands: [AppCommand] = []
+
+    /// A yes/no question the app asks over the screen on top.
+    public struct Confirmation: Sendable, Equatable {
+        /// "Discard this card?"
+        public var question: String
+        /// The screen that is left on yes.
+        var index: Int
+    }
 
     /// The global bindings, listed after each screen's own in the footer and the help.
     public static let globalHints = [KeyHint(keys: "F1", help: "help"), KeyHint(keys: "F2", help: "events"),
                                      KeyHint(keys: "ctrl+c", help: "quit", showsInFooter: false)]
 
-    public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard) {
+    /// The rule Esc follows on every screen, as the help states it.
+    public static let escapeRule = "Esc goes one step back: to the previous step, out of a screen, or quits "
+        + "at the top; it asks before losing what you typed."
+
+    public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
+                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
         self.registry = registry
-        context = ScreenContext(catalogue: catalogue, settings: settings)
+        self.size = size
+        context = ScreenContext(catalogue: catalogue, settings: settings, glyphs: glyphs)
         push(registry.makeScreen(route, context: context))
     }
 
@@ -40,16 +78,34 @@ public struct AppModel: Sendable {
     /// Whether any screen wants animation ticks right now.
     public var isAnimating: Bool { stack.contains { $0.isAnimating } }
 
+    /// True while the terminal is too small to show a screen: keys and pastes are then dropped.
+    public var isTooSmall: Bool { size.width < Self.minimumWidth || size.height < Self.minimumHeight }
+
+    /// The one gate every input a person makes (a key, a paste, and any input source added later)
+    /// passes: nothing acts on a screen that is not shown.
+    public var takesUserInput: Bool { !stack.isEmpty && !isTooSmall }
+
+    /// Takes the terminal's new size.
+    public mutating func resize(width: Int, height: Int) {
+        size = TerminalSize(width: max(0, width), height: max(0, height))
+    }
+
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
-        guard !stack.isEmpty else { return [] }
+        guard takesUserInput else { return [] }
+        if let confirmation {
+            answer(confirmation, key)
+            return drainCommands()
+        }
         switch key {
         case .function(1):
             if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
-                push(HelpScreen(screenTitle: top.title, hints: top.hints(context: context) + Self.globalHints))
+                push(HelpScreen(screenTitle: top.title, hints: hints(at: stack.count - 1) + Self.globalHints))
             }
         case .function(2):
             if stack.last is EventLogScreen { apply([.pop], from: stack.count - 1) } else { push(EventLogScreen()) }
+        case .escape:
+            stepBack()
         default:
             let index = stack.count - 1
             let effects = stack[index].handle(key, context: context)
@@ -60,7 +116,8 @@ public struct AppModel: Sendable {
 
     /// Hands pasted text to the top screen as one input.
     public mutating func paste(_ text: String) -> [AppCommand] {
-        deliverToTop(.paste(text))
+        guard takesUserInput, confirmation == nil else { return [] }
+        return deliverToTop(.paste(text))
     }
 
     /// Logs an engine event and hands it to every screen (a form under the help screen keeps up).
@@ -82,6 +139,50 @@ public struct AppModel: Sendable {
         }
         return drainCommands()
     }
+
+    /// The hints of the screen at `index`: its binding table's, then what Esc does there.
+    public func hints(at index: Int) -> [KeyHint] {
+        guard stack.indices.contains(index) else { return [] }
+        let own = stack[index].hints(context: context)
+        guard let label = escapeLabel(at: index) else { return own }
+        return own + [KeyHint(keys: "esc", help: label)]
+    }
+
+    /// What Esc does on the screen at `index`, in a word or two; `nil` while the screen waits for
+    /// an answer it must show (a payment in flight), when Esc does nothing.
+    func escapeLabel(at index: Int) -> String? {
+        if stack[index].isBusy { return nil }
+        if let label = stack[index].stepBackLabel(context: context) { return label }
+        return index == 0 ? "quit" : "back"
+    }
+
+    private mutating func stepBack() {
+        let index = stack.count - 1
+        if stack[index].isBusy { return }
+        if stack[index].stepBackLabel(context: context) != nil {
+            apply(stack[index].stepBack(context: context), from: index)
+        } else if let question = stack[index].discardQuestion {
+            confirmation = Confirmation(question: question, index: index)
+        } else {
+            apply([.pop], from: index)
+        }
+    }
+
+    /// Yes leaves the screen the question is about; no or Esc stays; other keys wait for an answer.
+    private mutating func answer(_ question: Confirmation, _ key: Key) {
+        switch key {
+        case .character("y"), .character("Y"):
+            confirmation = nil
+            apply([.pop], from: question.index)
+        case .character("n"), .character("N"), .escape:
+            confirmation = nil
+        default:
+            break
+        }
+    }
+
+    /// The keys the confirmation takes, for its footer.
+    static let confirmationHints = [KeyHint(keys: "y", help: "yes, discard"), KeyHint(keys: "n/esc", help: "no, stay")]
 
     private mutating func deliverToTop(_ input: ScreenInput) -> [AppCommand] {
         guard !stack.isEmpty else { return [] }
@@ -121,14 +222,18 @@ public struct AppModel: Sendable {
                 push(registry.makeScreen(route, context: context))
             case .replace(let screen):
                 guard index < stack.count else { continue }
+                // A question about leaving a screen that has since become another is no longer asked.
+                if confirmation?.index == index { confirmation = nil }
                 stack[index] = screen
                 apply(stack[index].appear(context: context), from: index)
             case .pop:
                 guard index < stack.count else { continue }
                 stack.removeSubrange(index...)
+                if let question = confirmation, question.index >= stack.count { confirmation = nil }
                 if stack.isEmpty { pendingCommands.append(.quit(0)) }
             case .back(let route):
                 guard index < stack.count else { continue }
+                if let question = confirmation, question.index >= index { confirmation = nil }
                 if index == 0 {
                     stack[index] = registry.makeScreen(route, context: context)
                     apply(stack[index].appear(context: context), from: index)

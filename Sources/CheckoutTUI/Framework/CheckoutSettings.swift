@@ -50,9 +50,10 @@ public struct CheckoutSettings: Sendable, Equatable {
     }
 }
 
-/// Money as a person reads it: `€49.99`, `$10.00`, `AED 12.50`.
+/// Money as a person reads it: `€49.99`, `$10.00`, `AED 12.50`; with ASCII glyphs the code always
+/// (`EUR 49.99`), since a currency symbol cannot be shown.
 public enum MoneyText {
-    public static func format(minorUnits: Int, currency: String) -> String {
+    public static func format(minorUnits: Int, currency: String, mode: GlyphSet.Mode = .unicode) -> String {
         let code = currency.uppercased()
         let decimals = ["JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3][code] ?? 2
         var scale = 1
@@ -65,7 +66,7 @@ public enum MoneyText {
             number += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         }
         let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
-        if let symbol = symbols[code] { return sign + symbol + number }
+        if mode == .unicode, let symbol = symbols[code] { return sign + symbol + number }
         return sign + code + " " + number
     }
 }

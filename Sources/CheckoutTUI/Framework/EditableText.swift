@@ -1,8 +1,14 @@
 /// One line of text being edited, with the caret that ← → Home End move and the deletes work around.
 ///
-/// The caret counts characters of `text`, the value as stored: the card number's caret counts digits,
-/// because the spaces between its groups are drawn, never stored. Inserting takes only the characters
-/// a field allows and stops at its length limit, so a 100 KB paste costs no more than the field holds.
+/// Text is edited and measured in extended grapheme clusters (Swift `Character`s): a letter and its
+/// combining accents, a flag, a family emoji joined by ZWJ, a Hangul syllable typed as jamo are each
+/// one character that the caret steps over and Backspace deletes whole. The caret counts characters
+/// of `text`, the value as stored: the card number's caret counts digits, because the spaces between
+/// its groups are drawn, never stored. Inserting takes only the characters a field allows and stops
+/// at its length limit, so a 100 KB paste costs no more than the field holds.
+///
+/// A character inserted may merge with its neighbour (a combining accent typed after `e` makes one
+/// `é`), so the caret is counted again after every insert and is always in `0...text.count`.
 ///
 ///     var field = EditableText("4000")
 ///     field.apply(.left)                              // caret between 0 and 0
@@ -11,68 +17,117 @@ public struct EditableText: Sendable, Equatable {
     public private(set) var text: String
     /// Where the next character goes, `0...text.count`.
     public private(set) var caret: Int
+    /// `text.count`, kept so that the caret checks cost nothing on long text.
+    public private(set) var count: Int
+
+    /// A character (grapheme cluster) may hold at most this many Unicode scalars: enough for any
+    /// emoji sequence or accented letter, and a bound on "Zalgo" text that stacks accents without end.
+    public static let maximumScalarsPerCharacter = 32
 
     public init(_ text: String = "") {
-        self.text = text
-        caret = text.count
+        var kept = ""
+        for character in text { kept.append(Self.bounded(character)) }
+        self.text = kept
+        count = kept.count
+        caret = count
     }
 
     public var isEmpty: Bool { text.isEmpty }
 
     /// Inserts at the caret the characters of `incoming` that `allowed` accepts, up to `limit`
     /// characters in all; returns how many went in.
+    ///
+    /// The caret ends after the inserted text, counted in the characters of the result: when the
+    /// first inserted character joins the one before the caret (a combining mark, a ZWJ, the second
+    /// half of a flag) the text has fewer characters than before plus the inserted ones.
     @discardableResult
     public mutating func insert(_ incoming: some Sequence<Character>, limit: Int, allowed: (Character) -> Bool = { _ in true }) -> Int {
-        let room = max(0, limit - text.count)
+        let room = max(0, limit - count)
         guard room > 0 else { return 0 }
         var accepted = ""
-        var count = 0
+        var acceptedCount = 0
         for character in incoming where allowed(character) {
-            accepted.append(character)
-            count += 1
-            if count == room { break }
+            accepted.append(Self.bounded(character))
+            acceptedCount += 1
+            if acceptedCount == room { break }
         }
-        guard count > 0 else { return 0 }
-        let index = text.index(text.startIndex, offsetBy: caret)
-        text.insert(contentsOf: accepted, at: index)
-        caret += count
-        return count
+        guard acceptedCount > 0 else { return 0 }
+        let split = text.index(text.startIndex, offsetBy: caret, limitedBy: text.endIndex) ?? text.endIndex
+        let before = String(text[..<split]) + accepted
+        let merged = before + String(text[split...])
+        let mergedCount = merged.count
+        // A character grown past the bound by the merge is refused whole: the text stays as it was.
+        guard mergedCount <= limit, !Self.hasOverlongCharacter(merged, from: caret - 1, through: caret + acceptedCount) else {
+            return 0
+        }
+        text = merged
+        count = mergedCount
+        caret = min(before.count, count)
+        return acceptedCount
     }
 
     /// Replaces the whole text, caret at the end.
     public mutating func set(_ newText: String) {
-        text = newText
-        caret = newText.count
+        self = EditableText(newText)
     }
 
     /// Deletes the character before the caret (Backspace).
     public mutating func deleteBackward() {
-        guard caret > 0 else { return }
-        text.remove(at: text.index(text.startIndex, offsetBy: caret - 1))
+        guard caret > 0, let index = text.index(text.startIndex, offsetBy: caret - 1, limitedBy: text.endIndex), index < text.endIndex else { return }
+        text.remove(at: index)
         caret -= 1
+        recount()
     }
 
     /// Deletes the character after the caret (Delete).
     public mutating func deleteForward() {
-        guard caret < text.count else { return }
-        text.remove(at: text.index(text.startIndex, offsetBy: caret))
+        guard caret < count, let index = text.index(text.startIndex, offsetBy: caret, limitedBy: text.endIndex), index < text.endIndex else { return }
+        text.remove(at: index)
+        recount()
     }
 
     /// Puts the caret at the end (where it goes when the field gains focus).
-    public mutating func moveToEnd() { caret = text.count }
+    public mutating func moveToEnd() { caret = count }
 
     /// Applies an editing key (← → Home End Backspace Delete); returns false for any other key.
     public mutating func apply(_ key: Key) -> Bool {
         switch key {
         case .left: caret = max(0, caret - 1)
-        case .right: caret = min(text.count, caret + 1)
+        case .right: caret = min(count, caret + 1)
         case .home: caret = 0
-        case .end: caret = text.count
+        case .end: caret = count
         case .backspace: deleteBackward()
         case .delete: deleteForward()
         default: return false
         }
         return true
+    }
+
+    /// Removing a character can join its neighbours (a lone accent left after a letter): count again.
+    private mutating func recount() {
+        count = text.count
+        caret = min(caret, count)
+    }
+
+    /// `character`, cut to ``maximumScalarsPerCharacter`` scalars.
+    static func bounded(_ character: Character) -> Character {
+        let scalars = character.unicodeScalars
+        guard scalars.count > maximumScalarsPerCharacter else { return character }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars.prefix(maximumScalarsPerCharacter))
+        // The cut scalars can only make one cluster (they came from one), but a Character needs exactly one.
+        return String(view).first ?? " "
+    }
+
+    /// Whether a character at offsets `start...end` of `text` holds more scalars than allowed.
+    private static func hasOverlongCharacter(_ text: String, from start: Int, through end: Int) -> Bool {
+        var offset = 0
+        for character in text {
+            if offset > end { break }
+            if offset >= start, character.unicodeScalars.count > maximumScalarsPerCharacter { return true }
+            offset += 1
+        }
+        return false
     }
 
     /// The column of the caret in `shown`, the text as drawn with separators between the stored
@@ -89,6 +144,44 @@ public struct EditableText: Sendable, Equatable {
             column += DisplayWidth.of(character)
         }
         return column
+    }
+
+    /// The part of a field's text that is drawn in `width` columns, and where the caret is in it.
+    public struct Window: Sendable, Equatable {
+        /// The characters to draw from the field's first column (a wide character cut at the left
+        /// edge is drawn as a space).
+        public var text: String
+        /// The caret's column from the field's first column, `0..<width`.
+        public var caretColumn: Int
+    }
+
+    /// What of `shown` (the field's text as drawn) fits in `width` columns with the caret, at
+    /// `caretColumn` of `shown`, in view: all of it when it fits with a column to spare for the caret
+    /// at its end, else the columns that end at the caret. The result never takes more than `width`
+    /// columns, measured by display width, so a field never draws over its neighbours.
+    ///
+    ///     EditableText.window("Jane Doe", caretColumn: 8, width: 5) // text " Doe", caret column 4
+    public static func window(_ shown: String, caretColumn: Int, width: Int) -> Window {
+        guard width > 0 else { return Window(text: "", caretColumn: 0) }
+        let caret = max(0, caretColumn)
+        let total = DisplayWidth.of(shown)
+        let start = total < width && caret < width ? 0 : max(0, caret - width + 1)
+        let end = start + width
+        var text = ""
+        var column = 0
+        for character in shown {
+            let w = DisplayWidth.of(character)
+            defer { column += w }
+            if column + w <= start { continue }
+            if column >= end { break }
+            if column < start || column + w > end {
+                // Half of a wide character: a space keeps the columns right.
+                text.append(String(repeating: " ", count: min(end, column + w) - max(start, column)))
+                continue
+            }
+            text.append(character)
+        }
+        return Window(text: text, caretColumn: min(width - 1, caret - start))
     }
 
     /// The first `limit` characters of `text` a field may take: escape sequences (`ESC [ 31 m`) and
@@ -108,8 +201,8 @@ public struct EditableText: Sendable, Equatable {
                     state = .escape
                 } else if character.isNewline || character == "\t" {
                     if keepSpaces { result.append(" "); count += 1 }
-                } else if value >= 0x20, !(0x7F...0x9F).contains(value) {
-                    result.append(character)
+                } else if value >= 0x20, !(0x7F...0x9F).contains(value), !isBidiControl(character) {
+                    result.append(bounded(character))
                     count += 1
                 }
             case .escape:
@@ -127,5 +220,16 @@ public struct EditableText: Sendable, Equatable {
             }
         }
         return result
+    }
+
+    /// Whether `character` is an invisible bidirectional control (RLO and friends): kept out of
+    /// fields because a terminal that reorders text would show the rest of the line backwards.
+    static func isBidiControl(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
     }
 }

@@ -38,19 +38,33 @@ public enum ScreenEffect: Sendable {
 }
 
 /// What every screen may read while handling input or drawing: the catalogue, the settings, the
-/// engine's event log and the animation frame.
+/// engine's event log, the animation frame and the glyphs the terminal can show.
 public struct ScreenContext: Sendable {
     public var catalogue: NetworkCatalogue
     public var settings: CheckoutSettings
     public var eventLog: EventLog
     /// Advances while a screen animates (the lookup spinner).
     public var animationFrame: Int
+    /// Unicode or ASCII symbols, chosen once at start from the locale.
+    public var glyphs: GlyphSet
 
-    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, eventLog: EventLog = EventLog(), animationFrame: Int = 0) {
+    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, eventLog: EventLog = EventLog(), animationFrame: Int = 0,
+                glyphs: GlyphSet = .unicode) {
         self.catalogue = catalogue
         self.settings = settings
         self.eventLog = eventLog
         self.animationFrame = animationFrame
+        self.glyphs = glyphs
+    }
+
+    /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
+    public func money(_ minorUnits: Int, currency: String) -> String {
+        MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode)
+    }
+
+    /// `text` cut to `width` columns with the context's ellipsis.
+    public func truncate(_ text: String, to width: Int) -> String {
+        Canvas.truncate(glyphs.text(text), to: width, ellipsis: glyphs.ellipsis)
     }
 
     /// The session the settings describe.
@@ -72,8 +86,12 @@ public struct ScreenContext: Sendable {
 /// 3. ``receive(_:context:)`` gets what the table did not claim: typed characters, pasted text
 ///    (one ``ScreenInput/paste(_:)`` per paste), engine events and animation ticks.
 /// 4. ``render(into:area:context:)`` draws into the area between the title bar and the footer.
-///    Show focus with ``CellStyle/focus`` and a left bar `┃`, never by moving the layout.
-/// 5. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (or, like the
+///    Show focus with ``CellStyle/focus`` and the left bar of ``GlyphSet/focusBar``, never by moving
+///    the layout; take every symbol from `context.glyphs` so the screen reads in ASCII too.
+/// 5. Esc is not in the table: ``AppModel`` applies one rule to every screen. A wizard says how it
+///    steps back with ``stepBackLabel(context:)`` and ``stepBack(context:)``; a screen holding what
+///    the user entered names it in ``discardQuestion`` and the app asks before leaving.
+/// 6. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (or, like the
 ///    Nol screens, ``ScreenRegistry/register(_:_:)`` it), then it opens from the home menu and from
 ///    `checkout <route words>` on the command line.
 ///
@@ -96,12 +114,36 @@ public protocol Screen: Sendable {
     /// Called when the screen comes on (pushed, replacing another, or first); the card form resets
     /// the engine's raw data here.
     mutating func appear(context: ScreenContext) -> [ScreenEffect]
+    /// What Esc does inside the screen before it leaves it ("previous step", "change number"), or
+    /// `nil` when the screen is on its first step and Esc leaves it.
+    func stepBackLabel(context: ScreenContext) -> String?
+    /// Goes one step back inside the screen (a wizard's previous step). The app calls it only
+    /// while ``stepBackLabel(context:)`` is not `nil`.
+    mutating func stepBack(context: ScreenContext) -> [ScreenEffect]
+    /// The question to ask before leaving would throw away what the user entered ("Discard this
+    /// card?"); `nil` when nothing would be lost.
+    var discardQuestion: String? { get }
+    /// The text field the caret is in, if any: what a front end edits and the checks look at.
+    var focusedText: EditableText? { get }
+    /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
+    /// then does nothing, so a result is never lost by leaving early.
+    var isBusy: Bool { get }
 }
 
 extension Screen {
     public var isAnimating: Bool { false }
 
     public mutating func appear(context: ScreenContext) -> [ScreenEffect] { [] }
+
+    public func stepBackLabel(context: ScreenContext) -> String? { nil }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] { [] }
+
+    public var discardQuestion: String? { nil }
+
+    public var focusedText: EditableText? { nil }
+
+    public var isBusy: Bool { false }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

@@ -5,13 +5,6 @@ extension NolFlowScreen {
         fieldErrors = [:]
         notice = nil
         switch action {
-        case .back:
-            guard stage == .cardAndPhone, !busy else { return drainLog() + [.pop] }
-            switch pick {
-            case .phone: return drainLog() + [.pop]
-            case .list: pick = .phone; focus = .phone; failure = nil
-            case let .typed(cards, number): pick = .list(cards, number); failure = nil
-            }
         case .up:
             let count = stage == .scan ? readerCards.count : chooserRowCount
             if count > 0 { selected = (selected + count - 1) % count }
@@ -36,9 +29,43 @@ extension NolFlowScreen {
             guard !busy else { break }
             if isFinished { return drainLog() + [.replace(NolFlowScreen(flow: flow, worker: worker))] }
             failure = nil
+            let before = checkpoint
             submit()
+            recordStep(from: before)
         }
         return drainLog()
+    }
+
+    public func stepBackLabel(context: ScreenContext) -> String? {
+        guard !busy, !isFinished, let previous = history.last else { return nil }
+        let here = steps, there = Self.steps(flow: flow, stage: previous.stage, pick: previous.pick)
+        let name = there.names[there.current]
+        return name == here.names[here.current] ? "back" : "back to \(name)"
+    }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
+        guard !busy, let previous = history.popLast() else { return [] }
+        // What was typed stays, so going back and forth again does not mean typing it again.
+        let typed = values
+        checkpoint = previous
+        values = typed
+        fieldErrors = [:]
+        notice = nil
+        failure = nil
+        pendingStep = nil
+        log("nolStepBack", "to \(steps.names[steps.current])")
+        return drainLog()
+    }
+
+    /// Remembers `before` as the step to go back to once the flow has moved to another step; a
+    /// Transit call still out decides later, when its answer comes in.
+    mutating func recordStep(from before: Checkpoint) {
+        guard !busy else {
+            pendingStep = before
+            return
+        }
+        pendingStep = nil
+        if before.stage != stage || before.pick != pick, !isFinished { history.append(before) }
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
@@ -210,6 +237,7 @@ extension NolFlowScreen {
     /// Feeds one Transit answer back into the flow's machine.
     private mutating func take(_ answer: NolWorker.Answer) {
         busy = false
+        defer { if !busy, let before = pendingStep { recordStep(from: before) } }
         if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline, message != sms {
             sms = message
             log("nolSMS", "to \(message.mobileNumber) (code sent)")

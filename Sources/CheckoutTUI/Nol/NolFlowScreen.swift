@@ -6,7 +6,8 @@ import NolPay
 /// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
 /// Transit calls the machine asks for go to a ``NolWorker`` and come back on animation ticks.
 /// Errors show under a field on submit and clear with the next key; Transit errors show with what
-/// to do next. The simulated SMS appears in an "SMS" panel. Paying and
+/// to do next. Esc goes back one step (the screen keeps each step as it was when submitted), and
+/// leaves the flow from its first step. The simulated SMS appears in an "SMS" panel. Paying and
 /// unlinking start from the mobile number and offer the cards linked to it, so nobody has to type a
 /// Nol card number (typing one stays possible). Steps, validation, errors and SMS go to the F2 log.
 public struct NolFlowScreen: Screen {
@@ -38,7 +39,18 @@ public struct NolFlowScreen: Screen {
         var result: Result<[NolPaymentCard], NolPayError>
     }
 
-    public enum Action: Sendable { case up, down, next, previous, submit, resend, back }
+    public enum Action: Sendable { case up, down, next, previous, submit, resend }
+
+    /// A step as it was shown, kept so that Esc can go back to it: the machine is a value, so the
+    /// copy is the step itself, with what was typed in it.
+    struct Checkpoint: Sendable {
+        var machine: Machine
+        var stage: Stage
+        var pick: CardPick
+        var values: [Field: EditableText]
+        var focus: Field
+        var selected: Int
+    }
 
     public let flow: Flow
     let worker: NolWorker
@@ -59,6 +71,10 @@ public struct NolFlowScreen: Screen {
     var busy = false
     /// The newest SMS when the screen opened; only later ones are this flow's.
     let smsBaseline: Int
+    /// The steps behind the current one, oldest first.
+    var history: [Checkpoint] = []
+    /// The step a submit left while its Transit call is out.
+    var pendingStep: Checkpoint?
 
     public init(flow: Flow, worker: NolWorker) {
         self.flow = flow
@@ -101,6 +117,27 @@ public struct NolFlowScreen: Screen {
     }
 
     public var isAnimating: Bool { busy }
+    public var isBusy: Bool { busy }
+
+    public var focusedText: EditableText? { fields.contains(focus) ? values[focus] ?? EditableText() : nil }
+
+    public var discardQuestion: String? {
+        guard !isFinished, fields.contains(where: { !(values[$0]?.isEmpty ?? true) }) else { return nil }
+        return "Discard what you typed?"
+    }
+
+    /// The current step, as a ``Checkpoint`` to go back to.
+    var checkpoint: Checkpoint {
+        get { Checkpoint(machine: machine, stage: stage, pick: pick, values: values, focus: focus, selected: selected) }
+        set {
+            machine = newValue.machine
+            stage = newValue.stage
+            pick = newValue.pick
+            values = newValue.values
+            focus = newValue.focus
+            selected = newValue.selected
+        }
+    }
 
     /// The fields the current stage collects, in focus order.
     var fields: [Field] {
@@ -157,7 +194,6 @@ public struct NolFlowScreen: Screen {
             bindings.append(KeyBinding([.enter], submitLabel, .submit))
             if stage == .code { bindings.append(KeyBinding([.function(5)], "new code", .resend)) }
         }
-        bindings.append(KeyBinding([.escape], backLabel, .back))
         return KeyMap(bindings)
     }
 
@@ -168,16 +204,6 @@ public struct NolFlowScreen: Screen {
         case .cardsList: "show cards"
         case .cardAndPhone where pick == .phone: "find cards"
         default: flow == .pay ? "pay" : "send code"
-        }
-    }
-
-    /// Esc steps back inside the card-and-phone step before it leaves the screen.
-    private var backLabel: String {
-        guard stage == .cardAndPhone, !busy else { return "back" }
-        switch pick {
-        case .phone: return "back"
-        case .list: return "change number"
-        case .typed: return "card list"
         }
     }
 }

@@ -23,6 +23,12 @@ public final class NolWorker: Sendable {
         self.amount = amount
     }
 
+    /// How many Transit calls were started so far: every one answers a key the person pressed.
+    public var callsStarted: Int { state.withLock { $0.next } }
+
+    /// Whether a call started is still out.
+    public var isWaiting: Bool { state.withLock { !$0.running.isEmpty } }
+
     /// Starts `job`; its answer comes out of ``collect()``.
     func run(_ job: @escaping @Sendable () async -> any Sendable) {
         let transit = self.transit

@@ -16,7 +16,6 @@ extension CardFormScreen {
             bindings.append(KeyBinding([.right], "→", "next network", .chooseRight, footer: false))
         }
         bindings.append(KeyBinding([.enter], "enter", focus == .pay ? "pay" : "next", .enter))
-        bindings.append(KeyBinding([.escape], "esc", "back", .back))
         return KeyMap(bindings)
     }
 
@@ -29,7 +28,6 @@ extension CardFormScreen {
             move(by: 1, context: context)
         case .chooseLeft: return choose(by: -1, context: context)
         case .chooseRight: return choose(by: 1, context: context)
-        case .back: return [.pop]
         }
         return []
     }
@@ -58,6 +56,7 @@ extension CardFormScreen {
             if let path = Self.text(of: field) { self[keyPath: path].moveToEnd() }
         }
         focus = field
+        if field == .network { coBadgeNotice = false }
     }
 
     mutating func choose(by step: Int, context: ScreenContext) -> [ScreenEffect] {
@@ -65,6 +64,7 @@ extension CardFormScreen {
         let networks = items.map(\.network)
         let index = choice.flatMap { networks.firstIndex(of: $0) } ?? 0
         choice = networks[(index + step + networks.count) % networks.count]
+        choiceIsCardholders = true
         return sendIfChanged(context: context)
     }
 
@@ -180,9 +180,16 @@ extension CardFormScreen {
     mutating func pay(context: ScreenContext) -> [ScreenEffect] {
         guard !paying else { return [] }
         revealed = Set(Field.allCases)
+        submitted = true
         banner = nil
         paying = true
         return sendIfChanged(context: context) + [.submit]
+    }
+
+    /// How the network of this payment was settled, for the result to say.
+    func networkChoice(context: ScreenContext) -> ResultScreen.NetworkChoice {
+        guard selectableNetworks(context: context) != nil else { return .noChoiceOffered }
+        return choiceIsCardholders ? .chosenByCardholder : .preselected
     }
 
     // MARK: Engine events
@@ -201,14 +208,19 @@ extension CardFormScreen {
             }
             if number == digits { lookupInFlight = false }
             guard metadata.source != .local else { return [] }
+            let chooserWasShown = selectableNetworks(context: context) != nil
             engineMetadata = metadata
             engineMetadataBin = String(number.prefix(8))
             if let selectable = metadata.selectableCardNetworks, selectable.items.count >= 2 {
                 if choice == nil || !selectable.items.contains(where: { $0.network == choice }) {
                     choice = selectable.preferred?.network ?? selectable.items.first?.network
+                    choiceIsCardholders = false
                 }
-            } else if focus == .network {
-                focus = .number
+                // Appearing above a field the person has moved on to, the chooser could go unseen.
+                if !chooserWasShown, focus != .number, focus != .network { coBadgeNotice = true }
+            } else {
+                coBadgeNotice = false
+                if focus == .network { focus = .number }
             }
             return sendIfChanged(context: context)
         case .didReceiveBinData:
@@ -216,7 +228,7 @@ extension CardFormScreen {
         case .checkoutCompleted(let payment):
             guard paying else { return [] }
             paying = false
-            return [.replace(ResultScreen(outcome: .completed(payment)))]
+            return [.replace(ResultScreen(outcome: .completed(payment), form: self, choice: networkChoice(context: context)))]
         case .checkoutFailed(let error):
             guard paying else { return [] }
             paying = false
@@ -226,7 +238,7 @@ extension CardFormScreen {
                 setFocus(Self.field(of: first.inputElementType))
                 return []
             }
-            return [.replace(ResultScreen(outcome: .failed(error)))]
+            return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context)))]
         }
         return []
     }

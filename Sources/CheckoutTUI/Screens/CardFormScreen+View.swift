@@ -1,11 +1,11 @@
 import CheckoutCore
 
 /// Drawing the card form. Rows flow top-down with one-row gaps when the terminal is tall enough;
-/// the chooser's row is always reserved so nothing jumps when it appears.
+/// the chooser's row is always reserved so nothing jumps when it appears. Every field draws within
+/// its own columns, scrolling around the caret when its text is wider.
 extension CardFormScreen {
-    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let glyphs = context.glyphs
         let gap = area.height >= 20 ? 1 : 0
         let left = area.left + 2
         let width = min(area.width - 4, 96)
@@ -18,81 +18,88 @@ extension CardFormScreen {
         var spare = area.height - (row - area.top) - 14 - 3 * gap
 
         // Card number and badges.
+        let badgesColumn = left + 27
         let shownNumber = context.catalogue.format(digits: digits, as: network)
-        drawLabel("Card number", field: .number, row: row, column: left, into: &canvas)
-        drawValue(shownNumber, placeholder: "1234 5678 9012 3456", field: .number, row: row + 1, column: left, into: &canvas)
-        if focus == .number { cursor = (row + 1, left + 2 + number.caretColumn(in: shownNumber, isStored: Self.isDigit)) }
-        drawBadges(metadata: metadata, selected: network, row: row + 1, column: left + 27,
-                   width: left + width - (left + 27), context: context, into: &canvas)
+        drawLabel("Card number", field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
+        cursor = drawField(shownNumber, caretColumn: number.caretColumn(in: shownNumber, isStored: Self.isDigit),
+                           placeholder: "1234 5678 9012 3456", field: .number, row: row + 1, column: left,
+                           width: badgesColumn - left - 3, into: &canvas, glyphs: glyphs) ?? cursor
+        drawBadges(metadata: metadata, selected: network, row: row + 1, column: badgesColumn,
+                   width: left + width - badgesColumn, context: context, into: &canvas)
         row += 2
 
         // The co-badge chooser (its row is kept even while hidden).
         if let items = selectableNetworks(context: context) {
-            drawChooser(items, row: row, column: left, into: &canvas)
+            drawChooser(items, row: row, column: left, width: width, into: &canvas, glyphs: glyphs)
         }
         row += 1
-        row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas) + gap
+        row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
-        drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas)
-        drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas)
-        drawValue(expiryText, placeholder: "MM/YY", field: .expiry, row: row + 1, column: left, into: &canvas)
-        drawValue(String(repeating: "•", count: cvv.count), placeholder: cvvPlaceholder(context: context),
-                  field: .cvv, row: row + 1, column: cvvColumn, into: &canvas)
-        if focus == .expiry { cursor = (row + 1, left + 2 + expiry.caretColumn(in: expiryText) { $0 != "/" }) }
-        if focus == .cvv { cursor = (row + 1, cvvColumn + 2 + securityCode.caret) }
+        drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas, glyphs: glyphs)
+        drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas, glyphs: glyphs)
+        cursor = drawField(expiryText, caretColumn: expiry.caretColumn(in: expiryText) { $0 != "/" }, placeholder: "MM/YY",
+                           field: .expiry, row: row + 1, column: left, width: cvvColumn - left - 3, into: &canvas, glyphs: glyphs) ?? cursor
+        let maskedCVV = String(repeating: glyphs.maskedDigit, count: cvv.count)
+        cursor = drawField(maskedCVV, caretColumn: securityCode.caret * DisplayWidth.of(glyphs.maskedDigit),
+                           placeholder: cvvPlaceholder(context: context), field: .cvv, row: row + 1, column: cvvColumn,
+                           width: max(1, left + width - cvvColumn - 2), into: &canvas, glyphs: glyphs) ?? cursor
         row += 2
-        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas) + gap
+        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
         // Cardholder name.
-        drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas)
-        let shownName = Canvas.truncate(cardholderName, to: width - 4)
-        drawValue(shownName, placeholder: "Name as on the card", field: .name, row: row + 1, column: left, into: &canvas)
-        if focus == .name { cursor = (row + 1, left + 2 + min(name.caretColumn(in: cardholderName) { _ in true }, DisplayWidth.of(shownName))) }
+        drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
+        cursor = drawField(cardholderName, caretColumn: name.caretColumn(in: cardholderName) { _ in true },
+                           placeholder: "Name as on the card", field: .name, row: row + 1, column: left, width: width - 2,
+                           into: &canvas, glyphs: glyphs) ?? cursor
         row += 2
-        row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas) + gap
+        row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
         // Pay.
-        let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
-        let spinner = Self.spinnerFrames[context.animationFrame % Self.spinnerFrames.count]
+        let amount = context.money(context.settings.amount, currency: context.settings.currency)
+        let frames = glyphs.spinner
+        let spinner = frames[context.animationFrame % frames.count]
         let button = paying ? "[ Paying \(amount) \(spinner) ]" : "[ Pay \(amount) ]"
-        if focus == .pay { canvas.put("┃", row: row, column: left, style: .focus) }
+        if focus == .pay { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
         // The banner sits beside the button; its second row takes the blank row under it.
         var bannerRows = 1
         if let banner {
-            bannerRows = canvas.putWrapped(banner, prefix: "✗ ", row: row, column: left + 4 + DisplayWidth.of(button),
+            bannerRows = canvas.putWrapped(glyphs.text(banner), prefix: glyphs.failure + " ", row: row, column: left + 4 + DisplayWidth.of(button),
                                            width: max(3, width - DisplayWidth.of(button) - 4), maxLines: min(3, 2 + max(0, spare)),
-                                           style: .error)
+                                           style: .error, ellipsis: glyphs.ellipsis)
         }
         row += max(2, bannerRows)
 
         // Accepted networks and where the badges came from.
-        let accepted = Self.acceptedRow(context.session.allowedNetworks.map { context.catalogue.info($0).displayName }, width: width)
+        let accepted = Self.acceptedRow(context.session.allowedNetworks.map { context.catalogue.info($0).displayName }, width: width,
+                                        glyphs: glyphs)
         canvas.put(accepted, row: row, column: left, style: .dim)
         row += 1
-        let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner)
-        canvas.put(Canvas.truncate(status, to: width), row: row, column: left, style: statusStyle)
-
-        canvas.cursor = cursor.map { (row: $0.row, column: min($0.column, canvas.width - 1)) }
+        let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner, context: context)
+        canvas.put(context.truncate(status, to: width), row: row, column: left, style: statusStyle)
+        canvas.cursor = cursor
     }
 
-    /// The accepted-networks row: as many names as fit, in the merchant's order, then a count of the rest.
+    /// The accepted-networks row: as many names as fit in `width`, then a count of the rest.
     ///
     /// Names are dropped whole, never cut, because a cut-off name would read as a different network:
     /// `We accept: Visa · Cartes Bancaires · +19 more`.
-    static func acceptedRow(_ names: [String], width: Int) -> String {
+    static func acceptedRow(_ names: [String], width: Int, glyphs: GlyphSet = .unicode) -> String {
         for shown in stride(from: names.count, through: 0, by: -1) {
             var parts = Array(names.prefix(shown))
             if shown < names.count { parts.append("+\(names.count - shown) more") }
-            let row = "We accept: " + parts.joined(separator: " · ")
+            let row = glyphs.text("We accept: " + parts.joined(separator: glyphs.separator))
             if DisplayWidth.of(row) <= width { return row }
         }
-        return Canvas.truncate("We accept: \(names.count) networks", to: width)
+        return Canvas.truncate("We accept: \(names.count) networks", to: width, ellipsis: glyphs.ellipsis)
     }
 
-    func statusLine(metadata: CardNumberEntryMetadata?, spinner: Character) -> (String, CellStyle) {
+    func statusLine(metadata: CardNumberEntryMetadata?, spinner: String, context: ScreenContext) -> (String, CellStyle) {
+        if coBadgeNotice, selectableNetworks(context: context) != nil, focus != .network {
+            return ("Co-badged card: choose the network above, ⇧Tab", .accent)
+        }
         if lookupInFlight { return ("\(spinner) Asking the BIN service about this card…", .accent) }
         guard let metadata else { return ("Networks appear as you type.", .dim) }
         switch metadata.source {
@@ -102,10 +109,10 @@ extension CardFormScreen {
         }
     }
 
-    func drawLabel(_ text: String, field: Field, row: Int, column: Int, into canvas: inout Canvas) {
+    func drawLabel(_ text: String, field: Field, row: Int, column: Int, into canvas: inout Canvas, glyphs: GlyphSet) {
         let focused = focus == field
         let hasError = visibleError(for: field) != nil
-        if focused { canvas.put("┃", row: row, column: column, style: .focus) }
+        if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
         canvas.put(text + (hasError ? " *" : ""), row: row, column: column + 2, style: focused ? .focus : (hasError ? .error : .dim))
     }
 
@@ -113,20 +120,25 @@ extension CardFormScreen {
 
     /// What the empty security-code field says: its length on the known network, 3–4 digits before.
     func cvvPlaceholder(context: ScreenContext) -> String {
-        guard network(context: context) != nil else { return "••• (3–4 digits)" }
+        let dot = context.glyphs.maskedDigit
+        guard network(context: context) != nil else { return context.glyphs.text("\(String(repeating: dot, count: 3)) (3–4 digits)") }
         let length = maximumCVVLength(context: context)
-        return String(repeating: "•", count: length) + " (\(length) digits)"
+        return String(repeating: dot, count: length) + " (\(length) digits)"
     }
 
-    /// Draws a field's value (or its placeholder, dim) and returns the column after it.
-    @discardableResult
-    func drawValue(_ value: String, placeholder: String, field: Field, row: Int, column: Int, into canvas: inout Canvas) -> Int {
-        if focus == field { canvas.put("┃", row: row, column: column, style: .focus) }
-        if value.isEmpty {
-            if focus != field { canvas.put(placeholder, row: row, column: column + 2, style: .dim) }
-            return column + 2
+    /// Draws a field's value in at most `width` columns after its bar (or its placeholder, dim,
+    /// when empty and not focused); returns where the cursor goes when the field has focus.
+    func drawField(_ shown: String, caretColumn: Int, placeholder: String, field: Field, row: Int, column: Int, width: Int,
+                   into canvas: inout Canvas, glyphs: GlyphSet) -> (row: Int, column: Int)? {
+        let focused = focus == field
+        if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
+        if shown.isEmpty {
+            if !focused { canvas.put(placeholder, row: row, column: column + 2, style: .dim, maxWidth: width) }
+            return focused ? (row, column + 2) : nil
         }
-        return column + 2 + canvas.put(value, row: row, column: column + 2, style: .bold)
+        let window = EditableText.window(shown, caretColumn: caretColumn, width: width)
+        canvas.put(window.text, row: row, column: column + 2, style: .bold, maxWidth: width)
+        return focused ? (row, column + 2 + window.caretColumn) : nil
     }
 
     func drawBadges(metadata: CardNumberEntryMetadata?, selected: CardNetwork?, row: Int, column: Int, width: Int,
@@ -138,7 +150,7 @@ extension CardFormScreen {
             let name = " \(item.displayName) "
             let note = item.allowed ? "" : "(not accepted)"
             guard x + DisplayWidth.of(name + note) <= end else {
-                if x < end { canvas.put("…", row: row, column: x, style: .dim) }
+                if x < end { canvas.put(context.glyphs.ellipsis, row: row, column: x, style: .dim, maxWidth: end - x) }
                 return
             }
             let style: CellStyle
@@ -155,33 +167,35 @@ extension CardFormScreen {
         }
     }
 
-    func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, into canvas: inout Canvas) {
+    func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, glyphs: GlyphSet) {
         let focused = focus == .network
-        if focused { canvas.put("┃", row: row, column: column, style: .focus) }
+        if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
+        let end = column + width
         var x = column + 2
-        x += canvas.put("Pay with ", row: row, column: x, style: focused ? .focus : .dim)
-        for item in items {
+        x += canvas.put("Pay with ", row: row, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
+        for item in items where x < end {
             let picked = item.network == choice
-            let text = (picked ? "◉ " : "○ ") + item.displayName
+            let text = glyphs.radio(on: picked) + " " + item.displayName
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
-            x += canvas.put(text, row: row, column: x, style: style)
-            x += canvas.put("  ", row: row, column: x)
+            x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
+            x += canvas.put("  ", row: row, column: x, maxWidth: max(0, end - x))
         }
     }
 
     /// The error rows under `fields`: their visible errors, or the notice about the key just refused
     /// in the focused one. Returns the rows taken: one is always kept, more come out of `spare`.
-    func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, spare: inout Int, into canvas: inout Canvas) -> Int {
+    func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, spare: inout Int, into canvas: inout Canvas,
+                    glyphs: GlyphSet) -> Int {
         let message: (prefix: String, text: String, style: CellStyle)
         if let notice, fields.contains(focus) {
-            message = ("· ", notice, .accent)
+            message = (glyphs.noteMark + " ", notice, .accent)
         } else {
             let messages = fields.compactMap { visibleError(for: $0)?.description }
             guard !messages.isEmpty else { return 1 }
-            message = ("✗ ", messages.joined(separator: " · "), .error)
+            message = (glyphs.failure + " ", messages.joined(separator: glyphs.separator), .error)
         }
-        let rows = canvas.putWrapped(message.text, prefix: message.prefix, row: row, column: column, width: width,
-                                     maxLines: min(3, 1 + max(0, spare)), style: message.style)
+        let rows = canvas.putWrapped(glyphs.text(message.text), prefix: message.prefix, row: row, column: column, width: width,
+                                     maxLines: min(3, 1 + max(0, spare)), style: message.style, ellipsis: glyphs.ellipsis)
         spare -= max(0, rows - 1)
         return max(1, rows)
     }

@@ -14,7 +14,7 @@ public struct CardFormScreen: Screen {
         case number, network, expiry, cvv, name, pay
     }
 
-    public enum Action: Sendable { case next, previous, enter, chooseLeft, chooseRight, back }
+    public enum Action: Sendable { case next, previous, enter, chooseLeft, chooseRight }
 
     /// The number as edited: ASCII digits only, the caret counted in digits.
     public internal(set) var number = EditableText()
@@ -27,6 +27,11 @@ public struct CardFormScreen: Screen {
     public internal(set) var focus: Field = .number
     /// The cardholder's pick on a co-badged card.
     public internal(set) var choice: CardNetwork?
+    /// True once the cardholder moved the chooser; false while the preferred network stands as preselected.
+    public internal(set) var choiceIsCardholders = false
+    /// True when the chooser appeared after the number field was left: the status line says so
+    /// until the chooser gets focus.
+    public internal(set) var coBadgeNotice = false
     /// The latest BIN-based metadata from the engine (8 digits or more).
     public internal(set) var engineMetadata: CardNumberEntryMetadata?
     /// The first 8 digits `engineMetadata` is about.
@@ -36,6 +41,8 @@ public struct CardFormScreen: Screen {
     public internal(set) var errors: [ValidationError] = []
     /// Fields whose errors are on show: left at least once or submitted, and not typed in since.
     public internal(set) var revealed: Set<Field> = []
+    /// True once Pay was pressed: only then does an empty field say it cannot be blank.
+    public internal(set) var submitted = false
     public internal(set) var paying = false
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
@@ -50,6 +57,13 @@ public struct CardFormScreen: Screen {
 
     public var title: String { "Pay by card" }
     public var isAnimating: Bool { lookupInFlight || paying }
+    public var isBusy: Bool { paying }
+
+    public var discardQuestion: String? {
+        [number, expiry, securityCode, name].contains { !$0.isEmpty } ? "Discard this card?" : nil
+    }
+
+    public var focusedText: EditableText? { Self.text(of: focus).map { self[keyPath: $0] } }
 
     public init(context: ScreenContext) {}
 
@@ -100,10 +114,42 @@ public struct CardFormScreen: Screen {
                  cardNetwork: selectableNetworks(context: context) != nil ? choice : nil)
     }
 
-    /// The error shown under a field, if it is on show.
+    /// The error shown under a field, if it is on show: a field left (or submitted) and not typed
+    /// in since; an empty field only after Pay, so tabbing through the form blames nobody.
     public func visibleError(for field: Field) -> ValidationError? {
-        guard revealed.contains(field) else { return nil }
+        guard revealed.contains(field), submitted || !isBlank(field) else { return nil }
         return errors.first { Self.field(of: $0.inputElementType) == field }
+    }
+
+    /// Whether a field holds nothing but spaces.
+    func isBlank(_ field: Field) -> Bool {
+        guard let path = Self.text(of: field) else { return false }
+        return self[keyPath: path].text.allSatisfy { $0 == " " }
+    }
+
+    /// The form for another try after a decline or a failure: the same card with the security code
+    /// to type again (`keepNumber`), or another card keeping the expiry and name.
+    func retry(keepNumber: Bool) -> CardFormScreen {
+        var form = self
+        form.paying = false
+        form.banner = nil
+        form.notice = nil
+        form.submitted = false
+        form.revealed = []
+        form.securityCode = EditableText()
+        if keepNumber {
+            form.focus = .cvv
+        } else {
+            form.number = EditableText()
+            form.engineMetadata = nil
+            form.engineMetadataBin = ""
+            form.choice = nil
+            form.choiceIsCardholders = false
+            form.coBadgeNotice = false
+            form.lookupInFlight = false
+            form.focus = .number
+        }
+        return form
     }
 
     static func field(of element: InputElementType) -> Field {

@@ -11,32 +11,41 @@ public struct HelpScreen: Screen {
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([KeyBinding([.escape, .enter], "esc", "close", .close)])
+        KeyMap([KeyBinding([.enter], "enter", "close", .close, footer: false)])
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] { [.pop] }
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let glyphs = context.glyphs
         let left = area.left + 2
-        canvas.put("Keys on \(screenTitle)", row: area.top + 1, column: left, style: .accent)
-        let keyWidth = min(18, ((hints.map(\.keys) + Self.editingKeys.map(\.0)).map(DisplayWidth.of).max() ?? 0) + 2)
+        let width = area.width - 4
+        canvas.put(context.truncate("Keys on \(screenTitle)", to: width), row: area.top + 1, column: left, style: .accent)
+        let keyNames = (hints.map(\.keys) + Self.editingKeys.map(\.0)).map { glyphs.keys($0) }
+        let keyWidth = min(18, (keyNames.map(DisplayWidth.of).max() ?? 0) + 2)
+        // The rules at the foot are read whole: they wrap, and the key lists give up rows to them.
+        let notes = Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }
+        let noteRows = notes.reduce(0) { $0 + $1.count }
+        let listBottom = area.bottom - noteRows - 1
         var row = area.top + 3
-        for hint in hints where row < area.bottom - 1 {
-            canvas.put(hint.keys, row: row, column: left, style: .bold, maxWidth: keyWidth)
-            canvas.put(Canvas.truncate(hint.help, to: area.width - left - keyWidth - 2), row: row, column: left + keyWidth)
+        for hint in hints where row < listBottom {
+            canvas.put(glyphs.keys(hint.keys), row: row, column: left, style: .bold, maxWidth: keyWidth)
+            canvas.put(context.truncate(hint.help, to: width - keyWidth), row: row, column: left + keyWidth)
             row += 1
         }
         // Field editing is the same in every text field, so it is listed here rather than in each
         // screen's binding table (where it would crowd the footer).
         row += 1
-        for (keys, help) in Self.editingKeys where row < area.bottom - 3 {
-            canvas.put(keys, row: row, column: left, style: .bold, maxWidth: keyWidth)
-            canvas.put(Canvas.truncate(help, to: area.width - left - keyWidth - 2), row: row, column: left + keyWidth)
+        for (keys, help) in Self.editingKeys where row < listBottom {
+            canvas.put(glyphs.keys(keys), row: row, column: left, style: .bold, maxWidth: keyWidth)
+            canvas.put(context.truncate(help, to: width - keyWidth), row: row, column: left + keyWidth)
             row += 1
         }
-        for (offset, note) in Self.notes.enumerated() {
-            canvas.put(Canvas.truncate(note, to: area.width - 4), row: area.bottom - 2 + offset, column: left, style: .dim)
+        row = area.bottom - noteRows
+        for line in notes.joined() {
+            canvas.put(line, row: row, column: left, style: .dim)
+            row += 1
         }
     }
 
@@ -47,9 +56,10 @@ public struct HelpScreen: Screen {
         ("bksp/del", "erase before or after the cursor"),
     ]
 
+    /// The rules that hold on every screen.
     static let notes = [
-        "Pasted text arrives as one input.",
-        "Card numbers are masked outside their own field.",
+        AppModel.escapeRule,
+        "Pasted text arrives as one input. Card numbers are masked outside their own field.",
     ]
 }
 
@@ -66,7 +76,7 @@ public struct EventLogScreen: Screen {
         KeyMap([
             KeyBinding([.up], "older", .older),
             KeyBinding([.down], "newer", .newer),
-            KeyBinding([.escape, .enter], "esc", "close", .close),
+            KeyBinding([.enter], "enter", "close", .close, footer: false),
         ])
     }
 
@@ -90,7 +100,8 @@ public struct EventLogScreen: Screen {
         canvas.put("\(entries.count) events, newest last", row: area.top, column: left, style: .dim)
         let rows = area.height - 1
         guard !entries.isEmpty else {
-            canvas.putWrapped(Self.emptyMessage, row: area.top + 2, column: left + 1, width: area.width - left - 2)
+            canvas.putWrapped(Self.emptyMessage, row: area.top + 2, column: left + 1, width: area.width - left - 2,
+                              ellipsis: context.glyphs.ellipsis)
             return
         }
         let end = entries.count - scrollBack
@@ -101,7 +112,7 @@ public struct EventLogScreen: Screen {
             let label = String(repeating: " ", count: max(0, 4 - number.count)) + number + " "
             var x = left + canvas.put(label, row: row, column: left, style: .dim)
             x += canvas.put(entry.name, row: row, column: x, style: entry.name == "checkoutFailed" ? .error : .accent)
-            canvas.put(" " + Canvas.truncate(entry.summary, to: max(1, area.width - x - 2)), row: row, column: x)
+            canvas.put(" " + context.truncate(entry.summary, to: max(1, area.width - x - 2)), row: row, column: x)
             row += 1
         }
     }

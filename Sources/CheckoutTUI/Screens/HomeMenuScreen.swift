@@ -27,7 +27,7 @@ public struct HomeMenuScreen: Screen {
             KeyBinding([.up, .left], "↑/↓", "choose", .previous),
             KeyBinding([.down, .right, .tab], "↓", "next", .next, footer: false),
             KeyBinding([.enter], "open", .open),
-            KeyBinding([.escape, .character("q")], "esc/q", "quit", .quit),
+            KeyBinding([.character("q")], "q", "quit", .quit, footer: false),
         ])
     }
 
@@ -55,15 +55,15 @@ public struct HomeMenuScreen: Screen {
         for (index, item) in Self.items.enumerated() {
             let selected = index == selection
             if selected {
-                canvas.put("┃", row: row, column: left, style: .focus)
+                canvas.put(context.glyphs.focusBar, row: row, column: left, style: .focus)
                 canvas.fill(row: row, column: left + 2, count: min(30, area.width - left - 3), style: .selection)
             }
             canvas.put(item.title, row: row, column: left + 3, style: selected ? .selection : .normal)
             row += area.height >= 20 ? 2 : 1
         }
-        let amount = MoneyText.format(minorUnits: context.settings.amount, currency: context.settings.currency)
-        let line = "Amount due \(amount) · BIN source \(context.settings.binSource.label)"
-        canvas.put(Canvas.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
+        let amount = context.money(context.settings.amount, currency: context.settings.currency)
+        let line = "Amount due \(amount)\(context.glyphs.separator)BIN source \(context.settings.binSource.label)"
+        canvas.put(context.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
     }
 }
 
@@ -77,7 +77,7 @@ public struct ComingSoonScreen: Screen {
     public init(route: Route) { self.route = route }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([KeyBinding([.escape, .enter], "esc", "back", .back)])
+        KeyMap([KeyBinding([.enter], "enter", "back", .back)])
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] { [.pop] }
@@ -85,7 +85,7 @@ public struct ComingSoonScreen: Screen {
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         canvas.put(route.menuTitle, row: area.top + 1, column: area.left + 2, style: .accent)
-        canvas.put(Canvas.truncate("This screen is coming in a later version.", to: area.width - 4),
+        canvas.put(context.truncate("This screen is coming in a later version.", to: area.width - 4),
                    row: area.top + 3, column: area.left + 2)
     }
 }

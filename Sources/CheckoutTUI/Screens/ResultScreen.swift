@@ -1,7 +1,12 @@
 import CheckoutCore
 import CheckoutEngine
 
-/// After Pay: the payment (id, status, amount, network, masked number) or why it was refused.
+/// After Pay: the payment (id, status, amount, network and how it was chosen, masked number), or
+/// why it did not go through.
+///
+/// A decline or a failure keeps the card: "Try again" brings the form back with the same card and
+/// the security code to type again, "Use another card" with the number and security code cleared
+/// and the expiry and name kept.
 public struct ResultScreen: Screen {
     /// What came back from the engine.
     public enum Outcome: Sendable, Equatable {
@@ -9,63 +14,140 @@ public struct ResultScreen: Screen {
         case failed(CheckoutError)
     }
 
-    public enum Action: Sendable { case newPayment, back }
+    /// How the network the payment used was settled.
+    public enum NetworkChoice: Sendable, Equatable {
+        /// The card was co-badged and the cardholder picked the network.
+        case chosenByCardholder
+        /// The card was co-badged and the preselected (preferred) network was kept.
+        case preselected
+        /// No choice was shown: one network, or the BIN answer came after Pay.
+        case noChoiceOffered
+    }
+
+    /// The buttons under the result.
+    public enum Button: Sendable, Equatable {
+        case newPayment, tryAgain, anotherCard
+
+        var title: String {
+            switch self {
+            case .newPayment: "New payment"
+            case .tryAgain: "Try again"
+            case .anotherCard: "Use another card"
+            }
+        }
+    }
+
+    public enum Action: Sendable { case activate, previous, next }
+
     public var outcome: Outcome
+    /// The form as it was when Pay was pressed.
+    public var form: CardFormScreen?
+    public var choice: NetworkChoice
+    public var selected = 0
     public var title: String { "Pay by card · Result" }
 
-    public init(outcome: Outcome) { self.outcome = outcome }
+    public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered) {
+        self.outcome = outcome
+        self.form = form
+        self.choice = choice
+    }
+
+    /// True when the payment went through.
+    public var isAuthorized: Bool {
+        if case .completed(let payment) = outcome { return payment.status == .authorized }
+        return false
+    }
+
+    public var buttons: [Button] {
+        isAuthorized || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
+    }
+
+    public var discardQuestion: String? { isAuthorized || form == nil ? nil : "Discard this card?" }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.enter], "new payment", .newPayment),
-            KeyBinding([.escape], "back", .back),
-        ])
+        var bindings: [KeyBinding<Action>] = []
+        if buttons.count > 1 {
+            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous))
+            bindings.append(KeyBinding([.right, .tab, .down], "→", "next button", .next, footer: false))
+        }
+        let current = buttons[min(selected, buttons.count - 1)]
+        bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate))
+        return KeyMap(bindings)
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
-        case .newPayment: return [.replace(CardFormScreen(context: context))]
-        case .back: return [.pop]
+        case .previous: selected = (selected + buttons.count - 1) % buttons.count
+        case .next: selected = (selected + 1) % buttons.count
+        case .activate:
+            switch buttons[min(selected, buttons.count - 1)] {
+            case .newPayment: return [.replace(CardFormScreen(context: context))]
+            case .tryAgain: return [.replace(form?.retry(keepNumber: true) ?? CardFormScreen(context: context))]
+            case .anotherCard: return [.replace(form?.retry(keepNumber: false) ?? CardFormScreen(context: context))]
+            }
         }
+        return []
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let glyphs = context.glyphs
         let left = area.left + 2
+        let valueWidth = area.width - left - 16
         var row = area.top + 1
+        let headline: String, style: CellStyle
+        var lines: [(String, String)]
         switch outcome {
         case .completed(let payment):
-            let (headline, style): (String, CellStyle) = switch payment.status {
-            case .authorized: ("✓ Payment authorized", .success)
-            case .declined: ("✗ Payment declined", .error)
-            case .failed: ("✗ Payment failed", .error)
+            (headline, style) = switch payment.status {
+            case .authorized: ("\(glyphs.success) Payment authorized", .success)
+            case .declined: ("\(glyphs.failure) Payment declined", .error)
+            case .failed: ("\(glyphs.failure) Payment failed", .error)
             }
-            canvas.put(headline, row: row, column: left, style: style)
-            row += 2
-            var lines: [(String, String)] = [
+            lines = [
                 ("Payment id", payment.id),
                 ("Status", payment.status.rawValue),
-                ("Amount", MoneyText.format(minorUnits: payment.amount, currency: payment.currency)),
-                ("Network", context.catalogue.info(payment.network).displayName),
-                ("Card", CardNumberMask.lastFour(payment.last4Digits)),
+                ("Amount", context.money(payment.amount, currency: payment.currency)),
+                ("Network", context.catalogue.info(payment.network).displayName + glyphs.separator + choiceText),
+                ("Card", String(repeating: glyphs.maskedDigit, count: 4) + " " + payment.last4Digits),
             ]
             if let reason = payment.declineReason { lines.append(("Reason", reason)) }
-            for (label, value) in lines {
-                canvas.put(label, row: row, column: left, style: .dim)
-                canvas.put(Canvas.truncate(value, to: area.width - left - 16), row: row, column: left + 14,
-                           style: label == "Reason" ? .error : .bold)
-                row += 1
-            }
         case .failed(let error):
-            canvas.put("✗ Payment refused", row: row, column: left, style: .error)
-            row += 2
-            for line in Canvas.wrap(error.description, width: area.width - left - 2) {
-                canvas.put(line, row: row, column: left, style: .bold)
+            let failed = error.errorId == "payment-failed"
+            (headline, style) = ("\(glyphs.failure) Payment \(failed ? "failed" : "refused")", .error)
+            lines = [("Reason", error.description), ("Error id", error.errorId)]
+        }
+        canvas.put(headline, row: row, column: left, style: style)
+        row += 2
+        for (label, value) in lines where row < area.bottom - 2 {
+            canvas.put(label, row: row, column: left, style: .dim)
+            let valueStyle: CellStyle = label == "Reason" ? .error : .bold
+            // A reason is read whole; other values are one line.
+            if label == "Reason" {
+                row += canvas.putWrapped(glyphs.text(value), row: row, column: left + 14, width: valueWidth, maxLines: 3,
+                                         style: valueStyle, ellipsis: glyphs.ellipsis)
+            } else {
+                canvas.put(context.truncate(value, to: valueWidth), row: row, column: left + 14, style: valueStyle)
                 row += 1
             }
-            row += 1
-            canvas.put("Error id  \(error.errorId)", row: row, column: left, style: .dim)
+        }
+        row = min(row + 1, area.bottom - 1)
+        var x = left
+        for (index, button) in buttons.enumerated() {
+            let chosen = index == min(selected, buttons.count - 1)
+            if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
+            x += 2
+            x += canvas.put("[ \(button.title) ]", row: row, column: x, style: chosen ? .selection : .bold) + 2
+        }
+    }
+
+    /// How the network was settled, in words.
+    var choiceText: String {
+        switch choice {
+        case .chosenByCardholder: "chosen by you"
+        case .preselected: "preferred network, not changed by you"
+        case .noChoiceOffered: "no choice offered"
         }
     }
 }

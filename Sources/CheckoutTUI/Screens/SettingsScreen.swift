@@ -3,7 +3,8 @@ import CheckoutCore
 /// Settings: the BIN source, simulated latency, debounce, and which networks are accepted in which
 /// order. Enter saves (the engine is rebuilt for the next card) and goes back, or on to the home
 /// menu when Settings was opened from the command line, so the saved settings get used; Esc leaves
-/// them as they were and goes back, quitting when there is nothing to go back to.
+/// them as they were (asking first when something was changed) and goes back, quitting when there
+/// is nothing to go back to.
 public struct SettingsScreen: Screen {
     /// A line of the screen.
     public enum Row: Sendable, Equatable {
@@ -11,7 +12,7 @@ public struct SettingsScreen: Screen {
         case network(CardNetwork)
     }
 
-    public enum Action: Sendable { case up, down, decrease, increase, toggle, save, cancel }
+    public enum Action: Sendable { case up, down, decrease, increase, toggle, save }
 
     public internal(set) var draft: CheckoutSettings
     /// Every network, the accepted ones first in their order.
@@ -20,7 +21,10 @@ public struct SettingsScreen: Screen {
     public internal(set) var selection = 0
     /// Why the last Enter did not save, until the next key.
     public internal(set) var error: String?
-    var urlDraft: String
+    /// The BIN service URL as typed (kept while another source is chosen, so it is not lost).
+    public internal(set) var url: EditableText
+    /// The settings the screen opened with: Esc asks before discarding changes to them.
+    let original: CheckoutSettings
     let originalTable: String?
     let catalogueOrder: [CardNetwork]
 
@@ -28,12 +32,13 @@ public struct SettingsScreen: Screen {
 
     public init(settings: CheckoutSettings, catalogue: NetworkCatalogue) {
         draft = settings
+        original = settings
         let all = catalogue.networks.map(\.network).filter { $0 != .other }
         catalogueOrder = all.isEmpty ? CardNetwork.allCases.filter { $0 != .other } : all
         let allowed = settings.allowedNetworks ?? catalogueOrder
         networkOrder = allowed + catalogueOrder.filter { !allowed.contains($0) }
         accepted = Set(allowed)
-        if case .url(let url) = settings.binSource { urlDraft = url } else { urlDraft = "" }
+        if case .url(let text) = settings.binSource { url = EditableText(text) } else { url = EditableText() }
         if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
     }
 
@@ -54,7 +59,6 @@ public struct SettingsScreen: Screen {
             bindings.append(KeyBinding([.right], "→", "change", .increase, footer: false))
         }
         bindings.append(KeyBinding([.enter], "enter", "save", .save))
-        bindings.append(KeyBinding([.escape], "esc", "cancel", .cancel))
         return KeyMap(bindings)
     }
 
@@ -76,25 +80,35 @@ public struct SettingsScreen: Screen {
                 return []
             }
             return [.applySettings(result), .back(orOpen: .home)]
-        case .cancel: return [.pop]
         }
         return []
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         if case .key = input { error = nil }
-        guard rows[selection] == .binSource, case .url = draft.binSource else { return [] }
-        var edited = EditableText(urlDraft)
+        guard isEditingURL else { return [] }
         switch input {
-        case .key(.character(let character)): edited.insert(CollectionOfOne(character), limit: Self.maximumURLLength) { !$0.isWhitespace }
-        case .key(.backspace): edited.deleteBackward()
-        case .paste(let text):
-            edited.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
+        case .key(.character(let character)): insertURL(String(character))
+        case .key(let key): _ = url.apply(key)
+        case .paste(let text): insertURL(text)
         default: return []
         }
-        urlDraft = edited.text
-        draft.binSource = .url(urlDraft)
+        draft.binSource = .url(url.text)
         return []
+    }
+
+    /// True while the BIN source row is selected with the URL source: typing edits the URL.
+    var isEditingURL: Bool {
+        guard rows[selection] == .binSource, case .url = draft.binSource else { return false }
+        return true
+    }
+
+    public var focusedText: EditableText? { isEditingURL ? url : nil }
+
+    public var discardQuestion: String? { result == original ? nil : "Discard the changed settings?" }
+
+    private mutating func insertURL(_ text: String) {
+        url.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
     }
 
     /// Longer URLs are cut off as they are typed or pasted.
@@ -127,7 +141,7 @@ public struct SettingsScreen: Screen {
     mutating func change(by step: Int) {
         switch rows[selection] {
         case .binSource:
-            var sources: [BinSource] = [.embedded, .off, .url(urlDraft)]
+            var sources: [BinSource] = [.embedded, .off, .url(url.text)]
             if let originalTable { sources.append(.table(path: originalTable)) }
             let index = sources.firstIndex(of: draft.binSource) ?? 0
             draft.binSource = sources[(index + step + sources.count) % sources.count]
@@ -145,14 +159,15 @@ public struct SettingsScreen: Screen {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let glyphs = context.glyphs
         let left = area.left + 2
         var row = area.top + 1
         let valueColumn = left + 22
         let allRows = rows
         // The note under the three settings wraps; the list gives up a row for each extra line.
         let note: (prefix: String, text: String, style: CellStyle)? = if let error {
-            ("✗ ", error, .error)
-        } else if selection == 0, case .url = draft.binSource {
+            (glyphs.failure + " ", glyphs.text(error), .error)
+        } else if isEditingURL {
             ("", "Type or paste the URL; backspace deletes", .dim)
         } else {
             nil
@@ -173,36 +188,51 @@ public struct SettingsScreen: Screen {
                 row += 1
             }
             let selected = index == selection
-            if selected { canvas.put("┃", row: row, column: left, style: .focus) }
+            if selected { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
             let labelStyle: CellStyle = selected ? .focus : .normal
+            let valueStyle: CellStyle = selected ? .selection : .bold
             switch item {
             case .binSource:
                 canvas.put("BIN source", row: row, column: left + 2, style: labelStyle)
-                canvas.put("◀ \(draft.binSource.label) ▶", row: row, column: valueColumn, style: selected ? .selection : .bold,
-                           maxWidth: area.width - valueColumn - 1)
+                drawSource(into: &canvas, row: row, column: valueColumn, width: area.width - valueColumn - 1, style: valueStyle, glyphs: glyphs)
             case .latency:
                 canvas.put("BIN latency", row: row, column: left + 2, style: labelStyle)
-                canvas.put("◀ \(draft.binLatencyMilliseconds) ms ▶", row: row, column: valueColumn, style: selected ? .selection : .bold)
+                canvas.put("\(glyphs.decrease) \(draft.binLatencyMilliseconds) ms \(glyphs.increase)", row: row, column: valueColumn, style: valueStyle)
             case .debounce:
                 canvas.put("Debounce", row: row, column: left + 2, style: labelStyle)
-                canvas.put("◀ \(draft.debounceMilliseconds) ms ▶", row: row, column: valueColumn, style: selected ? .selection : .bold)
+                canvas.put("\(glyphs.decrease) \(draft.debounceMilliseconds) ms \(glyphs.increase)", row: row, column: valueColumn, style: valueStyle)
             case .network(let network):
                 let on = accepted.contains(network)
                 let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "
-                let mark = on ? "[✓]" : "[ ]"
                 let name = context.catalogue.info(network).displayName
-                canvas.put("\(mark) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)", row: row, column: left + 2,
-                           style: selected ? .selection : (on ? .normal : .dim))
+                canvas.put("\(glyphs.checkBox(on: on)) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)",
+                           row: row, column: left + 2, style: selected ? .selection : (on ? .normal : .dim))
             }
             row += 1
         }
         if scroll + listRows < networkOrder.count {
-            canvas.put("↓ more", row: row, column: left + 2, style: .dim)
+            canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
         }
         // The blank row between the three settings and the network list says what the BIN row needs.
         if let note {
             canvas.putWrapped(note.text, prefix: note.prefix, row: area.top + 4, column: left + 2, width: noteWidth, maxLines: 3,
-                              style: note.style)
+                              style: note.style, ellipsis: glyphs.ellipsis)
         }
+    }
+
+    /// The BIN source between its arrows; the URL being typed scrolls to keep the cursor in view.
+    private func drawSource(into canvas: inout Canvas, row: Int, column: Int, width: Int, style: CellStyle, glyphs: GlyphSet) {
+        let opening = glyphs.decrease + " ", closing = " " + glyphs.increase
+        guard isEditingURL else {
+            canvas.put(opening + glyphs.text(draft.binSource.label) + closing, row: row, column: column, style: style, maxWidth: width)
+            return
+        }
+        let fieldWidth = max(1, width - DisplayWidth.of(opening + closing))
+        let window = EditableText.window(url.text, caretColumn: url.caretColumn(in: url.text) { _ in true }, width: fieldWidth)
+        var x = column + canvas.put(opening, row: row, column: column, style: style, maxWidth: width)
+        let fieldStart = x
+        x += canvas.put(window.text, row: row, column: x, style: style, maxWidth: fieldWidth)
+        canvas.put(closing, row: row, column: x, style: style, maxWidth: max(0, column + width - x))
+        canvas.cursor = (row, fieldStart + window.caretColumn)
     }
 }

@@ -1,4 +1,5 @@
 import CNCursesW
+import CTerminalRestore
 import Foundation
 
 /// Why the terminal UI could not start.
@@ -18,16 +19,21 @@ public enum TerminalStartError: Error, Equatable {
 }
 
 /// The only code that calls ncurses: opens the terminal, reads keys, copies canvases to the screen,
-/// and gives the terminal back as it found it.
+/// and gives the terminal back as it found it — on a crash too: before the screen starts, the
+/// terminal's settings and the bytes that put it back are handed to the async-signal-safe handler
+/// of `CTerminalRestore`.
 ///
 /// Frames are compared with the previous one row by row; only changed rows are redrawn, then one
 /// `refresh` lets ncurses send the minimal bytes. Styles become colour pairs, or bold/dim/reverse
-/// on monochrome terminals and with `--no-color`/`NO_COLOR`.
+/// on monochrome terminals and with `--no-color`/`NO_COLOR`. Every cell goes through
+/// ``TerminalCellText`` on its way out: ASCII only in a non-UTF-8 locale.
 @MainActor
 final class NCursesTerminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let useColour: Bool
+    /// The symbols the locale can show, chosen once at start.
+    let glyphs: GlyphSet
     private var pairs: [PairKey: Int16] = [:]
     private var previous: Canvas?
     private var cursorVisible = false
@@ -35,21 +41,47 @@ final class NCursesTerminal {
 
     private struct PairKey: Hashable { var foreground: Int16; var background: Int16 }
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, useColour: Bool) {
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, useColour: Bool, glyphs: GlyphSet) {
         self.screen = screen
         self.window = window
         self.useColour = useColour
+        self.glyphs = glyphs
     }
 
-    /// Opens the terminal: a UTF-8 locale from the environment, cbreak, no echo, keypad, 25 ms
-    /// escape delay, non-blocking reads, bracketed paste.
+    /// Mouse reporting (any mode), bracketed paste and the keypad's application mode off, the
+    /// attributes reset, the cursor shown: what every exit writes before leaving the alternate screen.
+    static let modesOff = "\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1003l\u{1b}[?1006l\u{1b}[?2004l"
+
+    /// What a crash writes when the terminal type's own strings are not known yet (an xterm's).
+    static let genericRestore = modesOff + "\u{1b}[?1l\u{1b}>\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l"
+
+    /// Opens the terminal: the locale from the environment (its character set chooses the glyphs),
+    /// the crash handler armed, cbreak, no echo, keypad, 25 ms escape delay, non-blocking reads,
+    /// bracketed paste.
     static func open(colour wanted: Bool) -> Result<NCursesTerminal, TerminalStartError> {
         setlocale(LC_ALL, "")
+        let glyphs = GlyphSet(codeset: nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-        guard !term.isEmpty, term != "dumb", let screen = cnc_newterm_stdio() else { return .failure(.unknownTerminal(term)) }
+        guard !term.isEmpty, term != "dumb" else { return .failure(.unknownTerminal(term)) }
+        // Armed before the screen starts, so that no moment of the UI can end with the terminal broken.
+        Array(genericRestore.utf8).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = ctr_arm(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
+        _ = ctr_capture_stderr()
+        guard let screen = cnc_newterm_stdio() else {
+            ctr_disarm()
+            return .failure(.unknownTerminal(term))
+        }
         set_term(screen)
-        guard let window = cnc_stdscr() else { return .failure(.unknownTerminal(term)) }
+        guard let window = cnc_stdscr() else {
+            ctr_disarm()
+            return .failure(.unknownTerminal(term))
+        }
+        let restore = modesOff + ["rmkx", "sgr0", "cnorm", "rmcup"].map(terminfoString).joined()
+        Array(restore.utf8).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { ctr_set_restore_bytes($0.baseAddress, $0.count) }
+        }
         cbreak()
         noecho()
         nonl()
@@ -66,15 +98,32 @@ final class NCursesTerminal {
         define_key("\u{1b}[200~", TerminalKeyDecoder.pasteStartCode)
         define_key("\u{1b}[201~", TerminalKeyDecoder.pasteEndCode)
         writeRaw("\u{1b}[?2004h")
-        return .success(NCursesTerminal(screen: screen, window: window, useColour: useColour))
+        return .success(NCursesTerminal(screen: screen, window: window, useColour: useColour, glyphs: glyphs))
+    }
+
+    /// A terminfo string capability of the terminal, or "" when it has none.
+    private static func terminfoString(_ name: String) -> String {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return "" }
+        return String(cString: value)
     }
 
     /// The terminal's size.
     var size: (width: Int, height: Int) { (Int(cnc_cols()), Int(cnc_lines())) }
 
     /// Everything typed so far, decoded (never blocks).
+    ///
+    /// In a non-UTF-8 locale the C library cannot decode what a UTF-8 terminal sends for `é`, so
+    /// the bytes are read one by one and put together here (see ``TerminalKeyDecoder/assembleUTF8(_:)``).
     func readInputs() -> [TerminalInput] {
         var reads: [RawRead] = []
+        if glyphs.isASCII {
+            while true {
+                let value = wgetch(window)
+                if value == ERR { break }
+                reads.append(value >= KEY_MIN ? .functionKey(value) : .character(UInt32(truncatingIfNeeded: value)))
+            }
+            return TerminalKeyDecoder.decode(TerminalKeyDecoder.assembleUTF8(reads))
+        }
         var value: wint_t = 0
         while true {
             let result = wget_wch(window, &value)
@@ -118,14 +167,16 @@ final class NCursesTerminal {
         previous = canvas
     }
 
-    /// Gives the terminal back: bracketed paste off, cursor on, `endwin`.
+    /// Gives the terminal back: mouse and bracketed paste off, cursor on, `endwin`; then the crash
+    /// handler is disarmed and what was written to standard error meanwhile is shown.
     func close() {
         guard isOpen else { return }
         isOpen = false
-        Self.writeRaw("\u{1b}[?2004l")
+        Self.writeRaw(Self.modesOff)
         curs_set(1)
         endwin()
         delscreen(screen)
+        ctr_disarm()
     }
 
     private func rowEqual(_ a: Canvas, _ b: Canvas, _ row: Int) -> Bool {
@@ -142,7 +193,10 @@ final class NCursesTerminal {
             var width = 0
             while column + width < canvas.width, canvas[row, column + width].style == style {
                 let cell = canvas[row, column + width]
-                if !cell.isContinuation { run.append(cell.character) }
+                if !cell.isContinuation {
+                    run += TerminalCellText.text(for: cell.character, width: cell.isWide ? 2 : 1, ascii: glyphs.isASCII,
+                                                 cWidth: { Int(cnc_wcwidth($0.value)) })
+                }
                 width += 1
             }
             // The bottom-right cell would scroll the screen on some terminals: leave it out.

@@ -67,6 +67,36 @@ public enum TerminalKeyDecoder {
         return index
     }
 
+    /// Puts together the characters of bytes read one by one: a run of bytes from 0x80 that forms
+    /// UTF-8 becomes its characters; a byte that does not is taken as Latin-1 (what an 8-bit
+    /// terminal sends for `é`). Bytes below 0x80 and function keys pass unchanged.
+    public static func assembleUTF8(_ reads: [RawRead]) -> [RawRead] {
+        var result: [RawRead] = []
+        var index = 0
+        while index < reads.count {
+            guard case .character(let lead) = reads[index], lead >= 0xC2, lead <= 0xF4 else {
+                result.append(reads[index])
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var bytes: [UInt8] = [UInt8(lead)]
+            var next = index + 1
+            while bytes.count < length, next < reads.count, case .character(let byte) = reads[next], (0x80...0xBF).contains(byte) {
+                bytes.append(UInt8(byte))
+                next += 1
+            }
+            if bytes.count == length, let text = String(validating: bytes, as: UTF8.self), text.unicodeScalars.count == 1 {
+                result.append(.character(text.unicodeScalars.first!.value))
+                index = next
+            } else {
+                result.append(reads[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
     /// The key codes `define_key` gives the bracketed-paste markers.
     public static let pasteStartCode = KEY_MAX + 1
     public static let pasteEndCode = KEY_MAX + 2
@@ -100,7 +130,7 @@ public enum TerminalKeyDecoder {
         case 27: return .key(.escape)
         case 8, 127: return .key(.backspace)
         case 32: return .key(.space)
-        case 0..<32: return nil
+        case 0..<32, 0x80..<0xA0: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return .key(.character(Character(scalar)))

@@ -6,8 +6,11 @@ import Foundation
 /// Builds a fresh engine for a set of settings (the executable knows how to make BIN services).
 public typealias EngineFactory = @Sendable (CheckoutSettings) throws -> RawDataManager
 
-/// Runs the terminal UI until the user quits or a signal arrives, and returns the exit code:
-/// 0 on quit, 130 on Ctrl-C, 143 on SIGTERM, 129 on SIGHUP, 2 when there is no usable terminal.
+/// Runs the terminal UI until the user quits or a signal arrives, and returns the exit code: 0 on
+/// quit, 2 when there is no usable terminal. Ctrl-C, SIGTERM and SIGHUP end the loop, the terminal
+/// is given back, and the signal is raised again with its default action, so the process ends as
+/// killed by it (the shell reports 130, 143, 129); any other fatal signal is handled by the crash
+/// handler ``NCursesTerminal`` arms before the screen starts.
 ///
 /// The loop sleeps on one stream of wake-ups (stdin readable, a signal, an engine event, an
 /// animation frame while the spinner turns), so an idle screen uses no CPU. Each wake-up is handled
@@ -28,13 +31,26 @@ public enum TerminalRuntime {
         var empty = sigset_t()
         sigemptyset(&empty)
         sigprocmask(SIG_SETMASK, &empty, nil)
+        let (code, signalNumber) = await runScreen(route: route, settings: settings, catalogue: catalogue, registry: registry,
+                                                   colour: colour, makeEngine: makeEngine)
+        // The terminal is back: end the way the signal would have ended the process.
+        if let signalNumber {
+            signal(signalNumber, SIG_DFL)
+            raise(signalNumber)
+        }
+        return code
+    }
+
+    /// The loop, from opening the terminal to giving it back; the exit code and the signal that ended it, if one did.
+    private static func runScreen(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue, registry: ScreenRegistry,
+                                  colour: Bool, makeEngine: @escaping EngineFactory) async -> (Int32, Int32?) {
 
         let terminal: NCursesTerminal
         switch NCursesTerminal.open(colour: colour) {
         case .success(let opened): terminal = opened
         case .failure(let error):
             FileHandle.standardError.write(Data((error.message + "\n").utf8))
-            return 2
+            return (2, nil)
         }
         defer { terminal.close() }
 
@@ -42,12 +58,14 @@ public enum TerminalRuntime {
         let sources = SignalAndInputSources(wake: wake)
         defer { sources.cancel() }
 
-        var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry)
+        var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
+                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height))
         var engine: EngineLink?
         var generation = 0
         var ticker: Task<Void, Never>?
         var paste = PasteAssembler()
         var exitCode: Int32?
+        var endingSignal: Int32?
         var running = settings
 
         // Settings are checked before they are saved, but a build can still fail (a --bin-table file
@@ -78,7 +96,7 @@ public enum TerminalRuntime {
 
         connect(settings)
         perform(model.takeCommands())
-        terminal.draw(model.render(width: terminal.size.width, height: terminal.size.height))
+        terminal.draw(model.render())
 
         for await event in wakes {
             switch event {
@@ -94,8 +112,10 @@ public enum TerminalRuntime {
                 sources.resumeInput()
             case .resize:
                 terminal.resize()
+                model.resize(width: terminal.size.width, height: terminal.size.height)
             case .signal(let number):
                 exitCode = 128 + number
+                endingSignal = number
             case .engine(let from, let checkoutEvent):
                 if from == generation { perform(model.receive(checkoutEvent)) }
             case .tick:
@@ -113,11 +133,11 @@ public enum TerminalRuntime {
                 ticking.cancel()
                 ticker = nil
             }
-            terminal.draw(model.render(width: terminal.size.width, height: terminal.size.height))
+            terminal.draw(model.render())
         }
         ticker?.cancel()
         engine?.close()
-        return exitCode ?? 0
+        return (exitCode ?? 0, endingSignal)
     }
 }
 

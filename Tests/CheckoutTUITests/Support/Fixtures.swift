@@ -15,8 +15,8 @@ enum Fixtures {
 
     static let settings = CheckoutSettings(allowedNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
 
-    static func model(_ route: Route = .pay, settings: CheckoutSettings = settings) -> AppModel {
-        var model = AppModel(route: route, catalogue: catalogue, settings: settings)
+    static func model(_ route: Route = .pay, settings: CheckoutSettings = settings, glyphs: GlyphSet = .unicode) -> AppModel {
+        var model = AppModel(route: route, catalogue: catalogue, settings: settings, glyphs: glyphs)
         _ = model.takeCommands()
         return model
     }

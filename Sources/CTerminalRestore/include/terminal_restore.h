@@ -1,0 +1,34 @@
+#ifndef CTERMINAL_RESTORE_H
+#define CTERMINAL_RESTORE_H
+/* Puts the terminal back when the process dies of a signal while the terminal UI owns the screen.
+
+   Everything the signal handler needs is prepared before the screen starts: the terminal's saved
+   settings (termios) and the bytes that leave the alternate screen, show the cursor and turn
+   bracketed paste and mouse reporting off. The handler then does only async-signal-safe work:
+   write(), tcsetattr(), dup2(), read(), and re-raises the signal with its default action so the
+   exit status says what killed the process. A handler that was there before (the Swift runtime's
+   crash reporter) runs after the terminal is back, so its report reads on the normal screen. */
+#include <stddef.h>
+
+/* Saves the settings of terminal `fd`, keeps `restore` (copied) to write on a crash, and installs
+   the handler for every signal whose default action ends the process and that is not handled or
+   ignored otherwise (SIGINT, SIGTERM, SIGHUP, SIGWINCH stay with the runtime). Returns 0, or -1
+   when `fd` is not a terminal. */
+int ctr_arm(int fd, const char *restore, size_t length);
+
+/* Replaces the bytes written on a crash (once the terminal type's own strings are known). */
+void ctr_set_restore_bytes(const char *restore, size_t length);
+
+/* Sends what the process writes to standard error to a temporary file until ctr_disarm(), so that
+   no message draws over the screen; a crash or ctr_disarm() copies it to the real standard error
+   once the terminal is back. Returns 0, or -1 when no temporary file could be made. */
+int ctr_capture_stderr(void);
+
+/* Puts the previous signal handlers back and hands standard error back, copying what was captured. */
+void ctr_disarm(void);
+
+/* Does what the handler does before re-raising: write the restore bytes, restore the settings,
+   hand standard error back. Safe to call more than once; only the first call acts. */
+void ctr_restore_terminal(void);
+
+#endif

@@ -1,0 +1,374 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutStore
+import CheckoutTestSupport
+import Foundation
+import NolPay
+import Testing
+@testable import CheckoutTUI
+
+/// Random keys, pastes, resizes and engine events through the whole app model, from every screen,
+/// checking after every step what must always hold.
+///
+/// Seeded and reproducible: the same seed replays the same steps. `CHECKOUT_FUZZ_STEPS` sets the
+/// number of steps (200,000 by default), `CHECKOUT_FUZZ_SEED` the seed; a failure names both.
+///
+/// The rendered-row check renders the whole screen, a hundred times the cost of a step in a debug
+/// build: it runs after every resize and every 16th step (`CHECKOUT_FUZZ_RENDER_EVERY=1` for all).
+///
+///     CHECKOUT_FUZZ_STEPS=10000000 swift test --filter ModelFuzzTests
+@Suite struct ModelFuzzTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let steps = environment["CHECKOUT_FUZZ_STEPS"].flatMap(Int.init) ?? 200_000
+    static let seed = environment["CHECKOUT_FUZZ_SEED"].flatMap { UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }
+        ?? 0x5EED_0008
+
+    @Test func randomInputsNeverBreakTheApp() async throws {
+        var fuzzer = try ModelFuzzer(seed: Self.seed)
+        let started = ContinuousClock.now
+        do {
+            try await fuzzer.run(steps: Self.steps)
+        } catch {
+            Issue.record("\(error)")
+            return
+        }
+        let elapsed = ContinuousClock.now - started
+        print("model fuzz: \(fuzzer.stepsTaken) steps in \(elapsed), seed \(String(Self.seed, radix: 16)), " +
+              "\(fuzzer.runs) runs, \(fuzzer.submits) card submits, \(fuzzer.results) results, \(fuzzer.nolCalls) Nol calls, " +
+              "\(fuzzer.nolFinished) Nol flows finished, \(fuzzer.confirmations) questions, \(fuzzer.renders) renders")
+        #expect(fuzzer.stepsTaken >= Self.steps)
+        // The fuzzer must reach the places where things can go wrong, or it proves little.
+        #expect(fuzzer.submits > 0 && fuzzer.results > 0, "some runs paid and saw the result")
+        #expect(fuzzer.nolFinished > 0, "some Nol flows went to their end")
+        #expect(fuzzer.nolCalls > 0, "some runs called the Nol system")
+        #expect(fuzzer.confirmations > 0, "some runs were asked before discarding")
+        #expect(fuzzer.tooSmallKeys > 0, "some keys met a terminal too small")
+    }
+}
+
+/// One input of the fuzzer.
+enum FuzzInput: CustomStringConvertible {
+    case key(Key)
+    case paste(String)
+    case resize(Int, Int)
+    case event(CheckoutEvent)
+    case tick
+
+    var description: String {
+        switch self {
+        case .key(let key): "key \(key)"
+        case .paste(let text): "paste \(text.prefix(40).debugDescription)\(text.count > 40 ? "…(\(text.count))" : "")"
+        case .resize(let width, let height): "resize \(width)x\(height)"
+        case .event(let event): "event \(EventLog.describe(event).0)"
+        case .tick: "tick"
+        }
+    }
+}
+
+struct FuzzFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The fuzzer's state: the generator, the Nol system every Nol screen shares, the model of the run.
+struct ModelFuzzer {
+    let seed: UInt64
+    var random: SplitMix64
+    let worker: NolWorker
+    let registry: ScreenRegistry
+    var model: AppModel
+    var typing: [Key] = []
+    var recent: [FuzzInput] = []
+    var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0
+    /// Screens reached: a card result, a finished Nol flow.
+    var results = 0, nolFinished = 0
+
+    static let routes: [Route] = [.home, .pay, .nolLink, .nolCards, .nolPay, .nolUnlink, .settings]
+    static let renderEvery = ProcessInfo.processInfo.environment["CHECKOUT_FUZZ_RENDER_EVERY"].flatMap(Int.init) ?? 16
+
+    init(seed: UInt64) throws {
+        self.seed = seed
+        random = SplitMix64(seed: seed)
+        let database = try Database(path: ":memory:")
+        let store = try NolBackendStore(database: database)
+        let moment = Date(timeIntervalSince1970: 1_800_000_000)
+        let transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), now: { moment }, makeCode: { "123456" })
+        let worker = NolWorker(transit: transit, amount: 750)
+        var registry = ScreenRegistry.standard
+        for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
+            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
+        }
+        self.worker = worker
+        self.registry = registry
+        model = AppModel(route: .home, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry)
+    }
+
+    mutating func run(steps: Int) async throws {
+        startRun()
+        while stepsTaken < steps {
+            let input = nextInput()
+            recent.append(input)
+            if recent.count > 25 { recent.removeFirst() }
+            let quit = try step(input)
+            if worker.isWaiting { await worker.waitUntilAnswered() }
+            stepsTaken += 1
+            if quit || random.next() % 4000 == 0 { startRun() }
+        }
+    }
+
+    /// A fresh model on the next route in turn, in Unicode or ASCII, at a usable size.
+    mutating func startRun() {
+        _ = worker.collect()
+        let route = Self.routes[runs % Self.routes.count]
+        let glyphs: GlyphSet = random.next() % 3 == 0 ? .ascii : .unicode
+        let size = TerminalSize(width: 50 + Int(random.next() % 100), height: 17 + Int(random.next() % 40))
+        model = AppModel(route: route, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry,
+                         glyphs: glyphs, size: size)
+        _ = model.takeCommands()
+        typing = []
+        runs += 1
+    }
+
+    // MARK: Checks
+
+    /// Applies one input and checks every invariant; returns whether the app quit.
+    mutating func step(_ input: FuzzInput) throws -> Bool {
+        let wasTooSmall = model.isTooSmall
+        let hadQuestion = model.confirmation != nil
+        let depth = model.stack.count
+        let focused = model.top?.focusedText
+        let onPay = (model.top as? CardFormScreen)?.focus == .pay
+        let onNol = model.top is NolFlowScreen
+        let calls = worker.callsStarted
+        let wasOnResult = model.top is ResultScreen
+        let wasFinished = (model.top as? NolFlowScreen)?.isFinished == true
+        let commands: [AppCommand]
+        switch input {
+        case .key(let key): commands = model.press(key)
+        case .paste(let text): commands = model.paste(text)
+        case .resize(let width, let height): model.resize(width: width, height: height); commands = []
+        case .event(let event): commands = model.receive(event)
+        case .tick: commands = model.tick()
+        }
+        if model.confirmation != nil, !hadQuestion { confirmations += 1 }
+        if model.top is ResultScreen, !wasOnResult { results += 1 }
+        if (model.top as? NolFlowScreen)?.isFinished == true, !wasFinished { nolFinished += 1 }
+
+        // Nothing pays, submits, opens or types unseen.
+        let isKeyOrPaste: Bool
+        switch input {
+        case .key, .paste: isKeyOrPaste = true
+        default: isKeyOrPaste = false
+        }
+        if wasTooSmall, isKeyOrPaste {
+            tooSmallKeys += 1
+            guard commands.isEmpty else { throw failure("a key or paste acted while the terminal was too small: \(commands)") }
+            guard model.stack.count == depth else { throw failure("the screen changed while the terminal was too small") }
+            guard model.top?.focusedText == focused else { throw failure("a field changed while the terminal was too small") }
+        }
+        if commands.contains(.submit) {
+            submits += 1
+            guard input.isKey(.enter) && !wasTooSmall && !hadQuestion && onPay else { throw failure("a payment was submitted without Enter on a visible Pay button") }
+        }
+        let newCalls = worker.callsStarted - calls
+        if newCalls > 0 {
+            nolCalls += newCalls
+            guard (input.isKey(.enter) || input.isKey(.function(5))) && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) on a visible Nol screen") }
+        }
+
+        // The caret is inside its field.
+        if let text = model.top?.focusedText {
+            guard (0...text.count).contains(text.caret) && text.count == text.text.count else { throw failure("caret \(text.caret) outside its field of \(text.text.count) characters") }
+        }
+
+        // Every rendered row fits the size: checked after every resize and on a sample of the other
+        // steps (a render is the costly part of a step).
+        if case .resize = input { try checkRender() } else if stepsTaken % Self.renderEvery == 0 { try checkRender() }
+        return commands.contains { if case .quit = $0 { true } else { false } }
+    }
+
+    mutating func checkRender() throws {
+        renders += 1
+        let canvas = model.render()
+        let size = model.size
+        guard canvas.width == size.width && canvas.height == size.height else { throw failure("the canvas is not the terminal's size") }
+        // Each row is exactly its cells: a wide character's right half is the next cell of the same
+        // row and nothing else is a right half, so what the terminal is sent takes the row's width.
+        // Read in place: copying each cell out (a Character inside) would cost more than the render.
+        let broken: (row: Int, column: Int, orphan: Bool)? = canvas.cells.withUnsafeBufferPointer { cells in
+            let base = cells.baseAddress!
+            for row in 0..<canvas.height {
+                var expectingHalf = false
+                for column in 0..<canvas.width {
+                    let cell = base + row * canvas.width + column
+                    if cell.pointee.isContinuation != expectingHalf { return (row, column, !expectingHalf) }
+                    expectingHalf = cell.pointee.isWide
+                }
+                if expectingHalf { return (row, canvas.width, false) }
+            }
+            return nil
+        }
+        if let broken {
+            throw failure("row \(broken.row), column \(broken.column): \(broken.orphan ? "an orphan right half" : "a wide character without its right half"): \(canvas.lines[broken.row].debugDescription)")
+        }
+        if let cursor = canvas.cursor {
+            guard cursor.row > 0 && cursor.row < size.height - 1 && cursor.column >= 0 && cursor.column < size.width else { throw failure("the cursor \(cursor) is outside the screen body \(size.width)x\(size.height)") }
+            guard model.top?.focusedText != nil else { throw failure("a cursor without a text field") }
+        }
+    }
+
+    /// The failure to report: what broke, how to replay it, and the inputs that led there.
+    func failure(_ message: String) -> FuzzFailure {
+        FuzzFailure(description: """
+            \(message)
+            seed \(String(seed, radix: 16)) (replay: CHECKOUT_FUZZ_SEED=\(String(seed, radix: 16)) CHECKOUT_FUZZ_STEPS=\(stepsTaken + 1)), \
+            run \(runs), step \(stepsTaken) on \(model.top?.title ?? "-") at \(model.size.width)x\(model.size.height), \
+            focused text \(model.top?.focusedText.map { "\($0.text.unicodeScalars.map { String($0.value, radix: 16) }) caret \($0.caret)" } ?? "none")
+            last inputs:
+              \(recent.map(\.description).joined(separator: "\n  "))
+            """)
+    }
+
+    // MARK: Inputs
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+
+    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+
+    mutating func nextInput() -> FuzzInput {
+        if !typing.isEmpty { return .key(typing.removeFirst()) }
+        let roll = random.next() % 100
+        switch roll {
+        case 0..<50: return .key(randomKey())
+        case 50..<60:
+            // A word typed key by key: whole characters, or one scalar per key as a terminal sends
+            // them; half the time one that fits the focused field, so that flows get to their end.
+            let fitting = chance(50)
+            let word = fitting ? fittingWord() : pick(Self.words + Self.unicodeKinds)
+            typing = chance(50) ? word.map(Key.character) : word.unicodeScalars.map { .character(Character($0)) }
+            // Typed to fit, it is often sent at once, as a person would.
+            if fitting, chance(60) { typing.append(.enter) }
+            return typing.isEmpty ? .key(.enter) : .key(typing.removeFirst())
+        case 60..<67: return .paste(randomPaste())
+        case 67..<71:
+            if chance(60) { return .resize(50 + Int(random.next() % 110), 17 + Int(random.next() % 40)) }
+            return .resize(1 + Int(random.next() % 300), 1 + Int(random.next() % 100))
+        case 71..<88: return .event(randomEvent())
+        default: return .tick
+        }
+    }
+
+    static let keys: [Key] = [
+        .enter, .enter, .enter, .enter, .tab, .tab, .tab, .backTab, .escape, .escape, .escape, .up, .down, .down, .left, .right,
+        .home, .end, .backspace, .backspace, .delete, .space, .function(1), .function(2), .function(5), .function(7),
+        .character("y"), .character("n"), .character("q"), .character("/"),
+    ]
+
+    static let characters: [Character] = Array("0123456789abcxyzAZ -'.") + [
+        "\u{301}", "\u{308}", "\u{200D}", "\u{FE0F}", "\u{20E3}", "\u{1F1EB}", "\u{1F1F7}", "👨", "👩", "👧", "🏽", "\u{1100}",
+        "\u{1161}", "\u{11A8}", "カ", "漢", "\u{200B}", "\u{202E}", "ש", "م", "٤", "０", "é", "\u{1b}", "\u{7}", "\u{85}", "\n", "\r\n",
+        "\u{FFFD}", "\u{E000}",
+    ]
+
+    mutating func randomKey() -> Key {
+        chance(55) ? pick(Self.keys) : .character(pick(Self.characters))
+    }
+
+    /// What a person types or pastes into these screens, and the text this issue is about.
+    static let words = [
+        "4000002500001001", "4242424242424242", "378282246310005", "4000000000000002", "5555555555554444", "1230", "12/30",
+        "123", "1234", "Jane Doe", "0501234567", "050 123 4567", "+971 50 123 4567", "123456", "654321",
+        "http://bins.example/v1",
+    ]
+
+    /// What the focused field takes, as a person filling the form in would type it.
+    mutating func fittingWord() -> String {
+        if let nol = model.top as? NolFlowScreen {
+            switch nol.focus {
+            case .phone: return pick(["0501234567", "050 123 4567", "0507654321"])
+            case .code: return pick(["123456", "123456", "654321"])
+            case .card: return pick(["3084100125", "3084100233", "3084100567"])
+            }
+        }
+        if let form = model.top as? CardFormScreen {
+            switch form.focus {
+            case .number: return pick(["4000002500001001", "4242424242424242", "4000000000000002", "5555555555554444"])
+            case .expiry: return "1230"
+            case .cvv: return "123"
+            case .name: return "Jane Doe"
+            case .network, .pay: return ""
+            }
+        }
+        return pick(Self.words)
+    }
+
+    static let unicodeKinds = [
+        "e\u{301}", "a\u{308}\u{304}", "🇫🇷🇩🇪", "👨‍👩‍👧‍👦", "👍🏽", "❤️", "\u{1100}\u{1161}\u{11A8}", "カード漢字", "a\u{200B}b\u{200D}c",
+        "שלום", "مرحبا", "٤٢٤٢ ٤٢٤٢", "１２３４", "1\u{FE0F}\u{20E3}", "\u{202E}evil",
+    ]
+
+    static let hostile = [
+        "\u{1b}[31mred\u{1b}[0m", "\u{1b}]0;title\u{7}", "\u{1b}[200~nested\u{1b}[201~", "line1\nline2\r\nline3", "\t\t", "\u{1b}",
+        "\u{1b}P+q\u{1b}\\", "\u{1b}[1;5P", "\u{7f}\u{8}\u{0}", "e" + String(repeating: "\u{301}", count: 200),
+    ]
+
+    mutating func randomPaste() -> String {
+        switch random.next() % 4 {
+        case 0: return pick(Self.words)
+        case 1: return pick(Self.unicodeKinds)
+        case 2: return pick(Self.hostile)
+        default:
+            let length = chance(10) ? Int(random.next() % 5000) : Int(random.next() % 60)
+            var text = ""
+            for _ in 0..<length { text.append(pick(Self.characters)) }
+            return text
+        }
+    }
+
+    static let networks: [CardNetwork] = [.visa, .cartesBancaires, .mastercard, .amex, .maestro, .dankort]
+
+    /// An engine event about the number on the form, or about another one, as an engine might send.
+    mutating func randomEvent() -> CheckoutEvent {
+        let digits = model.stack.compactMap { ($0 as? CardFormScreen)?.digits }.last ?? ""
+        let number = chance(80) ? digits : pick(Self.words)
+        let state = CardNumberEntryState(cardNumber: number)
+        switch random.next() % 10 {
+        case 0: return .willFetchMetadata(state)
+        case 1, 2, 3:
+            let count = 1 + Int(random.next() % 3)
+            let items = (0..<count).map { _ in pick(Self.networks) }.map { Fixtures.network($0, allowed: chance(80)) }
+            let selectable = items.filter(\.allowed)
+            let metadata = CardNumberEntryMetadata(
+                source: pick([.local, .remote, .remote, .localFallback]),
+                detectedCardNetworks: CardNetworksMetadata(items: items, preferred: items.first),
+                selectableCardNetworks: selectable.count >= 2 && chance(70) ? CardNetworksMetadata(items: selectable, preferred: selectable.first) : nil)
+            return .didReceiveMetadata(metadata, state)
+        case 4, 5:
+            let all: [ValidationError] = [
+                ValidationError(errorId: "invalid-card-number", inputElementType: .cardNumber, description: "Card number can not be blank."),
+                ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber, description: "American Express is not accepted here: use another card."),
+                ValidationError(errorId: "invalid-expiry-date", inputElementType: .expiryDate, description: "Card expiry date is not valid. Valid expiry date formats are MM/YY or MM/YYYY."),
+                ValidationError(errorId: "invalid-cvv", inputElementType: .cvv, description: "CVV cannot be blank."),
+                ValidationError(errorId: "invalid-cardholder-name", inputElementType: .cardholderName, description: "Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods."),
+            ]
+            let errors = all.filter { _ in chance(40) }
+            return .dataIsValid(isValid: errors.isEmpty, errors: errors)
+        case 6:
+            return .didReceiveBinData(BinData(status: .complete, firstDigits: String(number.prefix(8)), preferred: nil, alternatives: []))
+        case 7, 8:
+            let status: Payment.Status = pick([.authorized, .declined, .failed])
+            return .checkoutCompleted(Payment(id: "pay_fuzz", status: status, amount: 4999, currency: "EUR", network: pick(Self.networks),
+                                              firstDigits: String(number.prefix(6)), last4Digits: String(number.suffix(4)),
+                                              declineReason: status == .authorized ? nil : "insufficient funds"))
+        default:
+            return .checkoutFailed(CheckoutError(errorId: pick(["payment-failed", "invalid-card-number", "unsupported-card-type"]),
+                                                 description: "The sandbox processor is unavailable (amounts ending in 0099 fail); try another amount."))
+        }
+    }
+}
+
+extension FuzzInput {
+    func isKey(_ key: Key) -> Bool {
+        if case .key(let pressed) = self { return pressed == key }
+        return false
+    }
+}

@@ -1,0 +1,66 @@
+import CheckoutTestSupport
+import Foundation
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Starting the real `checkout` in tmux the way a person's shell would, and reading back what a
+/// test needs: the pane, the terminal settings after exit, tmux's view of the terminal modes.
+enum TUIHarness {
+    /// Starts `checkout <arguments>` with a fresh data directory, inside `sh` so the exit status and
+    /// the terminal settings after exit can be read from the pane: `EXIT=<status>`, then `stty -a`,
+    /// then `STTY-PRINTED`.
+    ///
+    /// The shell traps SIGINT as an interactive shell does: Ctrl-C reaches the whole foreground
+    /// group, and a plain `sh -c` would end with the program instead of printing what follows.
+    static func start(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
+                      dataDirectory: String? = nil) throws -> (tmux: TmuxSession, dataDirectory: String)? {
+        guard TmuxSession.isAvailable else { return nil }
+        let directory = dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tui-\(UUID().uuidString)").path
+        let command = ([ChildProcess.checkoutBinary] + arguments + ["--data-dir", directory]).map(TmuxSession.quote).joined(separator: " ")
+        let line = "trap 'echo INTERRUPTED' INT; \(command); echo EXIT=$?; stty -a; echo STTY-PRINTED; sleep 60"
+        return (try TmuxSession(shellCommand: line, width: width, height: height, environment: environment), directory)
+    }
+
+    /// A tmux format read for the pane (`#{alternate_on}`, `#{cursor_flag}`…).
+    static func format(_ tmux: TmuxSession, _ format: String) -> String {
+        let result = try? ChildProcess.run("tmux", ["-L", tmux.socket, "display-message", "-p", "-t", "0", format], timeout: 10)
+        return result?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
+    /// The pid of `checkout` running under the pane's shell, once it has started.
+    static func programPID(_ tmux: TmuxSession) throws -> Int32 {
+        let shell = format(tmux, "#{pane_pid}")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+                let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+                if name.hasPrefix("checkout") { return child }
+            }
+            usleep(20_000)
+        }
+        throw HarnessError(description: "no checkout process under the pane's shell \(shell); the screen was:\n\(tmux.capture())")
+    }
+
+    /// The words of `stty -a` as printed in the pane after the program exited.
+    static func sttyWords(_ screen: String) -> [String] {
+        screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+    }
+
+    /// Waits for the shell's marker after the program exited; dismisses the Swift crash reporter's
+    /// "press a key" prompt on the way when it shows one (it does on a terminal after a crash).
+    @discardableResult
+    static func waitForExit(_ tmux: TmuxSession, timeout: Double = 30) throws -> String {
+        var dismissed = false
+        return try tmux.waitUntil("the program to exit and stty to print", timeout: timeout) { screen in
+            if !dismissed, screen.contains("Press space to interact") {
+                dismissed = true
+                tmux.send("q")
+            }
+            return screen.contains("STTY-PRINTED")
+        }
+    }
+}
