@@ -1,3 +1,4 @@
+import CheckoutCore
 import Foundation
 
 /// Unbuffered writes to standard output and standard error (Glibc's `stdout` is not usable from Swift 6).
@@ -10,8 +11,10 @@ enum FileHandleOutput {
         write(fd: 1, text + "\n")
     }
 
+    /// Writes one diagnostic line, sanitised (``DiagnosticText``): whatever it quotes, it stays one
+    /// line and cannot drive the terminal of whoever reads it.
     static func error(_ text: String) {
-        write(fd: 2, text + "\n")
+        write(fd: 2, DiagnosticText.sanitized(text) + "\n")
     }
 
     static func write(fd: Int32, _ text: String) {
