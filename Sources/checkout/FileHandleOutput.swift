@@ -18,12 +18,14 @@ enum FileHandleOutput {
     }
 
     static func write(fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        Array(text.utf8).withUnsafeBytes { write(fd: fd, bytes: $0) }
+    }
+
+    /// Writes all of `bytes`, however many `write` calls it takes.
+    static func write(fd: Int32, bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0, errno == EINTR { continue }
             if n < 0, errno == EPIPE { endBecauseTheReaderHasGone() }
             if n <= 0 { return }
