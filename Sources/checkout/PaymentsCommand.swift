@@ -204,7 +204,14 @@ struct LedgerListing {
     }
 
     private mutating func spaces(_ count: Int) {
-        if count > 0 { buffer.append(contentsOf: repeatElement(0x20, count: count)) }
+        guard count > 0 else { return }
+        let blank: StaticString = "                                        "
+        var left = count
+        while left > 0 {
+            let chunk = min(left, blank.utf8CodeUnitCount)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: blank.utf8Start, count: chunk))
+            left -= chunk
+        }
     }
 
     /// `49.99` for 4999 minor units.
