@@ -8,6 +8,10 @@ import Foundation
 /// the BIN data service from 8 digits (with `--bin-timeout`; a failure, timeout or empty answer gives
 /// `LOCAL_FALLBACK`), then validation of every field. The output echoes the number as given and
 /// nothing else of it.
+///
+/// With `-`, each line of standard input is a number, or, when it starts with `{`, a card as a JSON
+/// object (`{"cardNumber":…,"expiryDate":…,"cvv":…,"cardholderName":…}`), so no card data needs to
+/// be on the command line, where every user of the machine can read it (`ps`).
 enum DetectCommand {
     static let accepted = CommandOption.binOptions.union(CommandOption.cardFields)
 
@@ -45,11 +49,17 @@ enum DetectCommand {
                 var lineNumber = 0
                 for await input in StandardInputLines.stream() {
                     lineNumber += 1
-                    guard case let .text(number) = input else {
+                    guard case let .text(line) = input else {
                         FileHandleOutput.error("checkout detect: line \(lineNumber): \(input.problem ?? "unreadable")")
                         continue
                     }
-                    FileHandleOutput.line(await detector.detect(number).serialized())
+                    switch DetectInput.parse(line) {
+                    case .success(let card):
+                        FileHandleOutput.line(await detector.detect(card.cardNumber, expiry: card.expiryDate, cvv: card.cvv,
+                                                                    name: card.cardholderName).serialized())
+                    case .failure(let problem):
+                        FileHandleOutput.error("checkout detect: line \(lineNumber): \(problem.message)")
+                    }
                 }
             } else {
                 FileHandleOutput.line(await detector.detect(argument).serialized())
@@ -67,8 +77,9 @@ struct Detector: Sendable {
     let timeout: Duration
     let options: CommandLineOptions
 
-    /// The `detect` output object for `cardNumber`, exactly as the caller sent it.
-    func detect(_ cardNumber: String) async -> JSONValue {
+    /// The `detect` output object for `cardNumber`, exactly as the caller sent it; the other fields
+    /// default to `--expiry`, `--cvv` and `--name`, else empty.
+    func detect(_ cardNumber: String, expiry: String? = nil, cvv: String? = nil, name: String? = nil) async -> JSONValue {
         let normalized = CardNumberNormalizer.normalize(cardNumber)
         let digits = normalized.digits
         var answer: BinAnswer?
@@ -81,8 +92,8 @@ struct Detector: Sendable {
             ? resolver.metadata(forDigits: digits, answer: answer)
             : resolver.localMetadata(forDigits: digits, source: .local)
         let binData = asksService ? resolver.binData(forDigits: digits, answer: answer) : resolver.localBinData(forDigits: digits)
-        let data = CardData(cardNumber: cardNumber, expiryDate: options.expiry ?? "", cvv: options.cvv ?? "",
-                            cardholderName: options.name ?? "")
+        let data = CardData(cardNumber: cardNumber, expiryDate: expiry ?? options.expiry ?? "", cvv: cvv ?? options.cvv ?? "",
+                            cardholderName: name ?? options.name ?? "")
         let errors = validator.validate(data, metadata: metadata, now: Date(), calendar: Calendar.current)
 
         var members: [(String, JSONValue)] = [("cardNumber", .string(cardNumber))]
@@ -109,5 +120,43 @@ struct Detector: Sendable {
             group.cancelAll()
             return first
         }
+    }
+}
+
+/// One line of `checkout detect -`: a card number as it is, or a card as a JSON object.
+enum DetectInput {
+    /// The fields a JSON line may have, as the headless SDK names them.
+    static let fields = ["cardNumber", "expiryDate", "cvv", "cardholderName"]
+
+    /// The card on `line`; nil fields take the command's options. A line is JSON when its first
+    /// character other than a space or tab is `{`. Problems never quote the line, which may hold
+    /// a card number.
+    static func parse(_ line: String) -> Result<(cardNumber: String, expiryDate: String?, cvv: String?, cardholderName: String?), UsageError> {
+        guard line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") else {
+            return .success((line, nil, nil, nil))
+        }
+        let members: [(String, JSONValue)]
+        do {
+            guard let object = try JSONValue(parsing: line).objectValue else {
+                return .failure(UsageError("expected a card number or a JSON object"))
+            }
+            members = object
+        } catch {
+            // The parser's message names a byte offset, never the text.
+            return .failure(UsageError("not JSON (\(error)); expected a card number or {\"cardNumber\":…,\"expiryDate\":…,\"cvv\":…,\"cardholderName\":…}"))
+        }
+        if let unknown = members.first(where: { !fields.contains($0.0) }) {
+            return .failure(UsageError("unknown field \(EventsInput.quotedKey(unknown.0)); expected \(fields.joined(separator: ", "))"))
+        }
+        var values: [String: String] = [:]
+        for (key, value) in members {
+            switch value {
+            case .null: continue
+            case .string(let text): values[key] = text
+            default: return .failure(UsageError("the fields \(fields.joined(separator: ", ")) must be strings"))
+            }
+        }
+        guard let number = values["cardNumber"] else { return .failure(UsageError("the object has no cardNumber")) }
+        return .success((number, values["expiryDate"], values["cvv"], values["cardholderName"]))
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Foundation
 
 /// Unbuffered writes to standard output and standard error (Glibc's `stdout` is not usable from Swift 6).
@@ -10,17 +11,21 @@ enum FileHandleOutput {
         write(fd: 1, text + "\n")
     }
 
+    /// Writes one diagnostic line, sanitised (``DiagnosticText``): whatever it quotes, it stays one
+    /// line and cannot drive the terminal of whoever reads it.
     static func error(_ text: String) {
-        write(fd: 2, text + "\n")
+        write(fd: 2, DiagnosticText.sanitized(text) + "\n")
     }
 
     static func write(fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        Array(text.utf8).withUnsafeBytes { write(fd: fd, bytes: $0) }
+    }
+
+    /// Writes all of `bytes`, however many `write` calls it takes.
+    static func write(fd: Int32, bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0, errno == EINTR { continue }
             if n < 0, errno == EPIPE { endBecauseTheReaderHasGone() }
             if n <= 0 { return }

@@ -150,7 +150,7 @@ final class NolEventsSession: Sendable {
             default: inputError(number, "\"readerFault\" takes \"readError\" or \"noResponse\"")
             }
         default:
-            inputError(number, "has an unknown command \"\(key)\"; expected start, tap, collect, submit, resend or readerFault")
+            inputError(number, "has an unknown command \(EventsInput.quotedKey(key)); expected start, tap, collect, submit, resend or readerFault")
         }
     }
 
@@ -345,9 +345,10 @@ final class NolEventsSession: Sendable {
         inputError(line, "is \(input.problem ?? "unreadable")")
     }
 
+    /// An `invalid-input` error event; its description is sanitised like every diagnostic line.
     private func inputError(_ line: Int, _ problem: String) {
         out([("event", .string("error")), ("errorId", .string("invalid-input")), ("line", .integer(line)),
-             ("description", .string("Input line \(line) \(problem).")),
+             ("description", .string(DiagnosticText.sanitized("Input line \(line) \(problem)."))),
              ("recoverySuggestion", .string("Fix the line and send it again; see checkout nol events --help."))])
     }
 
