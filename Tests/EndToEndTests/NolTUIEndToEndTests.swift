@@ -46,6 +46,28 @@ import Testing
         try link.waitUntil("the card linked") { $0.contains("✓ Card linked") && !$0.contains("Wrong code") }
     }
 
+    /// A left click as the terminal reports it in SGR form (1-based cells) on the first `text`
+    /// shown; the Nol screens draw only one-column characters left of what the test looks for.
+    func click(_ tmux: TmuxSession, on text: String, in screen: String, offset: Int = 0) throws {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains(text) }, "\(text) not on the screen:\n\(screen)")
+        let line = lines[row]
+        let column = line.distance(from: line.startIndex, to: try #require(line.range(of: text)).lowerBound) + offset
+        tmux.type("\u{1b}[<0;\(column + 1);\(row + 1)M\u{1b}[<0;\(column + 1);\(row + 1)m")
+    }
+
+    @Test func aClickChoosesAReaderCardAndASecondTapsIt() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try open(["nol", "link"], dataDir: dir)
+        defer { link.close() }
+        let list = try link.waitUntil("the reader list") { $0.contains("Red card - visitor pass") }
+        try click(link, on: "Red card - visitor pass", in: list)
+        let chosen = try link.waitUntil("the card chosen") { $0.contains("┃ ▸ Red card - visitor pass") }
+        try click(link, on: "Red card - visitor pass", in: chosen)
+        try link.waitUntil("the card tapped") { $0.contains("▸② Phone") && $0.contains("Red card - visitor pass •••• 0459") }
+    }
+
     @Test func aWrongCodeThenTheRightOne() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

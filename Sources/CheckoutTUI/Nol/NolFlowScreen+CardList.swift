@@ -9,7 +9,7 @@ import NolPay
 /// why a card cannot pay before it is chosen: `blocked`, `expired`, or `below fare` when its
 /// balance is less than the amount a payment takes. A Transit failure about a card shows under
 /// that card while it is the one chosen. A list taller than its room scrolls to keep the chosen
-/// row, and what is under it, in view.
+/// row, and what is under it, in view. Every row, and every action, is a click target.
 extension NolFlowScreen {
     /// One row of a card list as the person reads it.
     struct CardLine: Sendable, Equatable {
@@ -93,6 +93,8 @@ extension NolFlowScreen {
             let line = lines[index], chosen = index == selected
             let focused = chosen && actions == nil
             let style: CellStyle = focused ? .selection : (chosen ? .bold : (line.last4 == nil ? .dim : .normal))
+            canvas.addTarget(Rect(top: row, left: left, width: width, height: min(labelLines[index].count, bottom - row)),
+                             ClickTarget.row(index))
             for (offset, text) in labelLines[index].enumerated() where row < bottom {
                 if focused {
                     canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
@@ -112,6 +114,7 @@ extension NolFlowScreen {
             if let actions {
                 for (offset, title) in actions.titles.enumerated() where row < bottom {
                     let on = offset == actions.selected
+                    canvas.addTarget(Rect(top: row, left: left, width: width, height: 1), ClickTarget.action(offset))
                     if on {
                         canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
                         canvas.fill(row: row, column: left + 4, count: width - 4, style: .selection)

@@ -120,8 +120,43 @@ extension NolFlowScreen {
             fieldErrors = [:]
             notice = nil
             if !fields.isEmpty, !busy { type(text) }
-        case .engine, .click, .scroll:
+        case let .click(target as ClickTarget, column):
+            guard !busy else { break }
+            return click(target, column: column, context: context)
+        case let .scroll(lines):
+            let count = chooserRowCount
+            if count > 0, !busy { selected = max(0, min(count - 1, selected + lines)) }
+        case .engine, .click:
             break
+        }
+        return drainLog()
+    }
+
+    /// A click on a card chooses it, and on the card already chosen does what Enter does (taps
+    /// it, pays, opens My cards' actions), so a stray click never pays; a click on one of My
+    /// cards' actions does it, and on another card closes them. A click on a field puts the caret
+    /// where it lands.
+    private mutating func click(_ target: ClickTarget, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        switch target {
+        case let .row(index):
+            if isChoosingAction {
+                let effects = stepBack(context: context)
+                selected = min(index, max(0, chooserRowCount - 1))
+                return effects
+            }
+            guard index < chooserRowCount else { break }
+            if index == selected { return perform(.submit, context: context) }
+            selected = index
+        case let .action(index):
+            guard isChoosingAction, index < chooserRowCount else { break }
+            selected = index
+            return perform(.submit, context: context)
+        case let .field(field, start):
+            guard fields.contains(field) else { break }
+            focus = field
+            var edited = values[field] ?? EditableText()
+            if let start { edited.moveCaret(toColumn: start + column, in: edited.text) { _ in true } } else { edited.moveToEnd() }
+            values[field] = edited
         }
         return drainLog()
     }

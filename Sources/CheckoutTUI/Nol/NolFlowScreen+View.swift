@@ -182,6 +182,8 @@ extension NolFlowScreen {
                        style: fieldErrors[field] != nil ? .error : (focused ? .bold : .dim))
             let edited = values[field] ?? EditableText()
             let column = left + Self.valueColumn
+            canvas.addTarget(Rect(top: row, left: left, width: Self.valueColumn, height: 1), ClickTarget.field(field, start: nil))
+            var start = 0
             if field == .code {
                 // The code's six places show from the start, filled as it is typed.
                 let shown = edited.text + String(repeating: "_", count: max(0, Self.limit(of: .code) - edited.count))
@@ -194,7 +196,9 @@ extension NolFlowScreen {
                 let window = EditableText.window(edited.text, caretColumn: edited.caretColumn(in: edited.text) { _ in true }, width: valueWidth)
                 canvas.put(window.text, row: row, column: column, style: focused ? .focus : .normal, maxWidth: valueWidth)
                 if focused { canvas.cursor = (row, column + window.caretColumn) }
+                start = window.start
             }
+            canvas.addTarget(Rect(top: row, left: column, width: valueWidth, height: 1), ClickTarget.field(field, start: start))
             row += 1
             if let error = fieldErrors[field] {
                 row += canvas.putWrapped(glyphs.text(error), row: row, column: column, width: valueWidth, maxLines: 3, style: .error,

@@ -52,6 +52,15 @@ public struct NolFlowScreen: Screen {
 
     public enum Action: Sendable { case up, down, next, previous, submit, resend }
 
+    /// What a click lands on: a row of a card list (the reader's cards, the linked cards, "type a
+    /// card number"), one of My cards' actions, or a field, its text drawn from column `start` of
+    /// the value (`nil` for its label).
+    enum ClickTarget: Hashable, Sendable {
+        case row(Int)
+        case action(Int)
+        case field(Field, start: Int?)
+    }
+
     /// A step as it was shown, kept so that Esc can go back to it: the machine is a value, so the
     /// copy is the step itself, with what was typed in it.
     struct Checkpoint: Sendable {
