@@ -23,7 +23,7 @@ extension NolScreenTests {
         var cards = await myCards()
         let list = cards.screen
         #expect(!list.contains("Enter a mobile number"), "the prompt moves on once cards are listed")
-        #expect(list.contains("Choose a card and press enter to pay with it or unlink it."))
+        #expect(list.contains("Choose a card, then press enter to pay or unlink it."))
         #expect(list.contains("┃ ▸ Silver card - daily commute"))
         #expect(list.contains("enter pay or unlink"))
         _ = cards.press(.down)

@@ -116,7 +116,7 @@ extension NolFlowScreen {
         case .cardAndPhone:
             switch (flow, pick) {
             case (.cards, .phone): "Enter a mobile number to see the Nol cards linked to it."
-            case (.cards, _): "Choose a card and press enter to pay with it or unlink it."
+            case (.cards, _): "Choose a card, then press enter to pay or unlink it."
             case (_, .phone):
                 flow == .pay ? "Pay \(NolAmount.format(worker.amount, currency: "AED")) with a Nol card: enter its mobile number."
                     : "Enter the mobile number the card is linked to."
