@@ -218,6 +218,19 @@ extension NolScreenTests {
         checkASCII(pay, "nol-pay-declined")
     }
 
+    @Test func theChosenRowIsHighlightedAcrossItsColumnsOnly() throws {
+        let canvas = model(.nolLink).render(width: 160, height: 48)
+        let row = try #require(canvas.lines.firstIndex { $0.contains("▸ Silver card - daily commute") })
+        let end = DisplayWidth.of(canvas.lines[row])
+        #expect(canvas.style(row: row, column: 4) == .selection)
+        #expect(canvas.style(row: row, column: end - 1) == .selection, "the balance is in the bar")
+        #expect(canvas.style(row: row, column: end + 12) == .normal, "a wide terminal gets no bar across it")
+        let blue = try #require(canvas.lines.firstIndex { $0.contains("Blue card - almost empty") })
+        let note = try #require(canvas.lines[blue].range(of: "below fare"))
+        #expect(canvas.style(row: blue, column: canvas.lines[blue].distance(from: canvas.lines[blue].startIndex, to: note.lowerBound) - 2)
+            == .error, "a balance below the fare is marked in colour as well as in words")
+    }
+
     @Test func theChosenCardsLabelWrapsWholeAtTheNarrowestSize() async throws {
         var model = model(.nolLink)
         let lines = model.render(width: 50, height: 17).lines

@@ -97,8 +97,10 @@ extension NolFlowScreen {
                              ClickTarget.row(index))
             for (offset, text) in labelLines[index].enumerated() where row < bottom {
                 if focused {
+                    // The bar spans the row's columns, not the whole width of a wide terminal.
                     canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
-                    canvas.fill(row: row, column: left + 2, count: width - 2, style: .selection)
+                    canvas.fill(row: row, column: left + 2, count: min(width - 2, 2 + layout.width(of: line, glyphs: glyphs)),
+                                style: .selection)
                 }
                 if offset == 0 { put(chosen ? glyphs.pointer : " ", left + 2, style) }
                 put(text, left + 4, style, maxWidth: width - 4)
@@ -115,11 +117,12 @@ extension NolFlowScreen {
                 for (offset, title) in actions.titles.enumerated() where row < bottom {
                     let on = offset == actions.selected
                     canvas.addTarget(Rect(top: row, left: left, width: width, height: 1), ClickTarget.action(offset))
+                    let text = (on ? glyphs.pointer : " ") + " " + context.truncate(title, to: width - 6)
                     if on {
                         canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
-                        canvas.fill(row: row, column: left + 4, count: width - 4, style: .selection)
+                        canvas.fill(row: row, column: left + 4, count: min(width - 4, DisplayWidth.of(text) + 1), style: .selection)
                     }
-                    put((on ? glyphs.pointer : " ") + " " + context.truncate(title, to: width - 6), left + 4, on ? .selection : .normal)
+                    put(text, left + 4, on ? .selection : .normal)
                     row += 1
                 }
             }
@@ -147,6 +150,12 @@ extension NolFlowScreen {
             // Narrow, the gaps between columns close up before the labels get shorter than 16.
             if contentWidth - fixedWidth < min(longest, 16) { gap = 1 }
             labelWidth = max(6, min(longest, contentWidth - fixedWidth))
+        }
+
+        /// The columns a row takes right of its pointer: a card's label column and the columns
+        /// after it, or the text of a row that is not a card.
+        func width(of line: CardLine, glyphs: GlyphSet) -> Int {
+            line.last4 == nil ? min(contentWidth, DisplayWidth.of(glyphs.text(line.label))) : labelWidth + fixedWidth
         }
 
         /// The columns right of the label: the masked number, the balance, the note.
