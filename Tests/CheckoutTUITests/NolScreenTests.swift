@@ -38,7 +38,7 @@ import Testing
 
     @Test func linksACardReadingTheCodeFromTheSMSPanel() async throws {
         var model = model(.nolLink)
-        assertSnapshot(model.render(width: 80, height: 24).text, named: "nol-link-scan-80x24")
+        checkAllSizes(model, "nol-link-scan")
         _ = model.press(.down)
         _ = model.press(.enter)
         await settle(&model)
@@ -59,7 +59,7 @@ import Testing
         _ = model.press(.enter)
         await settle(&model)
         let linked = model.render(width: 80, height: 24).text
-        assertSnapshot(linked, named: "nol-link-linked-80x24")
+        checkAllSizes(model, "nol-link-linked")
         #expect(linked.contains("✓ Card linked"))
         #expect(try store.links().map(\.cardNumber) == ["3084100233"])
     }
@@ -123,7 +123,7 @@ import Testing
         _ = cards.press(.enter)
         await settle(&cards)
         let list = cards.render(width: 80, height: 24).text
-        assertSnapshot(list, named: "nol-cards-80x24")
+        checkAllSizes(cards, "nol-cards")
         #expect(list.contains("•••• 0125"))
         #expect(!list.contains("3084100125"))
 
