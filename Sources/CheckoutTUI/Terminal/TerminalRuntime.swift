@@ -96,6 +96,7 @@ public enum TerminalRuntime {
 
         connect(settings)
         perform(model.takeCommands())
+        terminal.setMouse(model.context.settings.mouse)
         terminal.draw(model.render())
 
         for await event in wakes {
@@ -104,6 +105,7 @@ public enum TerminalRuntime {
                 for input in terminal.readInputs() {
                     switch paste.feed(input) {
                     case .key(let key)?: perform(model.press(key))
+                    case .mouse(let event)?: perform(model.mouse(event))
                     case .paste(let text)?: perform(model.paste(text))
                     case nil: break
                     }
@@ -133,6 +135,8 @@ public enum TerminalRuntime {
                 ticking.cancel()
                 ticker = nil
             }
+            // Saved settings may have turned the mouse on or off.
+            terminal.setMouse(model.context.settings.mouse)
             terminal.draw(model.render())
         }
         ticker?.cancel()
