@@ -38,11 +38,9 @@ struct FuzzRegressionTests {
                 if body.count > limit { return .tooLong(bytes: body.count) }
                 return String(validating: body, as: UTF8.self).map(InputLine.text) ?? .notUTF8
             }
-            // Reported: InputLineSplitter counts the CR of an over-long CRLF line (10 for "4000 0025\r"
-            // under an 8-byte limit). When fixed this records "known issue was not recorded": drop the wrapper.
-            withKnownIssue("InputLineSplitter counts the CR of an over-long CRLF line") {
-                #expect(lines == expected, "\(name)")
-            }
+            // Found by the fuzzer: the CR of an over-long CRLF line was counted (10 for "4000 0025\r"
+            // under an 8-byte limit).
+            #expect(lines == expected, "\(name)")
         }
     }
 
