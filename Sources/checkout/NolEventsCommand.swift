@@ -62,8 +62,11 @@ enum NolEventsCommand {
         }
 
         let session = NolEventsSession(transit: transit, amount: amount, currency: currency)
+        let output = StandardOutput.shared
         var lineNumber = 0
         for await input in StandardInputLines.stream() {
+            // A reader of standard output that stops reading stops the input too (see StandardOutput).
+            await output.waitForRoom()
             lineNumber += 1
             guard case let .text(line) = input else {
                 session.unreadable(input, line: lineNumber)
@@ -72,6 +75,7 @@ enum NolEventsCommand {
             if line.allSatisfy(\.isWhitespace) { continue }
             await session.handle(line: line, number: lineNumber)
         }
+        output.beginWaiting()
         await session.finish()
         return 0
     }
@@ -323,7 +327,10 @@ final class NolEventsSession: Sendable {
     // MARK: Output
 
     private func out(_ members: [(String, JSONValue)]) {
-        FileHandleOutput.line(JSONValue.object(members).serialized())
+        StandardOutput.shared.append { json in
+            JSONValue.object(members).write(to: &json)
+            json.endLine()
+        }
     }
 
     private func stepOut(_ flow: String, _ name: String, _ members: [(String, JSONValue)]) {

@@ -7,9 +7,9 @@ struct JSONTests {
     func metadataShape() {
         let resolver = TestData.resolver([.visa, .cartesBancaires, .mastercard])
         let visaOnly = resolver.remoteMetadata(for: BinAnswer(firstDigits: "42424242", networks: [BinNetwork(network: .visa)]))
-        #expect(visaOnly.toJSON().serialized() == #"{"source":"REMOTE","detectedCardNetworks":{"items":[{"network":"VISA","displayName":"Visa","allowed":true}],"preferred":{"network":"VISA","displayName":"Visa","allowed":true}},"selectableCardNetworks":null}"#)
+        #expect(visaOnly.serialized() == #"{"source":"REMOTE","detectedCardNetworks":{"items":[{"network":"VISA","displayName":"Visa","allowed":true}],"preferred":{"network":"VISA","displayName":"Visa","allowed":true}},"selectableCardNetworks":null}"#)
         let local = resolver.localMetadata(forDigits: "", source: .local)
-        #expect(local.toJSON().serialized() == #"{"source":"LOCAL","detectedCardNetworks":{"items":[],"preferred":null},"selectableCardNetworks":null}"#)
+        #expect(local.serialized() == #"{"source":"LOCAL","detectedCardNetworks":{"items":[],"preferred":null},"selectableCardNetworks":null}"#)
     }
 
     @Test("bin data and errors serialise with issuer fields when known")
@@ -17,9 +17,9 @@ struct JSONTests {
         let issuer = IssuerDetails(issuerCountryCode: "FR", issuerName: "Banque", accountFundingType: "DEBIT")
         let resolver = TestData.resolver([.cartesBancaires, .visa])
         let binData = resolver.remoteBinData(for: BinAnswer(firstDigits: "40000025", networks: [BinNetwork(network: .visa, issuer: issuer), BinNetwork(network: .cartesBancaires, issuer: issuer)]))
-        #expect(binData.toJSON().serialized() == #"{"status":"complete","firstDigits":"40000025","preferred":{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"},"alternatives":[{"network":"VISA","displayName":"Visa","allowed":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"}]}"#)
+        #expect(binData.serialized() == #"{"status":"complete","firstDigits":"40000025","preferred":{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"},"alternatives":[{"network":"VISA","displayName":"Visa","allowed":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"}]}"#)
         let error = ValidationError(errorId: "invalid-cvv", inputElementType: .cvv, description: "CVV cannot be blank.")
-        #expect(error.toJSON().serialized() == #"{"errorId":"invalid-cvv","inputElementType":"CVV","description":"CVV cannot be blank."}"#)
+        #expect(error.serialized() == #"{"errorId":"invalid-cvv","inputElementType":"CVV","description":"CVV cannot be blank."}"#)
     }
 
     @Test("nesting 100,000 deep is refused with an error, not a stack overflow; the cap itself parses")

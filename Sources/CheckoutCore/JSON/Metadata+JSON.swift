@@ -1,68 +1,88 @@
-extension DetectedCardNetwork {
+extension DetectedCardNetwork: JSONWritable {
     /// `{"network","displayName","allowed", then the issuer fields that are known}`.
-    public func toJSON() -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("network", .string(network.rawValue)),
-            ("displayName", .string(displayName)),
-            ("allowed", .bool(allowed)),
-        ]
-        for (key, value) in issuer.fields { members.append((key, .string(value))) }
-        return .object(members)
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("network"); json.string(network.rawValue)
+        json.key("displayName"); json.string(displayName)
+        json.key("allowed"); json.bool(allowed)
+        issuer.writeMembers(to: &json)
+        json.endObject()
     }
 }
 
-extension CardNetworksMetadata {
+extension IssuerDetails {
+    /// The known fields as members of the enclosing object, in wire order (see ``fields``).
+    public func writeMembers(to json: inout JSONWriter) {
+        func member(_ key: StaticString, _ value: String?) {
+            if let value { json.key(key); json.string(value) }
+        }
+        member("issuerCountryCode", issuerCountryCode)
+        member("issuerName", issuerName)
+        member("accountFundingType", accountFundingType)
+        member("prepaidReloadableIndicator", prepaidReloadableIndicator)
+        member("productUsageType", productUsageType)
+        member("productCode", productCode)
+        member("productName", productName)
+        member("issuerCurrencyCode", issuerCurrencyCode)
+        member("regionalRestriction", regionalRestriction)
+        member("accountNumberType", accountNumberType)
+    }
+}
+
+extension CardNetworksMetadata: JSONWritable {
     /// `{"items":[…],"preferred":{…}|null}`.
-    public func toJSON() -> JSONValue {
-        .object([
-            ("items", .array(items.map { $0.toJSON() })),
-            ("preferred", preferred?.toJSON() ?? .null),
-        ])
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("items"); json.array(items)
+        json.key("preferred"); json.value(orNull: preferred)
+        json.endObject()
     }
 }
 
-extension CardNumberEntryMetadata {
+extension CardNumberEntryMetadata: JSONWritable {
     /// `{"source","detectedCardNetworks","selectableCardNetworks":{…}|null}`.
-    public func toJSON() -> JSONValue {
-        .object(jsonMembers)
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        writeMembers(to: &json)
+        json.endObject()
     }
 
-    /// The members of ``toJSON()``, for objects that embed them (the `detect` output does).
-    public var jsonMembers: [(String, JSONValue)] {
-        [
-            ("source", .string(source.rawValue)),
-            ("detectedCardNetworks", detectedCardNetworks.toJSON()),
-            ("selectableCardNetworks", selectableCardNetworks?.toJSON() ?? .null),
-        ]
+    /// The members of ``write(to:)``, for objects that embed them (the `detect` output does).
+    public func writeMembers(to json: inout JSONWriter) {
+        json.key("source"); json.string(source.rawValue)
+        json.key("detectedCardNetworks"); json.value(detectedCardNetworks)
+        json.key("selectableCardNetworks"); json.value(orNull: selectableCardNetworks)
     }
 }
 
-extension BinData {
+extension BinData: JSONWritable {
     /// `{"status","firstDigits":"…"|null,"preferred":{…}|null,"alternatives":[…]}`.
-    public func toJSON() -> JSONValue {
-        .object([
-            ("status", .string(status.rawValue)),
-            ("firstDigits", .string(orNull: firstDigits)),
-            ("preferred", preferred?.toJSON() ?? .null),
-            ("alternatives", .array(alternatives.map { $0.toJSON() })),
-        ])
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("status"); json.string(status.rawValue)
+        json.key("firstDigits"); json.string(orNull: firstDigits)
+        json.key("preferred"); json.value(orNull: preferred)
+        json.key("alternatives"); json.array(alternatives)
+        json.endObject()
     }
 }
 
-extension ValidationError {
+extension ValidationError: JSONWritable {
     /// `{"errorId","inputElementType","description"}`.
-    public func toJSON() -> JSONValue {
-        .object([
-            ("errorId", .string(errorId)),
-            ("inputElementType", .string(inputElementType.rawValue)),
-            ("description", .string(description)),
-        ])
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("errorId"); json.string(errorId)
+        json.key("inputElementType"); json.string(inputElementType.rawValue)
+        json.key("description"); json.string(description)
+        json.endObject()
     }
 }
 
-extension CardNumberEntryState {
+extension CardNumberEntryState: JSONWritable {
     /// `{"cardNumber":"…"}`.
-    public func toJSON() -> JSONValue {
-        .object([("cardNumber", .string(cardNumber))])
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("cardNumber"); json.string(cardNumber)
+        json.endObject()
     }
 }
