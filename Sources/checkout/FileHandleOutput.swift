@@ -115,9 +115,13 @@ final class StandardOutput: Sendable {
         state.withLock { $0.waits -= 1 }
     }
 
+    /// Whether less than ``roomLimit`` bytes of output wait to be written.
+    var hasRoom: Bool {
+        state.withLock { $0.unwritten < StandardOutput.roomLimit }
+    }
+
     /// Returns once less than ``roomLimit`` bytes of output wait to be written.
     func waitForRoom() async {
-        let hasRoom = state.withLock { $0.unwritten < StandardOutput.roomLimit }
         if hasRoom { return }
         beginWaiting()
         await withCheckedContinuation { continuation in
@@ -153,9 +157,7 @@ final class StandardOutput: Sendable {
                         state.flushWanted = false
                         return false
                     }
-                    buffer.removeAll(keepingCapacity: true)
-                    buffer.append(contentsOf: state.pending.bytes)
-                    state.pending.removeAll()
+                    state.pending.handOver(to: &buffer)
                     state.writing = buffer.count
                     return true
                 }

@@ -39,6 +39,12 @@ public struct BinTable: Sendable {
         storage.answers[Int(index)]
     }
 
+    /// Whether the answer at `index` names at least one network (an empty answer means the table
+    /// knows nothing of the BIN).
+    public func hasNetworks(at index: Int32) -> Bool {
+        !storage.answers[Int(index)].isEmpty
+    }
+
     /// How many non-overlapping ranges the table holds after overlaps were resolved.
     public var count: Int { storage.entries.count }
 

@@ -32,17 +32,36 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Hands the text written so far over to `other`, in place of what it held; the writer goes on
+    /// empty, writing into `other`'s former storage. No bytes are copied.
+    public mutating func handOver(to other: inout [UInt8]) {
+        other.removeAll(keepingCapacity: true)
+        swap(&bytes, &other)
+        needsComma = false
+    }
+
     /// Ends one JSON Lines record: a line feed, after which a new top-level value may start.
     public mutating func endLine() {
         bytes.append(0x0A)
         needsComma = false
     }
 
-    /// Appends bytes that are already JSON text (a value, or members written by this writer),
-    /// marking them as a complete value.
+    /// Appends bytes that are already one complete JSON value (or whole JSON Lines records).
     public mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: text)
         needsComma = true
+    }
+
+    /// Continues with what `other` wrote, as if it were written here: a part of a value written
+    /// once and copied many times (members, or the head or tail of an object). A comma goes
+    /// between the two where one is due.
+    public mutating func append(_ other: JSONWriter) {
+        guard !other.bytes.isEmpty else { return }
+        if needsComma, let first = other.bytes.first, first != UInt8(ascii: "}"), first != UInt8(ascii: "]") {
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(contentsOf: other.bytes)
+        needsComma = other.needsComma
     }
 
     // MARK: Structure

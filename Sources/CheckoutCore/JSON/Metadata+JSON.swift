@@ -58,9 +58,20 @@ extension CardNumberEntryMetadata: JSONWritable {
 extension BinData: JSONWritable {
     /// `{"status","firstDigits":"…"|null,"preferred":{…}|null,"alternatives":[…]}`.
     public func write(to json: inout JSONWriter) {
+        writeHead(to: &json)
+        json.string(orNull: firstDigits)
+        writeTail(to: &json)
+    }
+
+    /// The object up to the value of `firstDigits`, so a copy written once can serve many BINs.
+    func writeHead(to json: inout JSONWriter) {
         json.beginObject()
         json.key("status"); json.string(status.rawValue)
-        json.key("firstDigits"); json.string(orNull: firstDigits)
+        json.key("firstDigits")
+    }
+
+    /// The object after the value of `firstDigits`.
+    func writeTail(to json: inout JSONWriter) {
         json.key("preferred"); json.value(orNull: preferred)
         json.key("alternatives"); json.array(alternatives)
         json.endObject()
