@@ -46,7 +46,7 @@ public struct DetectionReportWriter {
     }
 
     /// Which networks a number's object reports: the key of its networks part.
-    enum NetworksKey: Hashable {
+    enum NetworksKey {
         /// A local candidate list (``LocalDetection/answer``), as `LOCAL` or as `LOCAL_FALLBACK`.
         case local(answer: Int32, fallback: Bool)
         /// An answer of an in-process BIN table, by index.
@@ -97,7 +97,13 @@ public struct DetectionReportWriter {
         var name: Int32
     }
 
-    private var networksParts = Memo<NetworksKey, NetworksPart>()
+    /// Networks parts by key: local candidate lists and table answers in arrays indexed by their
+    /// number (the table's in ``memoLimit`` slots, each holding the last answer that fell there),
+    /// service answers in a memo.
+    private var localParts: [NetworksPart?] = []
+    private var tableParts = [NetworksPart?](repeating: nil, count: DetectionReportWriter.memoLimit)
+    private var tablePartIndices = [Int32](repeating: -1, count: DetectionReportWriter.memoLimit)
+    private var answerParts = Memo<[BinNetwork], NetworksPart>()
     private var expiryErrors = Memo<String, Int32>()
     /// The month the expiry memo holds for; errors depend on the current month.
     private var expiryMonth: DateInterval?
@@ -212,7 +218,16 @@ public struct DetectionReportWriter {
     // MARK: Parts
 
     private mutating func networksPart(_ key: NetworksKey, number: Number, data: CardData, answer: () -> BinAnswer?) -> NetworksPart {
-        if let part = networksParts[key] { return part }
+        switch key {
+        case let .local(answer, fallback):
+            let slot = Int(answer) * 2 + (fallback ? 1 : 0)
+            if slot < localParts.count, let part = localParts[slot] { return part }
+        case let .table(index):
+            let slot = Int(index) % Self.memoLimit
+            if tablePartIndices[slot] == index, let part = tableParts[slot] { return part }
+        case let .answer(networks):
+            if let part = answerParts[networks] { return part }
+        }
         let metadata: CardNumberEntryMetadata
         let binData: BinData
         if case .local(_, let fallback) = key {
@@ -237,7 +252,17 @@ public struct DetectionReportWriter {
         }
         let cvvNetwork = validator.cvvNetwork(for: CardData(cardNumber: data.cardNumber), metadata: metadata)
         let part = NetworksPart(metadata: metadata, head: head, tail: tail, cvvNetwork: cvvNetwork)
-        networksParts[key] = part
+        switch key {
+        case let .local(answer, fallback):
+            let slot = Int(answer) * 2 + (fallback ? 1 : 0)
+            if slot >= localParts.count { localParts += [NetworksPart?](repeating: nil, count: slot + 1 - localParts.count) }
+            localParts[slot] = part
+        case let .table(index):
+            tableParts[Int(index) % Self.memoLimit] = part
+            tablePartIndices[Int(index) % Self.memoLimit] = index
+        case let .answer(networks):
+            answerParts[networks] = part
+        }
         return part
     }
 
@@ -303,7 +328,10 @@ public struct DetectionReportWriter {
     private mutating func forgetErrors() {
         errors.removeAll()
         errorIndices.removeAll()
-        networksParts.removeAll()
+        localParts = []
+        tableParts = [NetworksPart?](repeating: nil, count: Self.memoLimit)
+        tablePartIndices = [Int32](repeating: -1, count: Self.memoLimit)
+        answerParts.removeAll()
         expiryErrors.removeAll()
         cvvErrors.removeAll()
         nameErrors.removeAll()
