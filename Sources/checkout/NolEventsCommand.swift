@@ -74,6 +74,9 @@ enum NolEventsCommand {
             }
             if line.allSatisfy(\.isWhitespace) { continue }
             await session.handle(line: line, number: lineNumber)
+            // Each line is a person's step (a tap, a code from the SMS the last line printed), so
+            // its events go out as soon as its work is done, whether or not more input is waiting.
+            output.flush()
         }
         output.beginWaiting()
         await session.finish()
