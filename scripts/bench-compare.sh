@@ -105,7 +105,7 @@ EOF
 }
 
 # bin_table_file ROWS KIND: a BIN table in the public binlist layout. KIND "shared": 2,000 banks,
-# each with its country and scheme (about 16,000 distinct payloads); "distinct": every row names
+# each with its country and scheme, every scheme one checkout knows; "distinct": every row names
 # another bank.
 bin_table_file() {
     local rows="$1" kind="$2" file="$OUT/bins-$1-$2.csv"
@@ -115,7 +115,7 @@ path, rows, kind = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 r = random.Random(7)
 schemes = [("visa", ["Visa Classic", "Visa Gold"]), ("mastercard", ["World", "Standard"]), ("amex", ["Green", "Gold"]),
            ("discover", ["", "Cashback"]), ("jcb", ["", "Platinum"]), ("unionpay", ["", "Diamond"]), ("maestro", ["", ""]),
-           ("private label", ["", ""])]
+           ("diners club", ["", "Premier"])]
 countries = ["US", "GB", "FR", "DE", "BR", "AU", "DK", "BE", "JP", "IN", "CA", "ES", "IT", "NL"]
 banks = [("BANK OF EXAMPLE %d, N.A." % i, countries[i % len(countries)], schemes[(i * 7) % len(schemes)]) for i in range(2000)]
 step = 100_000_000 // rows

@@ -151,8 +151,7 @@ struct BinTableCSVReader {
     private var entries: [BinTableAnswerEntry] = []
     private var prepaidID: UInt32 = 0
     /// The fields that decide a row's answer, and the raw bytes of the current row's.
-    private var payloadColumns: [Int] = []
-    private var payload: [UInt8] = []
+    private var payloadColumns: ClosedRange<Int> = 0...0
     private var recentPayloads = RecentPayloads()
 
     static let blockSize = 1 << 16
@@ -218,7 +217,8 @@ struct BinTableCSVReader {
             throw BinTableError(line: line, message: "the header names no networks or scheme column")
         }
         prepaidID = Array("PREPAID".utf8).withUnsafeBufferPointer { answers.intern(string: $0) }
-        payloadColumns = Column.allCases.filter { $0 != .start && $0 != .end }.compactMap { columns[$0.rawValue] }
+        let payloadIndices = Column.allCases.filter { $0 != .start && $0 != .end }.compactMap { columns[$0.rawValue] }
+        payloadColumns = (payloadIndices.min() ?? 0)...(payloadIndices.max() ?? 0)
     }
 
     private mutating func readRow() throws {
@@ -237,15 +237,12 @@ struct BinTableCSVReader {
             high = end
         }
 
-        // Most rows repeat the payload of a recent row byte for byte: they take its answer.
-        payload.removeAll(keepingCapacity: true)
-        for index in payloadColumns where index < fields.count {
-            let field = fields[index]
-            payload.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]))
-            payload.append(field.quoted ? 0x1E : 0x1F)
-        }
-        let payloadHash = payload.withUnsafeBytes { InternTable.hash($0) }
-        if let answer = payload.withUnsafeBufferPointer({ recentPayloads.answer(for: $0, hash: payloadHash) }) {
+        // Most rows repeat the payload of a recent row byte for byte: they take its answer. The
+        // payload is the raw text from the first payload field to the last, quotes included, so
+        // equal text means equal values (the fields between only make it more particular).
+        let payload = payloadText()
+        let payloadHash = InternTable.hash(UnsafeRawBufferPointer(payload))
+        if let answer = recentPayloads.answer(for: payload, hash: payloadHash) {
             appendRange(low, high, answer)
             return
         }
@@ -275,8 +272,16 @@ struct BinTableCSVReader {
         entries.removeAll(keepingCapacity: true)
         for network in networks { entries.append(BinTableAnswerEntry(network: network, issuer: issuerIndex)) }
         let answer = answers.intern(answer: entries)
-        payload.withUnsafeBufferPointer { recentPayloads.store($0, hash: payloadHash, answer: answer) }
+        recentPayloads.store(payload, hash: payloadHash, answer: answer)
         appendRange(low, high, answer)
+    }
+
+    /// The raw text of the row from its first payload field to its last (or its last field).
+    private func payloadText() -> UnsafeBufferPointer<UInt8> {
+        guard payloadColumns.lowerBound < fields.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let first = fields[payloadColumns.lowerBound]
+        let last = fields[min(payloadColumns.upperBound, fields.count - 1)]
+        return UnsafeBufferPointer(rebasing: bytes[(first.quoted ? first.start - 1 : first.start)..<(last.quoted ? last.end + 1 : last.end)])
     }
 
     private mutating func appendRange(_ low: UInt32, _ high: UInt32, _ answer: UInt32) {
@@ -491,53 +496,61 @@ extension String {
     }
 }
 
-/// The answers of recent rows by the raw bytes of their payload fields: 65,536 slots of up to 120
-/// bytes (8 MB while loading) in pairs chosen by hash; a pair keeps the two payloads that hashed
-/// there last, the latest used first.
+/// The answers of recent rows by the raw bytes of their payload fields: 65,536 slots of 128 bytes
+/// (8 MB while loading) in pairs chosen by hash; a pair keeps the two payloads that hashed there
+/// last, the latest used first. A slot is its payload's hash, answer and length, then up to 112
+/// bytes of the payload itself, so a lookup touches one place.
 struct RecentPayloads {
     static let slotCount = 1 << 16
-    static let slotBytes = 120
+    static let slotSize = 128
+    static let headerSize = 16
+    static let maximumPayload = slotSize - headerSize
 
-    private var hashes = [UInt64](repeating: 0, count: slotCount)
-    private var answers = [UInt32](repeating: UInt32.max, count: slotCount)
-    private var lengths = [UInt8](repeating: 0, count: slotCount)
-    private var bytes = [UInt8](repeating: 0, count: slotCount * slotBytes)
+    private var slots = [UInt8](repeating: 0, count: slotCount * slotSize)
 
     /// The answer of a recent row whose payload was `payload`, or nil; `hash` is its hash.
     mutating func answer(for payload: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32? {
-        guard payload.count <= Self.slotBytes else { return nil }
+        guard payload.count <= Self.maximumPayload else { return nil }
         let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
-        for slot in first...(first + 1) where hashes[slot] == hash && answers[slot] != UInt32.max && Int(lengths[slot]) == payload.count {
-            let same = bytes.withUnsafeBufferPointer { stored in
-                payload.isEmpty || memcmp(stored.baseAddress! + slot * Self.slotBytes, payload.baseAddress!, payload.count) == 0
+        let found: Int? = slots.withUnsafeBytes { slots in
+            for slot in first...(first + 1) {
+                let base = slot * Self.slotSize
+                guard slots.load(fromByteOffset: base, as: UInt64.self) == hash,
+                      slots.load(fromByteOffset: base + 12, as: UInt32.self) == UInt32(payload.count) + 1 else { continue }
+                if payload.isEmpty || memcmp(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) == 0 {
+                    return slot
+                }
             }
-            guard same else { continue }
-            if slot != first { swapPair(first) }
-            return answers[first]
+            return nil
         }
-        return nil
+        guard let found else { return nil }
+        if found != first { swapPair(first) }
+        return slots.withUnsafeBytes { $0.load(fromByteOffset: first * Self.slotSize + 8, as: UInt32.self) }
     }
 
     /// Keeps `payload`'s answer as the latest of its pair, the older of the two giving way.
     mutating func store(_ payload: UnsafeBufferPointer<UInt8>, hash: UInt64, answer: UInt32) {
-        guard payload.count <= Self.slotBytes else { return }
+        guard payload.count <= Self.maximumPayload else { return }
         let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
         swapPair(first)
-        hashes[first] = hash
-        answers[first] = answer
-        lengths[first] = UInt8(payload.count)
-        bytes.withUnsafeMutableBufferPointer { stored in
-            _ = UnsafeMutableBufferPointer(rebasing: stored[(first * Self.slotBytes)...]).initialize(from: payload)
+        slots.withUnsafeMutableBytes { slots in
+            let base = first * Self.slotSize
+            slots.storeBytes(of: hash, toByteOffset: base, as: UInt64.self)
+            slots.storeBytes(of: answer, toByteOffset: base + 8, as: UInt32.self)
+            // The length plus one, so an empty slot (all zeros) never matches.
+            slots.storeBytes(of: UInt32(payload.count) + 1, toByteOffset: base + 12, as: UInt32.self)
+            if !payload.isEmpty { memcpy(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) }
         }
     }
 
     private mutating func swapPair(_ first: Int) {
-        hashes.swapAt(first, first + 1)
-        answers.swapAt(first, first + 1)
-        lengths.swapAt(first, first + 1)
-        bytes.withUnsafeMutableBufferPointer { stored in
-            for offset in 0..<Self.slotBytes {
-                stored.swapAt(first * Self.slotBytes + offset, (first + 1) * Self.slotBytes + offset)
+        slots.withUnsafeMutableBytes { slots in
+            let a = slots.baseAddress! + first * Self.slotSize
+            let b = a + Self.slotSize
+            withUnsafeTemporaryAllocation(byteCount: Self.slotSize, alignment: 8) { spare in
+                memcpy(spare.baseAddress!, a, Self.slotSize)
+                memcpy(a, b, Self.slotSize)
+                memcpy(b, spare.baseAddress!, Self.slotSize)
             }
         }
     }
