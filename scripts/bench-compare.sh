@@ -54,7 +54,17 @@ stats() {
         printf "%g [%g-%g]", m, v[1], v[NR] }'
 }
 
+# field N ENTRIES...: the Nth space-separated field of each entry (entries from `measure`).
+field() { local n="$1"; shift; printf '%s\n' "$@" | cut -d' ' -f"$n" | tr '\n' ' '; }
+
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# count FILE: its number of lines, with thousands separated by commas.
+count() { wc -l < "$1" | awk '{ n = $1; s = ""; while (n >= 1000) { s = sprintf(",%03d", n % 1000) s; n = int(n / 1000) } print n s }'; }
+
+# kb_to_mb KB...: each value in megabytes, to one decimal.
+kb_to_mb() { printf '%s
+' "$@" | awk 'NF { printf "%.1f ", $1 / 1024 }'; }
 
 # ratio A B: A / B to one decimal.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
@@ -170,37 +180,46 @@ EOF
         if [[ -n "$have_node" ]]; then node+=("$(measure sh -c "node '$node_script' '$file' | cat > /dev/null")"); fi
         if [[ -n "${BASELINE_BIN:-}" ]]; then base+=("$(measure sh -c "'$BASELINE_BIN' detect - < '$file' | cat > /dev/null")"); fi
     done
-    local ours_wall=() node_wall=() base_wall=() ours_kb=() entry
-    for entry in "${ours[@]}"; do ours_wall+=("$(cut -d' ' -f1 <<<"$entry")"); ours_kb+=("$(cut -d' ' -f3 <<<"$entry")"); done
-    row "\`checkout detect -\`, 1,000,000 lines (wall s)" "$([[ -n "$have_node" ]] && echo "credit-card-type in Node, same file" || echo "(set CREDIT_CARD_TYPE_DIR for Node)")" \
-        "$(stats "${ours_wall[@]}") s, $((bytes / 1000000)) bytes of JSON per line, peak $(( $(median "${ours_kb[@]}") / 1024 )) MB" ""
+    local wall cpu ours_text
+    wall="$(field 1 "${ours[@]}")"
+    cpu="$(field 2 "${ours[@]}")"
+    ours_text="$(stats $wall) s wall, $(stats $cpu) s CPU; $((bytes / $(wc -l < "$file"))) bytes of JSON a line; peak $(( $(median $(field 3 "${ours[@]}")) / 1024 )) MB"
     if [[ -n "$have_node" ]]; then
-        for entry in "${node[@]}"; do node_wall+=("$(cut -d' ' -f1 <<<"$entry")"); done
-        row "  lines per second" "Node: $(stats "${node_wall[@]}") s" "$(awk -v s="$(median "${ours_wall[@]}")" 'BEGIN { printf "%.0f", 1e6 / s }')/s" \
-            "$(ratio "$(median "${node_wall[@]}")" "$(median "${ours_wall[@]}")")x Node's throughput"
+        local node_wall node_cpu
+        node_wall="$(field 1 "${node[@]}")"
+        node_cpu="$(field 2 "${node[@]}")"
+        row "\`checkout detect -\`, $(count "$file") lines (prefixes and numbers)" \
+            "credit-card-type in Node, same file: $(stats $node_wall) s wall, $(stats $node_cpu) s CPU" "$ours_text" \
+            "$(ratio "$(median $node_wall)" "$(median $wall)")x Node's throughput ($(ratio "$(median $node_cpu)" "$(median $cpu)")x by CPU time)"
+    else
+        row "\`checkout detect -\`, $(count "$file") lines (prefixes and numbers)" "(set CREDIT_CARD_TYPE_DIR to run Node)" "$ours_text" ""
     fi
     if [[ -n "${BASELINE_BIN:-}" ]]; then
-        for entry in "${base[@]}"; do base_wall+=("$(cut -d' ' -f1 <<<"$entry")"); done
-        row "  before (BASELINE_BIN)" "$(stats "${base_wall[@]}") s" "$(stats "${ours_wall[@]}") s" "$(ratio "$(median "${base_wall[@]}")" "$(median "${ours_wall[@]}")")x faster"
+        local base_wall
+        base_wall="$(field 1 "${base[@]}")"
+        row "  before (BASELINE_BIN)" "$(stats $base_wall) s wall" "$(stats $wall) s wall" "$(ratio "$(median $base_wall)" "$(median $wall)")x faster"
     fi
 }
 
 # checkout events over a million edits, with a reader that keeps up.
 section_events() {
-    local file ours=() base=() lines events entry wall=() cpu=() base_wall=()
+    local file ours=() base=() events wall cpu
     file="$(edits_file)"
-    lines=1000000
     events="$("$CHECKOUT_BIN" events --data-dir "$OUT/events-data" < "$file" | wc -l)"
     for _ in $(seq "$RUNS"); do
         ours+=("$(measure sh -c "'$CHECKOUT_BIN' events --data-dir '$OUT/events-data' < '$file' | cat > /dev/null")")
         if [[ -n "${BASELINE_BIN:-}" ]]; then base+=("$(measure sh -c "'$BASELINE_BIN' events --data-dir '$OUT/events-data' < '$file' | cat > /dev/null")"); fi
     done
-    for entry in "${ours[@]}"; do wall+=("$(cut -d' ' -f1 <<<"$entry")"); cpu+=("$(cut -d' ' -f2 <<<"$entry")"); done
-    row "\`checkout events\`, 1,000,000 edits → $events events" "—" \
-        "$(stats "${wall[@]}") s wall, $(stats "${cpu[@]}") s CPU: $(awk -v s="$(median "${wall[@]}")" -v n="$lines" 'BEGIN { printf "%.0f", n / s }') edits/s" ""
+    wall="$(field 1 "${ours[@]}")"
+    cpu="$(field 2 "${ours[@]}")"
+    row "\`checkout events\`, $(count "$file") edits (cards typed digit by digit) → $events events" "—" \
+        "$(stats $wall) s wall, $(stats $cpu) s CPU: $(awk -v s="$(median $wall)" -v n="$(wc -l < "$file")" 'BEGIN { printf "%.0f", n / s }') edits/s" ""
     if [[ -n "${BASELINE_BIN:-}" ]]; then
-        for entry in "${base[@]}"; do base_wall+=("$(cut -d' ' -f1 <<<"$entry")"); done
-        row "  before (BASELINE_BIN)" "$(stats "${base_wall[@]}") s" "$(stats "${wall[@]}") s" "$(ratio "$(median "${base_wall[@]}")" "$(median "${wall[@]}")")x faster"
+        local base_wall base_cpu
+        base_wall="$(field 1 "${base[@]}")"
+        base_cpu="$(field 2 "${base[@]}")"
+        row "  before (BASELINE_BIN)" "$(stats $base_wall) s wall, $(stats $base_cpu) s CPU" "$(stats $wall) s wall" \
+            "$(ratio "$(median $base_wall)" "$(median $wall)")x faster ($(ratio "$(median $base_cpu)" "$(median $cpu)")x by CPU time)"
     fi
 }
 
@@ -210,28 +229,31 @@ section_bin_table() {
     for spec in "5000000 shared" "1000000 distinct"; do
         read -r rows kind <<<"$spec"
         file="$(bin_table_file "$rows" "$kind")"
-        local ms=() peak=() base=() figures="" entry base_wall=() base_kb=()
+        local ms=() peak=() base=() figures="" ranges per_range
         for _ in $(seq "$RUNS"); do
             figures="$("$CHECKOUT_BIN" bench --bin-table "$file")"
             ms+=("$(sed -n 's/^BIN table load: \([0-9]*\) ms.*/\1/p' <<<"$figures")")
             peak+=("$(sed -n 's/.*(peak \([0-9.]*\) MB).*/\1/p' <<<"$figures")")
             if [[ -n "${BASELINE_BIN:-}" ]]; then base+=("$(measure "$BASELINE_BIN" detect --bin-table "$file" 4)"); fi
         done
-        local per_range
+        ranges="$(sed -n 's/.* ms for \([0-9]*\) ranges.*/\1/p' <<<"$figures")"
         per_range="$(sed -n 's/.*MB kept, \([0-9.]*\) bytes per range.*/\1/p' <<<"$figures")"
-        row "\`--bin-table\`, $rows ranges ($kind banks, $(( $(stat -c %s "$file") / 1000000 )) MB file)" "—" \
-            "$(stats "${ms[@]}") ms, peak $(stats "${peak[@]}") MB, $per_range bytes per range kept" ""
+        row "\`--bin-table\`, $ranges ranges, $kind banks ($(( $(stat -c %s "$file") / 1000000 )) MB binlist CSV)" "—" \
+            "load $(stats "${ms[@]}") ms, peak $(stats "${peak[@]}") MB, $per_range bytes kept a range" ""
         if [[ -n "${BASELINE_BIN:-}" ]]; then
-            for entry in "${base[@]}"; do base_wall+=("$(cut -d' ' -f1 <<<"$entry")"); base_kb+=("$(cut -d' ' -f3 <<<"$entry")"); done
-            row "  before (BASELINE_BIN, whole run)" "$(stats "${base_wall[@]}") s, peak $(( $(median "${base_kb[@]}") / 1024 )) MB" \
-                "$(stats "${ms[@]}") ms" "$(ratio "$(median "${base_wall[@]}")" "$(awk -v m="$(median "${ms[@]}")" 'BEGIN { print m / 1000 }')")x faster, $(ratio "$(( $(median "${base_kb[@]}") / 1024 ))" "$(median "${peak[@]}")")x less memory"
+            local base_wall base_mb
+            base_wall="$(field 1 "${base[@]}")"
+            base_mb="$(kb_to_mb $(field 3 "${base[@]}"))"
+            row "  before (BASELINE_BIN: its whole run, load and one detection)" "$(stats $base_wall) s, peak $(stats $base_mb) MB" \
+                "$(stats "${ms[@]}") ms, peak $(stats "${peak[@]}") MB" \
+                "$(ratio "$(median $base_wall)" "$(awk -v m="$(median "${ms[@]}")" 'BEGIN { print m / 1000 }')")x faster, $(ratio "$(median $base_mb)" "$(median "${peak[@]}")")x less memory"
         fi
     done
 }
 
-# checkout events over a million edits while the reader stops reading for a while, then reads all.
+# checkout events over a million edits while its reader stops reading, then reads everything.
 section_stalled_reader() {
-    local file stalled=() prompt=() base=() entry s_kb=() p_kb=() b_kb=()
+    local file stalled=() prompt=() base=() s_mb p_mb
     file="$(edits_file)"
     local reader="sleep $STALL_SECONDS; cat > /dev/null"
     for _ in $(seq "$RUNS"); do
@@ -239,18 +261,22 @@ section_stalled_reader() {
         prompt+=("$(measure sh -c "'$CHECKOUT_BIN' events --data-dir '$OUT/events-data' < '$file' | cat > /dev/null")")
         if [[ -n "${BASELINE_BIN:-}" ]]; then base+=("$(measure sh -c "'$BASELINE_BIN' events --data-dir '$OUT/events-data' < '$file' | { $reader; }")"); fi
     done
-    # GNU time reports the largest process it waited for; the shell and the reader are far smaller.
-    for entry in "${stalled[@]}"; do s_kb+=("$(cut -d' ' -f3 <<<"$entry")"); done
-    for entry in "${prompt[@]}"; do p_kb+=("$(cut -d' ' -f3 <<<"$entry")"); done
-    row "\`checkout events\`, 1,000,000 edits, reader stalled ${STALL_SECONDS} s (peak RSS)" \
-        "same run, reader keeps up: $(( $(median "${p_kb[@]}") / 1024 )) MB" "$(( $(median "${s_kb[@]}") / 1024 )) MB [$(( $(printf '%s\n' "${s_kb[@]}" | sort -g | head -1) / 1024 ))-$(( $(printf '%s\n' "${s_kb[@]}" | sort -g | tail -1) / 1024 ))]" \
-        "$(ratio "$(median "${s_kb[@]}")" "$(median "${p_kb[@]}")")x"
+    # GNU time reports the largest of the processes it waited for; the shell and reader are small.
+    s_mb="$(kb_to_mb $(field 3 "${stalled[@]}"))"
+    p_mb="$(kb_to_mb $(field 3 "${prompt[@]}"))"
+    row "\`checkout events\`, $(count "$file") edits, reader stalled ${STALL_SECONDS} s then reading all (peak RSS)" \
+        "same program, reader keeps up: $(stats $p_mb) MB" "$(stats $s_mb) MB" "$(ratio "$(median $s_mb)" "$(median $p_mb)")x"
     if [[ -n "${BASELINE_BIN:-}" ]]; then
-        for entry in "${base[@]}"; do b_kb+=("$(cut -d' ' -f3 <<<"$entry")"); done
-        row "  before (BASELINE_BIN)" "$(( $(median "${b_kb[@]}") / 1024 )) MB" "$(( $(median "${s_kb[@]}") / 1024 )) MB" \
-            "$(ratio "$(median "${b_kb[@]}")" "$(median "${s_kb[@]}")")x less memory"
+        local b_mb
+        b_mb="$(kb_to_mb $(field 3 "${base[@]}"))"
+        row "  before (BASELINE_BIN), reader stalled" "$(stats $b_mb) MB" "$(stats $s_mb) MB" "$(ratio "$(median $b_mb)" "$(median $s_mb)")x less memory"
     fi
 }
+
+# Sections other parts of the work add here, each a function like the ones above:
+#   section_payments     checkout payments (--json) at 1,000,000 rows vs sqlite3 on the same file
+#   section_startup      checkout --version and start to first frame vs dialog
+#   section_keystrokes   keystroke to last byte p50/p99 in a pty vs dialog --inputbox
 
 # MARK: Run
 
