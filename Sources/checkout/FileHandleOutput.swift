@@ -5,9 +5,12 @@ import Synchronization
 /// Lines for standard output and standard error (Glibc's `stdout` is not usable from Swift 6).
 ///
 /// Standard output goes through ``StandardOutput``: buffered, written in large blocks, and written
-/// at once whenever the program waits. Standard error is written unbuffered, a line at a time.
+/// at once whenever the program waits. A line waits (blocking its thread, as a write to a slow
+/// reader would) while the reader is far behind, so a loop printing millions of lines holds only a
+/// bounded amount of them. Standard error is written unbuffered, a line at a time.
 enum FileHandleOutput {
     static func line(_ text: String) {
+        StandardOutput.shared.waitForRoomBlocking()
         StandardOutput.shared.append { json in
             var text = text
             text.withUTF8 { json.raw($0) }
@@ -57,6 +60,8 @@ final class StandardOutput: Sendable {
         /// How many waits are under way; while any is, every append is written at once.
         var waits = 0
         var roomWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Threads blocked in ``StandardOutput/waitForRoomBlocking()``.
+        var blockedThreads = 0
         var writerStarted = false
 
         var unwritten: Int { pending.bytes.count + writing }
@@ -71,6 +76,7 @@ final class StandardOutput: Sendable {
     /// the final flush at exit.
     private let writer = Mutex([UInt8]())
     private let wake = DispatchSemaphore(value: 0)
+    private let room = DispatchSemaphore(value: 0)
 
     private init(fd: Int32) {
         self.fd = fd
@@ -135,6 +141,21 @@ final class StandardOutput: Sendable {
         endWaiting()
     }
 
+    /// Blocks the calling thread while ``roomLimit`` bytes or more wait to be written; for
+    /// callers outside Swift concurrency's waiting (a synchronous loop of lines).
+    func waitForRoomBlocking() {
+        while true {
+            let blocked = state.withLock { state in
+                guard state.unwritten >= StandardOutput.roomLimit else { return false }
+                state.blockedThreads += 1
+                return true
+            }
+            guard blocked else { return }
+            flush()
+            room.wait()
+        }
+    }
+
     // MARK: Writing
 
     private func startWritingThread() {
@@ -163,13 +184,17 @@ final class StandardOutput: Sendable {
                 }
                 guard taken else { return }
                 Self.writeAll(fd: fd, buffer)
-                let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+                let (waiters, threads): ([CheckedContinuation<Void, Never>], Int) = state.withLock { state in
                     state.writing = 0
-                    guard state.unwritten < StandardOutput.roomLimit else { return [] }
-                    defer { state.roomWaiters = [] }
-                    return state.roomWaiters
+                    guard state.unwritten < StandardOutput.roomLimit else { return ([], 0) }
+                    defer {
+                        state.roomWaiters = []
+                        state.blockedThreads = 0
+                    }
+                    return (state.roomWaiters, state.blockedThreads)
                 }
                 for waiter in waiters { waiter.resume() }
+                for _ in 0..<threads { room.signal() }
             }
         }
     }
