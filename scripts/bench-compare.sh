@@ -229,24 +229,27 @@ section_bin_table() {
     for spec in "5000000 shared" "1000000 distinct"; do
         read -r rows kind <<<"$spec"
         file="$(bin_table_file "$rows" "$kind")"
-        local ms=() peak=() base=() figures="" ranges per_range
+        local ms=() cpu=() peak=() base=() figures="" ranges per_range
         for _ in $(seq "$RUNS"); do
             figures="$("$CHECKOUT_BIN" bench --bin-table "$file")"
             ms+=("$(sed -n 's/^BIN table load: \([0-9]*\) ms.*/\1/p' <<<"$figures")")
+            cpu+=("$(sed -n 's/^BIN table load: [0-9]* ms (\([0-9]*\) ms CPU).*/\1/p' <<<"$figures")")
             peak+=("$(sed -n 's/.*(peak \([0-9.]*\) MB).*/\1/p' <<<"$figures")")
             if [[ -n "${BASELINE_BIN:-}" ]]; then base+=("$(measure "$BASELINE_BIN" detect --bin-table "$file" 4)"); fi
         done
         ranges="$(sed -n 's/.* ms for \([0-9]*\) ranges.*/\1/p' <<<"$figures")"
         per_range="$(sed -n 's/.*MB kept, \([0-9.]*\) bytes per range.*/\1/p' <<<"$figures")"
         row "\`--bin-table\`, $ranges ranges, $kind banks ($(( $(stat -c %s "$file") / 1000000 )) MB binlist CSV)" "—" \
-            "load $(stats "${ms[@]}") ms, peak $(stats "${peak[@]}") MB, $per_range bytes kept a range" ""
+            "load $(stats "${ms[@]}") ms wall, $(stats "${cpu[@]}") ms CPU; peak $(stats "${peak[@]}") MB; $per_range bytes kept a range" ""
         if [[ -n "${BASELINE_BIN:-}" ]]; then
-            local base_wall base_mb
+            local base_wall base_cpu base_mb
             base_wall="$(field 1 "${base[@]}")"
+            base_cpu="$(field 2 "${base[@]}")"
             base_mb="$(kb_to_mb $(field 3 "${base[@]}"))"
-            row "  before (BASELINE_BIN: its whole run, load and one detection)" "$(stats $base_wall) s, peak $(stats $base_mb) MB" \
-                "$(stats "${ms[@]}") ms, peak $(stats "${peak[@]}") MB" \
-                "$(ratio "$(median $base_wall)" "$(awk -v m="$(median "${ms[@]}")" 'BEGIN { print m / 1000 }')")x faster, $(ratio "$(median $base_mb)" "$(median "${peak[@]}")")x less memory"
+            row "  before (BASELINE_BIN: its whole run, load and one detection)" \
+                "$(stats $base_wall) s wall, $(stats $base_cpu) s CPU, peak $(stats $base_mb) MB" \
+                "$(stats "${ms[@]}") ms wall, $(stats "${cpu[@]}") ms CPU, peak $(stats "${peak[@]}") MB" \
+                "$(ratio "$(median $base_cpu)" "$(awk -v m="$(median "${cpu[@]}")" 'BEGIN { print m / 1000 }')")x less CPU time, $(ratio "$(median $base_mb)" "$(median "${peak[@]}")")x less memory"
         fi
     done
 }

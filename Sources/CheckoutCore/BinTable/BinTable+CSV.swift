@@ -124,7 +124,8 @@ struct BinTableCSVReader {
         var quoted: Bool
     }
 
-    /// The networks a `networks` or `scheme` text names; nil to skip the row.
+    /// What a `networks` or `scheme` text names: networks (as ``CardNetwork/byIndex`` positions),
+    /// a row to skip (a scheme checkout does not know), or a network name that is an error.
     enum NetworkList {
         case networks([UInt8])
         case skip
@@ -150,7 +151,7 @@ struct BinTableCSVReader {
     private var issuer = [UInt32](repeating: 0, count: BinTableAnswers.fieldCount)
     private var entries: [BinTableAnswerEntry] = []
     private var prepaidID: UInt32 = 0
-    /// The fields that decide a row's answer, and the raw bytes of the current row's.
+    /// The columns from the first to the last whose text decides a row's answer.
     private var payloadColumns: ClosedRange<Int> = 0...0
     private var recentPayloads = RecentPayloads()
 
@@ -498,8 +499,9 @@ extension String {
 
 /// The answers of recent rows by the raw bytes of their payload fields: 65,536 slots of 128 bytes
 /// (8 MB while loading) in pairs chosen by hash; a pair keeps the two payloads that hashed there
-/// last, the latest used first. A slot is its payload's hash, answer and length, then up to 112
-/// bytes of the payload itself, so a lookup touches one place.
+/// last, and a new one replaces the one used less recently. A slot is its payload's hash, answer and
+/// length (and, in a pair's first slot, which of the two was used last), then up to 112 bytes of
+/// the payload itself, so a lookup touches one place.
 struct RecentPayloads {
     static let slotCount = 1 << 16
     static let slotSize = 128
@@ -512,46 +514,44 @@ struct RecentPayloads {
     mutating func answer(for payload: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32? {
         guard payload.count <= Self.maximumPayload else { return nil }
         let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
-        let found: Int? = slots.withUnsafeBytes { slots in
+        return slots.withUnsafeMutableBytes { slots in
             for slot in first...(first + 1) {
                 let base = slot * Self.slotSize
+                // The length is kept plus one, so an empty slot (all zeros) never matches.
                 guard slots.load(fromByteOffset: base, as: UInt64.self) == hash,
-                      slots.load(fromByteOffset: base + 12, as: UInt32.self) == UInt32(payload.count) + 1 else { continue }
-                if payload.isEmpty || memcmp(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) == 0 {
-                    return slot
+                      slots.load(fromByteOffset: base + 12, as: UInt16.self) == UInt16(payload.count) + 1 else { continue }
+                guard payload.isEmpty || memcmp(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) == 0 else {
+                    continue
                 }
+                Self.markUsed(slot, in: slots, pair: first)
+                return slots.load(fromByteOffset: base + 8, as: UInt32.self)
             }
             return nil
         }
-        guard let found else { return nil }
-        if found != first { swapPair(first) }
-        return slots.withUnsafeBytes { $0.load(fromByteOffset: first * Self.slotSize + 8, as: UInt32.self) }
     }
 
-    /// Keeps `payload`'s answer as the latest of its pair, the older of the two giving way.
+    /// Keeps `payload`'s answer in the slot of its pair used less recently.
     mutating func store(_ payload: UnsafeBufferPointer<UInt8>, hash: UInt64, answer: UInt32) {
         guard payload.count <= Self.maximumPayload else { return }
         let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
-        swapPair(first)
         slots.withUnsafeMutableBytes { slots in
-            let base = first * Self.slotSize
+            // The slot not used last gives way.
+            let slot = slots.load(fromByteOffset: first * Self.slotSize + 14, as: UInt8.self) == 0 ? first + 1 : first
+            let base = slot * Self.slotSize
             slots.storeBytes(of: hash, toByteOffset: base, as: UInt64.self)
             slots.storeBytes(of: answer, toByteOffset: base + 8, as: UInt32.self)
-            // The length plus one, so an empty slot (all zeros) never matches.
-            slots.storeBytes(of: UInt32(payload.count) + 1, toByteOffset: base + 12, as: UInt32.self)
+            slots.storeBytes(of: UInt16(payload.count) + 1, toByteOffset: base + 12, as: UInt16.self)
             if !payload.isEmpty { memcpy(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) }
+            Self.markUsed(slot, in: slots, pair: first)
         }
     }
 
-    private mutating func swapPair(_ first: Int) {
-        slots.withUnsafeMutableBytes { slots in
-            let a = slots.baseAddress! + first * Self.slotSize
-            let b = a + Self.slotSize
-            withUnsafeTemporaryAllocation(byteCount: Self.slotSize, alignment: 8) { spare in
-                memcpy(spare.baseAddress!, a, Self.slotSize)
-                memcpy(a, b, Self.slotSize)
-                memcpy(b, spare.baseAddress!, Self.slotSize)
-            }
+    /// Notes in the pair's first slot which of the two was used last (written only when it changes,
+    /// so a hit dirties nothing).
+    private static func markUsed(_ slot: Int, in slots: UnsafeMutableRawBufferPointer, pair first: Int) {
+        let mark: UInt8 = slot == first ? 0 : 1
+        if slots.load(fromByteOffset: first * slotSize + 14, as: UInt8.self) != mark {
+            slots.storeBytes(of: mark, toByteOffset: first * slotSize + 14, as: UInt8.self)
         }
     }
 }
