@@ -237,7 +237,7 @@ section_bin_table() {
             peak+=("$(sed -n 's/.*(peak \([0-9.]*\) MB).*/\1/p' <<<"$figures")")
             if [[ -n "${BASELINE_BIN:-}" ]]; then base+=("$(measure "$BASELINE_BIN" detect --bin-table "$file" 4)"); fi
         done
-        ranges="$(sed -n 's/.* ms for \([0-9]*\) ranges.*/\1/p' <<<"$figures")"
+        ranges="$(sed -n 's/.* for \([0-9]*\) ranges.*/\1/p' <<<"$figures")"
         per_range="$(sed -n 's/.*MB kept, \([0-9.]*\) bytes per range.*/\1/p' <<<"$figures")"
         row "\`--bin-table\`, $ranges ranges, $kind banks ($(( $(stat -c %s "$file") / 1000000 )) MB binlist CSV)" "—" \
             "load $(stats "${ms[@]}") ms wall, $(stats "${cpu[@]}") ms CPU; peak $(stats "${peak[@]}") MB; $per_range bytes kept a range" ""
