@@ -31,19 +31,23 @@ enum DetectCommand {
             FileHandleOutput.error("checkout detect: give one or more card numbers, or - to read one per line from standard input")
             return 2
         }
-        let detector: Detector
+        var detector: Detector
         do {
             let session = try options.makeSession()
             let catalogue = try options.makeCatalogue()
             detector = Detector(
-                resolver: CardNetworkResolver(catalogue: catalogue, session: session),
-                validator: CardValidator(catalogue: catalogue, session: session),
-                service: try options.makeBinService(), timeout: options.binTimeout, options: options)
+                writer: DetectionReportWriter(resolver: CardNetworkResolver(catalogue: catalogue, session: session),
+                                              validator: CardValidator(catalogue: catalogue, session: session),
+                                              calendar: Calendar.current),
+                service: try options.makeBinService(), timeout: options.binTimeout)
         } catch {
             FileHandleOutput.error(error.message)
             return 2
         }
 
+        func card(_ number: String) -> CardData {
+            CardData(cardNumber: number, expiryDate: options.expiry ?? "", cvv: options.cvv ?? "", cardholderName: options.name ?? "")
+        }
         for argument in options.positionals {
             if argument == "-" {
                 var lineNumber = 0
@@ -54,56 +58,64 @@ enum DetectCommand {
                         continue
                     }
                     switch DetectInput.parse(line) {
-                    case .success(let card):
-                        FileHandleOutput.line(await detector.detect(card.cardNumber, expiry: card.expiryDate, cvv: card.cvv,
-                                                                    name: card.cardholderName).serialized())
+                    case .success(let given):
+                        await detector.detect(CardData(cardNumber: given.cardNumber, expiryDate: given.expiryDate ?? options.expiry ?? "",
+                                                       cvv: given.cvv ?? options.cvv ?? "",
+                                                       cardholderName: given.cardholderName ?? options.name ?? ""))
                     case .failure(let problem):
                         FileHandleOutput.error("checkout detect: line \(lineNumber): \(problem.message)")
                     }
                 }
             } else {
-                FileHandleOutput.line(await detector.detect(argument).serialized())
+                await detector.detect(card(argument))
             }
         }
         return 0
     }
 }
 
-/// Detects and validates one number at a time with a fixed session and BIN service.
-struct Detector: Sendable {
-    let resolver: CardNetworkResolver
-    let validator: CardValidator
+/// Detects and validates one card at a time with a fixed session and BIN service, and writes its
+/// object as a line of standard output.
+struct Detector {
+    /// Writes the objects, reusing the parts that repeat from one number to the next.
+    var writer: DetectionReportWriter
     let service: any BinDataService
     let timeout: Duration
-    let options: CommandLineOptions
 
-    /// The `detect` output object for `cardNumber`, exactly as the caller sent it; the other fields
-    /// default to `--expiry`, `--cvv` and `--name`, else empty.
-    func detect(_ cardNumber: String, expiry: String? = nil, cvv: String? = nil, name: String? = nil) async -> JSONValue {
-        let normalized = CardNumberNormalizer.normalize(cardNumber)
-        let digits = normalized.digits
-        var answer: BinAnswer?
-        // A malformed number is never sent to the BIN service: local rules describe its digits.
-        let asksService = !normalized.isMalformed && digits.utf8.count >= CardNetworkResolver.binLength
-        if asksService {
-            answer = await lookup(bin: String(digits.prefix(CardNetworkResolver.binLength)))
+    /// The service's table when it answers in-process at once (no simulated latency): it is then
+    /// asked directly, since racing it against a timer would only cost time.
+    let immediateTable: BinTable?
+
+    init(writer: DetectionReportWriter, service: any BinDataService, timeout: Duration) {
+        self.writer = writer
+        self.service = service
+        self.timeout = timeout
+        if let table = service as? TableBinDataService, table.latency == .zero {
+            immediateTable = table.table
+        } else {
+            immediateTable = nil
         }
-        let metadata = asksService
-            ? resolver.metadata(forDigits: digits, answer: answer)
-            : resolver.localMetadata(forDigits: digits, source: .local)
-        let binData = asksService ? resolver.binData(forDigits: digits, answer: answer) : resolver.localBinData(forDigits: digits)
-        let data = CardData(cardNumber: cardNumber, expiryDate: expiry ?? options.expiry ?? "", cvv: cvv ?? options.cvv ?? "",
-                            cardholderName: name ?? options.name ?? "")
-        let errors = validator.validate(data, metadata: metadata, now: Date(), calendar: Calendar.current)
+    }
 
-        var members: [(String, JSONValue)] = [("cardNumber", .string(cardNumber))]
-        members.append(contentsOf: metadata.jsonMembers)
-        members.append(("binData", binData.toJSON()))
-        members.append(("validation", .object([
-            ("isValid", .bool(errors.isEmpty)),
-            ("errors", .array(errors.map { $0.toJSON() })),
-        ])))
-        return .object(members)
+    /// Writes the `detect` object for `card`, echoing its number exactly as the caller sent it, once
+    /// the reader of standard output has room for it.
+    mutating func detect(_ card: CardData) async {
+        let number = DetectionReportWriter.read(card.cardNumber)
+        var answer: BinAnswer?
+        let table = immediateTable
+        if table == nil, let bin = number.bin {
+            answer = await lookup(bin: bin)
+        }
+        if !StandardOutput.shared.hasRoom { await StandardOutput.shared.waitForRoom() }
+        let now = Date()
+        StandardOutput.shared.append { json in
+            if let table {
+                writer.write(card, number: number, table: table, now: now, to: &json)
+            } else {
+                writer.write(card, number: number, answer: answer, now: now, to: &json)
+            }
+            json.endLine()
+        }
     }
 
     /// The service's answer, or nil when it fails or does not answer within the timeout.

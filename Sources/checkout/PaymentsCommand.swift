@@ -143,7 +143,10 @@ struct LedgerListing {
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { FileHandleOutput.write(fd: 1, bytes: $0) }
+        // Through standard output's one path, which keeps order with every other line and waits
+        // (blocking this thread) while a slow reader is far behind.
+        StandardOutput.shared.waitForRoomBlocking()
+        StandardOutput.shared.append { json in buffer.withUnsafeBufferPointer { json.raw($0) } }
         buffer.removeAll(keepingCapacity: true)
     }
 
