@@ -1,6 +1,7 @@
 import CheckoutCore
 
 /// The JSON serialiser and detect-object builder as they were before ``JSONWriter`` (commit 74b8638),
+/// with the fields added since (allowsUserSelection, surcharge, autoSelectedCardNetwork, amountDue),
 /// kept as the oracle the writer's output must match byte for byte.
 enum LegacyJSON {
     static func serialize(_ value: JSONValue) -> String {
@@ -73,7 +74,9 @@ enum LegacyJSON {
             ("network", .string(network.network.rawValue)),
             ("displayName", .string(network.displayName)),
             ("allowed", .bool(network.allowed)),
+            ("allowsUserSelection", .bool(network.allowsUserSelection)),
         ]
+        if network.surcharge > 0 { members.append(("surcharge", .integer(network.surcharge))) }
         for (key, value) in network.issuer.fields { members.append((key, .string(value))) }
         return .object(members)
     }
@@ -86,11 +89,19 @@ enum LegacyJSON {
     }
 
     static func members(_ metadata: CardNumberEntryMetadata) -> [(String, JSONValue)] {
-        [
+        var members: [(String, JSONValue)] = [
             ("source", .string(metadata.source.rawValue)),
             ("detectedCardNetworks", tree(metadata.detectedCardNetworks)),
             ("selectableCardNetworks", metadata.selectableCardNetworks.map { tree($0) } ?? .null),
+            ("autoSelectedCardNetwork", metadata.autoSelectedCardNetwork.map { tree($0) } ?? .null),
         ]
+        if let due = metadata.amountDue {
+            members.append(("amountDue", .object([
+                ("network", due.network.map { .string($0.rawValue) } ?? .null), ("amount", .integer(due.amount)),
+                ("surcharge", .integer(due.surcharge)), ("total", .integer(due.total)), ("currency", .string(due.currency)),
+            ])))
+        }
+        return members
     }
 
     static func tree(_ metadata: CardNumberEntryMetadata) -> JSONValue { .object(members(metadata)) }
