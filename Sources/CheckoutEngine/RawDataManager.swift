@@ -68,6 +68,14 @@ public actor RawDataManager {
         broadcaster.subscribe()
     }
 
+    /// Calls `handler` with every event from now on, as it is emitted: on the manager's actor, in
+    /// order, before the call that emitted it returns. For a consumer that only copies events out
+    /// (`checkout events` writes them to its output) and wants no task woken per event; the
+    /// handler must be quick and cannot call the manager.
+    public nonisolated func events(_ handler: @escaping @Sendable (CheckoutEvent) -> Void) {
+        broadcaster.subscribe(handler)
+    }
+
     /// Replaces the raw data, as typed; emits what changed.
     public func setRawData(_ newData: CardData) {
         data = newData
@@ -103,7 +111,7 @@ public actor RawDataManager {
             isPaying = true
             let session = configuration.session
             let request = PaymentRequest(
-                id: "req_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+                id: "req_" + UUID.random().lowercaseHex,
                 amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,
                 network: network, selectedNetwork: data.cardNetwork == network && network.allowsUserSelection ? network : nil,
                 cardNumber: digits,

@@ -47,18 +47,26 @@ enum EventsCommand {
             return 2
         }
 
-        // Output waits in a bounded buffer: before each line the reader waits for room, so a
-        // reader of standard output that stops reading stops the input too, and nothing is dropped.
+        // Each event is written as it is emitted, in emission order; nothing is woken to print it.
         let output = StandardOutput.shared
-        let events = manager.events()
-        let printer = Task {
-            for await event in events {
-                output.append { json in
-                    event.write(to: &json)
-                    json.endLine()
-                }
+        manager.events { event in
+            output.append { json in
+                event.write(to: &json)
+                json.endLine()
             }
         }
+        await feed(manager, options: options)
+        return 0
+    }
+
+    /// Hands each input line to the engine, on the engine's actor: a line is a call, not a hop
+    /// between threads. The engine's own work (timers, lookups and payments ending) takes its turn
+    /// whenever the loop waits, and between batches of lines read (see ``StandardInputLines``).
+    ///
+    /// Output waits in a bounded buffer: before each line the loop waits for room, so a reader of
+    /// standard output that stops reading stops the input too, and nothing is dropped.
+    private static func feed(_ manager: isolated RawDataManager, options: CommandLineOptions) async {
+        let output = StandardOutput.shared
         var lineNumber = 0
         for await input in StandardInputLines.stream() {
             await output.waitForRoom()
@@ -69,8 +77,8 @@ enum EventsCommand {
             }
             switch EventsInput.parse(line, defaults: options) {
             case .none: continue
-            case .rawData(let data): await manager.setRawData(data)
-            case .submit: await manager.submit()
+            case .rawData(let data): manager.setRawData(data)
+            case .submit: manager.submit()
             case .sleep(let duration):
                 output.beginWaiting()
                 try? await Task.sleep(for: duration)
@@ -81,8 +89,6 @@ enum EventsCommand {
         // From here the run only waits for work in flight: every event is written as it comes.
         output.beginWaiting()
         await manager.finish()
-        await printer.value
-        return 0
     }
 }
 

@@ -36,6 +36,11 @@ enum FileHandleOutput {
 ///   already happened;
 /// - and at exit, all of it.
 ///
+/// Output that is due is written by the thread that made it due when nothing else is being written
+/// and the write cannot wait on the reader (standard output is a file, or a pipe the reader has
+/// emptied with room for it): a program answering a reader line by line wakes no thread of its
+/// own to do it. Otherwise the writing thread is woken to write it.
+///
 /// The writes block (a slow reader holds up only the writing thread); a producer that must not run
 /// ahead of its reader awaits ``waitForRoom()``, which returns once less than ``roomLimit`` bytes
 /// wait to be written. That is how `checkout events` stops reading input while its reader is not
@@ -73,6 +78,8 @@ final class StandardOutput: Sendable {
     }
 
     private let fd: Int32
+    /// What standard output is, for whether a write of so many bytes would wait on its reader.
+    private let kind: Kind
     private let state = Mutex(State())
     /// The buffer being written; its lock also keeps writes in order between the writing thread and
     /// the final flush at exit.
@@ -82,32 +89,78 @@ final class StandardOutput: Sendable {
 
     private init(fd: Int32) {
         self.fd = fd
+        kind = Kind(fd: fd)
         atexit { StandardOutput.shared.writeDue(all: true) }
+    }
+
+    /// Standard output's kind of file, as far as waiting on writes goes.
+    private enum Kind {
+        /// A regular file: a write never waits on a reader.
+        case file
+        /// A pipe holding this many bytes: a write of at most that many into an empty pipe never waits.
+        case pipe(capacity: Int)
+        /// A terminal, socket or anything else: left to the writing thread.
+        case other
+
+        init(fd: Int32) {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else {
+                self = .other
+                return
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: self = .file
+            case S_IFIFO:
+                let capacity = fcntl(fd, Self.getPipeSize)
+                self = capacity > 0 ? .pipe(capacity: Int(capacity)) : .other
+            default: self = .other
+            }
+        }
+
+        /// Linux's F_GETPIPE_SZ (a _GNU_SOURCE name the Glibc module leaves out).
+        private static let getPipeSize: Int32 = 1032
+
+        /// Whether writing `count` bytes to `fd` now returns without waiting for its reader.
+        func writesAtOnce(_ count: Int, fd: Int32) -> Bool {
+            switch self {
+            case .file: return true
+            case let .pipe(capacity):
+                guard count <= capacity else { return false }
+                var unread: Int32 = 0
+                return ioctl(fd, UInt(FIONREAD), &unread) == 0 && unread == 0
+            case .other: return false
+            }
+        }
     }
 
     /// Appends output: `body` writes into the buffer (JSON Lines records end with
     /// ``JSONWriter/endLine()``). Never blocks on the reader.
     func append(_ body: (inout JSONWriter) -> Void) {
-        let startWriter: Bool? = state.withLock { state in
+        let isDue = state.withLock { state in
             body(&state.pending)
-            guard state.isDue else { return nil }
-            defer { state.writerStarted = true }
-            return !state.writerStarted
+            return state.isDue
         }
-        guard let startWriter else { return }
-        if startWriter { startWritingThread() }
-        wake.signal()
+        if isDue { writeDueOutput() }
     }
 
     /// Asks for everything appended so far to be written now, without waiting for it.
     func flush() {
-        let startWriter: Bool? = state.withLock { state in
-            guard !state.pending.bytes.isEmpty else { return nil }
+        let isDue = state.withLock { state in
+            guard !state.pending.bytes.isEmpty else { return false }
             state.flushWanted = true
+            return true
+        }
+        if isDue { writeDueOutput() }
+    }
+
+    /// Writes the due output here when that cannot wait on the reader, else wakes the writing thread.
+    private func writeDueOutput() {
+        let written = writer.withLockIfAvailable { buffer in drain(into: &buffer, all: false, atOnce: true) }
+        guard written != true else { return }
+        let startWriter = state.withLock { state in
             defer { state.writerStarted = true }
             return !state.writerStarted
         }
-        guard let startWriter else { return }
         if startWriter { startWritingThread() }
         wake.signal()
     }
@@ -129,10 +182,10 @@ final class StandardOutput: Sendable {
     }
 
     /// Returns once less than ``roomLimit`` bytes of output wait to be written.
-    func waitForRoom() async {
+    func waitForRoom(isolation: isolated (any Actor)? = #isolation) async {
         if hasRoom { return }
         beginWaiting()
-        await withCheckedContinuation { continuation in
+        await withCheckedContinuation(isolation: isolation) { continuation in
             let resumeNow = state.withLock { state in
                 guard state.unwritten >= StandardOutput.roomLimit else { return true }
                 state.roomWaiters.append(continuation)
@@ -173,31 +226,38 @@ final class StandardOutput: Sendable {
 
     /// Writes the pending output while it is due (or all of it), in order, blocking on the reader.
     private func writeDue(all: Bool) {
-        writer.withLock { buffer in
-            while true {
-                let taken: Bool = state.withLock { state in
-                    guard all ? !state.pending.bytes.isEmpty : state.isDue else {
-                        state.flushWanted = false
-                        return false
-                    }
-                    state.pending.handOver(to: &buffer)
-                    state.writing = buffer.count
-                    return true
+        writer.withLock { buffer in _ = drain(into: &buffer, all: all, atOnce: false) }
+    }
+
+    /// Writes the pending output through `buffer` (the writer lock's) while it is due, or all of
+    /// it; with `atOnce`, only while a write cannot wait on the reader. Returns whether nothing due
+    /// is left.
+    private func drain(into buffer: inout [UInt8], all: Bool, atOnce: Bool) -> Bool {
+        while true {
+            let taken: Bool? = state.withLock { state in
+                guard all ? !state.pending.bytes.isEmpty : state.isDue else {
+                    state.flushWanted = false
+                    return nil
                 }
-                guard taken else { return }
-                Self.writeAll(fd: fd, buffer)
-                let (waiters, threads): ([CheckedContinuation<Void, Never>], Int) = state.withLock { state in
-                    state.writing = 0
-                    guard state.unwritten < StandardOutput.roomLimit else { return ([], 0) }
-                    defer {
-                        state.roomWaiters = []
-                        state.blockedThreads = 0
-                    }
-                    return (state.roomWaiters, state.blockedThreads)
-                }
-                for waiter in waiters { waiter.resume() }
-                for _ in 0..<threads { room.signal() }
+                if atOnce, !kind.writesAtOnce(state.pending.bytes.count, fd: fd) { return false }
+                state.pending.handOver(to: &buffer)
+                state.writing = buffer.count
+                return true
             }
+            guard let taken else { return true }
+            guard taken else { return false }
+            Self.writeAll(fd: fd, buffer)
+            let (waiters, threads): ([CheckedContinuation<Void, Never>], Int) = state.withLock { state in
+                state.writing = 0
+                guard state.unwritten < StandardOutput.roomLimit else { return ([], 0) }
+                defer {
+                    state.roomWaiters = []
+                    state.blockedThreads = 0
+                }
+                return (state.roomWaiters, state.blockedThreads)
+            }
+            for waiter in waiters { waiter.resume() }
+            for _ in 0..<threads { room.signal() }
         }
     }
 

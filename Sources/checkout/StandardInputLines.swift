@@ -9,7 +9,8 @@ import Synchronization
 /// counts, a line that is not UTF-8 or longer than 1 MiB arrives as such rather than as text. The
 /// reader stays at most ``aheadLimit`` bytes of lines ahead of the consumer, so a fast producer
 /// cannot fill memory. The consumer takes the lines read so far in one batch, so a long input costs
-/// a lock per batch rather than per line. Before it waits for a line that has not arrived, standard
+/// a lock per batch rather than per line; a consumer on an actor yields it between batches, so the
+/// actor's other work (timers, answers, payments ending) waits at most one batch behind the input. Before it waits for a line that has not arrived, standard
 /// output is flushed and kept flushing (see ``StandardOutput/beginWaiting()``).
 enum StandardInputLines {
     /// How far, in bytes of line text, the reading thread may run ahead of the consumer.
@@ -45,9 +46,19 @@ enum StandardInputLines {
             var index = 0
 
             mutating func next() async -> InputLine? {
+                await next(isolation: nil)
+            }
+
+            /// The next line, waiting on the caller's actor: a loop on an actor takes each line
+            /// without leaving it, and lets the actor's other work run before each new batch.
+            mutating func next(isolation actor: isolated (any Actor)?) async -> InputLine? {
                 if index < batch.count {
                     defer { index += 1 }
                     return batch[index]
+                }
+                if !batch.isEmpty {
+                    batch = []
+                    await Task.yield()
                 }
                 while true {
                     switch queue.take() {
@@ -61,7 +72,7 @@ enum StandardInputLines {
                         return nil
                     case .empty:
                         StandardOutput.shared.beginWaiting()
-                        await queue.waitForLines()
+                        await queue.waitForLines(isolation: actor)
                         StandardOutput.shared.endWaiting()
                     }
                 }
@@ -141,8 +152,8 @@ enum StandardInputLines {
         }
 
         /// Returns once lines have arrived or the input has ended.
-        func waitForLines() async {
-            await withCheckedContinuation { continuation in
+        func waitForLines(isolation: isolated (any Actor)?) async {
+            await withCheckedContinuation(isolation: isolation) { continuation in
                 let ready = state.withLock { state in
                     guard state.lines.isEmpty, !state.isFinished else { return true }
                     state.consumer = continuation

@@ -179,6 +179,27 @@ import Testing
         #expect(harness.payments.requests.first?.firstDigits == "42424242")
     }
 
+    @Test func aHandlerSeesEachEventBeforeTheCallThatEmittedItReturnsAndTheSameEventsAsAStream() async {
+        let harness = await EngineHarness()
+        let handled = EventRecorder()
+        harness.manager.events { handled.record($0, "") }
+        let stream = harness.manager.events()
+        for length in 1...16 {
+            await harness.type(String(Self.coBadged.prefix(length)))
+            #expect(handled.events == harness.recorder.events, "the handler has every event of the edit once setRawData has returned")
+            await harness.advance(50)
+        }
+        await harness.advance(300)
+        await harness.manager.submit()
+        await waitUntil { handled.events.contains { if case .checkoutCompleted = $0 { return true }; return false } }
+        await harness.manager.finish()
+        var streamed: [CheckoutEvent] = []
+        for await event in stream { streamed.append(event) }
+        #expect(handled.events == harness.recorder.events)
+        #expect(handled.events == streamed)
+        #expect(handled.events.contains { if case .willFetchMetadata = $0 { return true }; return false })
+    }
+
     @Test func submittingTwiceWhileAPaymentIsInFlightPaysOnce() async {
         let harness = await EngineHarness(heldPayments: true)
         await harness.type(Self.coBadged, network: .cartesBancaires)

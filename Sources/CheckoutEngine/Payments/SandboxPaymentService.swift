@@ -45,7 +45,7 @@ public struct SandboxPaymentService: PaymentService {
         default: (status, reason) = (.authorized, nil)
         }
         let payment = Payment(
-            id: "pay_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)),
+            id: "pay_" + String(UUID.random().lowercaseHex.prefix(20)),
             status: status, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
             network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason)
         try ledger.record(Self.ledgerEntry(for: payment, at: now()))
