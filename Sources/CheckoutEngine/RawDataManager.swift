@@ -37,6 +37,9 @@ public actor RawDataManager {
     private var lookups = BinLookupStateMachine()
     private var lookupTasks: [BinLookupStateMachine.LookupID: [Task<Void, Never>]] = [:]
     private var lastBinData: BinData?
+    /// What the local metadata and BIN data last shown were made from (they depend on nothing
+    /// else); nil while what is shown came from a BIN answer.
+    private var shownLocal: (candidates: [CardNetwork], source: CardValidationSource)?
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -227,15 +230,18 @@ public actor RawDataManager {
         switch outcome {
         case .none:
             return
-        case .showLocal:
-            metadata = resolver.localMetadata(forDigits: digits, source: .local)
-            binData = resolver.localBinData(forDigits: digits)
+        case .showLocal, .showFallback:
+            let source: CardValidationSource = outcome == .showLocal ? .local : .localFallback
+            let candidates = resolver.catalogue.candidates(forDigits: digits)
+            // The same candidates and source make the metadata and BIN data already shown.
+            if !force, let shownLocal, shownLocal.source == source, shownLocal.candidates == candidates { return }
+            metadata = resolver.localMetadata(candidates: candidates, source: source)
+            binData = resolver.localBinData(candidates: candidates)
+            shownLocal = (candidates, source)
         case let .showRemote(answer):
             metadata = resolver.remoteMetadata(for: answer)
             binData = resolver.remoteBinData(for: answer)
-        case .showFallback:
-            metadata = resolver.localMetadata(forDigits: digits, source: .localFallback)
-            binData = resolver.localBinData(forDigits: digits)
+            shownLocal = nil
         }
         if force || metadata != currentMetadata {
             currentMetadata = metadata

@@ -28,8 +28,14 @@ public struct CardNetworkResolver: Sendable {
 
     /// Metadata from local rules: the candidates of `digits`, most specific first; no choice.
     public func localMetadata(forDigits digits: String, source: CardValidationSource) -> CardNumberEntryMetadata {
-        let items = catalogue.candidates(forDigits: digits).map { detected($0) }
-        return metadata(source: source, items: items, selectable: nil)
+        localMetadata(candidates: catalogue.candidates(forDigits: digits), source: source)
+    }
+
+    /// Metadata from local rules given the candidates (`catalogue.candidates(forDigits:)`): it
+    /// depends on nothing else, so a caller holding the candidates it last showed can tell when it
+    /// would be the same.
+    public func localMetadata(candidates: [CardNetwork], source: CardValidationSource) -> CardNumberEntryMetadata {
+        metadata(source: source, items: candidates.map { detected($0) }, selectable: nil)
     }
 
     /// Metadata from a BIN answer: allowed networks in the merchant's order, then the others.
@@ -40,8 +46,12 @@ public struct CardNetworkResolver: Sendable {
 
     /// BIN data from local rules (status `partial`, no first digits).
     public func localBinData(forDigits digits: String) -> BinData {
-        let items = catalogue.candidates(forDigits: digits).map { detected($0) }
-        return binData(items: items, status: .partial, firstDigits: nil)
+        localBinData(candidates: catalogue.candidates(forDigits: digits))
+    }
+
+    /// BIN data from local rules given the candidates (see ``localMetadata(candidates:source:)``).
+    public func localBinData(candidates: [CardNetwork]) -> BinData {
+        binData(items: candidates.map { detected($0) }, status: .partial, firstDigits: nil)
     }
 
     /// BIN data from a BIN answer (status `complete`), with the answer's issuer fields.

@@ -82,15 +82,15 @@ public struct CardValidator: Sendable {
     /// The expiry-date error, if any. Accepts `MM/YY`, `MM/YYYY`, `MMYY` and `MMYYYY`; a card is valid
     /// to the end of its expiry month and at most 20 years ahead.
     public func validateExpiryDate(_ text: String, now: Date, calendar: Calendar) -> ValidationError? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return Self.expiryError("Expiry date cannot be blank.") }
-        guard let expiry = ExpiryDate(parsing: trimmed, now: now, calendar: calendar) else {
+        let today = calendar.dateComponents([.year, .month], from: now)
+        guard let expiry = ExpiryDate(parsing: trimmed, currentYear: today.year ?? 0) else {
             return Self.expiryError("Card expiry date is not valid. Valid expiry date formats are MM/YY or MM/YYYY.")
         }
         guard (1...12).contains(expiry.month) else {
             return Self.expiryError("Expiry month must be between 01 and 12.")
         }
-        let today = calendar.dateComponents([.year, .month], from: now)
         let nowMonths = (today.year ?? 0) * 12 + (today.month ?? 1)
         let expiryMonths = expiry.year * 12 + expiry.month
         if expiryMonths < nowMonths {
@@ -124,8 +124,16 @@ public struct CardValidator: Sendable {
     /// The cardholder-name error, if any: 2 to 45 characters, letters of any script, spaces,
     /// apostrophes, hyphens and periods.
     public func validateCardholderName(_ name: String) -> ValidationError? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingWhitespace()
         if trimmed.isEmpty { return Self.nameError("Cardholder name cannot be blank.") }
+        if let ascii = Self.asciiNameCheck(trimmed) {
+            switch ascii {
+            case .hasDigit: return Self.nameError("Cardholder name cannot contain digits.")
+            case .hasOther: return Self.nameError("Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods.")
+            case .allowed: break
+            }
+            return (2...45).contains(trimmed.utf8.count) ? nil : Self.nameError("Cardholder name must be 2 to 45 characters long.")
+        }
         if trimmed.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
             return Self.nameError("Cardholder name cannot contain digits.")
         }
@@ -142,6 +150,25 @@ public struct CardValidator: Sendable {
             return Self.nameError("Cardholder name must be 2 to 45 characters long.")
         }
         return nil
+    }
+
+    /// What an ASCII name holds, by the rules of ``validateCardholderName(_:)`` (ASCII digits are the
+    /// only ASCII scalars with a numeric type, ASCII letters the only alphabetic ones, and each
+    /// allowed ASCII scalar is one character); nil when the name is not all ASCII.
+    enum ASCIIName { case hasDigit, hasOther, allowed }
+
+    static func asciiNameCheck(_ name: String) -> ASCIIName? {
+        var result = ASCIIName.allowed
+        for byte in name.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): result = .hasDigit
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: " "), UInt8(ascii: "'"), UInt8(ascii: "-"), UInt8(ascii: "."): continue
+            default: if result == .allowed { result = .hasOther }
+            }
+        }
+        return result
     }
 
     /// The network whose code length the CVV must have: the cardholder's choice, else the preferred

@@ -15,24 +15,29 @@ public struct ExpiryDate: Sendable, Equatable, Hashable {
 
     /// Parses `text`; nil when it has none of the accepted shapes. The month is not range-checked.
     public init?(parsing text: String, now: Date, calendar: Calendar) {
-        var digits: [Int] = []
+        self.init(parsing: text, currentYear: calendar.component(.year, from: now))
+    }
+
+    /// Parses `text`, reading a two-digit year in the century of `currentYear`.
+    public init?(parsing text: String, currentYear: Int) {
+        var count = 0
+        var month = 0
+        var year = 0
         var slashAt: Int?
         for scalar in text.unicodeScalars {
             if case .digit(let value) = CardNumberNormalizer.classify(scalar) {
-                digits.append(Int(value))
+                if count < 2 { month = month * 10 + Int(value) } else { year = year * 10 + Int(value) }
+                count += 1
             } else if scalar == "/", slashAt == nil {
-                slashAt = digits.count
+                slashAt = count
             } else {
                 return nil
             }
-            if digits.count > 6 { return nil }
+            if count > 6 { return nil }
         }
         if let slashAt, slashAt != 2 { return nil }
-        guard digits.count == 4 || digits.count == 6 else { return nil }
-        let month = digits[0] * 10 + digits[1]
-        var year = digits[2...].reduce(0) { $0 * 10 + $1 }
-        if digits.count == 4 {
-            let currentYear = calendar.component(.year, from: now)
+        guard count == 4 || count == 6 else { return nil }
+        if count == 4 {
             year += currentYear - currentYear % 100
         }
         self.init(month: month, year: year)
