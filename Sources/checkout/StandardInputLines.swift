@@ -56,21 +56,22 @@ enum StandardInputLines {
                     defer { index += 1 }
                     return batch[index]
                 }
-                if !batch.isEmpty {
-                    batch = []
-                    await Task.yield()
-                }
                 while true {
                     switch queue.take() {
                     case .lines(let lines):
+                        // More lines were waiting as the last batch ran out: the input is streaming
+                        // in, and the actor's other work gets its turn now (a wait gives it anyway).
+                        let isStreaming = !batch.isEmpty
                         batch = lines
                         index = 1
+                        if isStreaming { await Task.yield() }
                         return lines[0]
                     case .finished:
                         batch = []
                         index = 0
                         return nil
                     case .empty:
+                        batch = []
                         StandardOutput.shared.beginWaiting()
                         await queue.waitForLines(isolation: actor)
                         StandardOutput.shared.endWaiting()
