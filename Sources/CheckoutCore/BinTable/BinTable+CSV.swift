@@ -32,7 +32,7 @@ extension BinTable {
     /// the line of the first bad row. A file too large to hold twice goes through ``BinTableLoader``
     /// in chunks instead.
     public init(csv: String) throws {
-        var loader = BinTableLoader()
+        var loader = BinTableLoader(expectedSize: csv.utf8.count)
         var text = csv
         try text.withUTF8 { try loader.load(UnsafeRawBufferPointer($0)) }
         self = try loader.finish()
@@ -49,11 +49,15 @@ extension BinTable {
 ///     while let chunk = readNextChunk() { try loader.load(chunk) }
 ///     let table = try loader.finish()
 public struct BinTableLoader {
-    private var reader = BinTableCSVReader()
+    private var reader: BinTableCSVReader
     /// The bytes of a record that the last chunk began but did not end.
     private var rest: [UInt8] = []
 
-    public init() {}
+    /// A loader for a table of about `expectedSize` bytes of CSV, when that is known: it sizes
+    /// what loading needs by it, so a table of a few rows costs little to load.
+    public init(expectedSize: Int? = nil) {
+        reader = BinTableCSVReader(recentPayloads: RecentPayloads(expectedSize: expectedSize))
+    }
 
     /// Reads the records that `chunk` completes; the bytes of a record it leaves open wait for the
     /// next chunk. Throws ``BinTableError`` for the first bad row.
@@ -153,7 +157,11 @@ struct BinTableCSVReader {
     private var prepaidID: UInt32 = 0
     /// The columns from the first to the last whose text decides a row's answer.
     private var payloadColumns: ClosedRange<Int> = 0...0
-    private var recentPayloads = RecentPayloads()
+    private var recentPayloads: RecentPayloads
+
+    init(recentPayloads: RecentPayloads) {
+        self.recentPayloads = recentPayloads
+    }
 
     static let blockSize = 1 << 16
 
@@ -497,23 +505,39 @@ extension String {
     }
 }
 
-/// The answers of recent rows by the raw bytes of their payload fields: 65,536 slots of 128 bytes
-/// (8 MB while loading) in pairs chosen by hash; a pair keeps the two payloads that hashed there
-/// last, and a new one replaces the one used less recently. A slot is its payload's hash, answer and
-/// length (and, in a pair's first slot, which of the two was used last), then up to 112 bytes of
-/// the payload itself, so a lookup touches one place.
+/// The answers of recent rows by the raw bytes of their payload fields: slots of 128 bytes in pairs
+/// chosen by hash; a pair keeps the two payloads that hashed there last, and a new one replaces the
+/// one used less recently. A slot is its payload's hash, answer and length (and, in a pair's first
+/// slot, which of the two was used last), then up to 112 bytes of the payload itself, so a lookup
+/// touches one place.
+///
+/// There are 65,536 slots (8 MB while loading), or, for a table known to be small, about one for
+/// every 64 bytes of its CSV and at least 1,024 (128 KB): the embedded table of a few rows costs
+/// little to load.
 struct RecentPayloads {
-    static let slotCount = 1 << 16
+    static let minimumSlotCount = 1 << 10
+    static let maximumSlotCount = 1 << 16
     static let slotSize = 128
     static let headerSize = 16
     static let maximumPayload = slotSize - headerSize
 
-    private var slots = [UInt8](repeating: 0, count: slotCount * slotSize)
+    private let slotCount: Int
+    private var slots: [UInt8]
+
+    init(expectedSize: Int?) {
+        var count = Self.maximumSlotCount
+        if let expectedSize {
+            count = Self.minimumSlotCount
+            while count < Self.maximumSlotCount, count * 64 < expectedSize { count *= 2 }
+        }
+        slotCount = count
+        slots = [UInt8](repeating: 0, count: count * Self.slotSize)
+    }
 
     /// The answer of a recent row whose payload was `payload`, or nil; `hash` is its hash.
     mutating func answer(for payload: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32? {
         guard payload.count <= Self.maximumPayload else { return nil }
-        let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
+        let first = Int(truncatingIfNeeded: hash) & (slotCount - 2)
         return slots.withUnsafeMutableBytes { slots in
             for slot in first...(first + 1) {
                 let base = slot * Self.slotSize
@@ -533,7 +557,7 @@ struct RecentPayloads {
     /// Keeps `payload`'s answer in the slot of its pair used less recently.
     mutating func store(_ payload: UnsafeBufferPointer<UInt8>, hash: UInt64, answer: UInt32) {
         guard payload.count <= Self.maximumPayload else { return }
-        let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
+        let first = Int(truncatingIfNeeded: hash) & (slotCount - 2)
         slots.withUnsafeMutableBytes { slots in
             // The slot not used last gives way.
             let slot = slots.load(fromByteOffset: first * Self.slotSize + 14, as: UInt8.self) == 0 ? first + 1 : first

@@ -74,34 +74,44 @@ struct BinTableRange: Sendable {
 /// The immutable, indexed arrays behind a ``BinTable``.
 final class BinTableStorage: Sendable {
     static let keySpace: UInt32 = 100_000_000
-    static let bucketWidth: UInt32 = 1_000
 
     /// The ranges, sorted and non-overlapping; one array so a lookup touches few cache lines.
     let entries: [BinTableRange]
     let answers: BinTableAnswers
-    /// `bucketStarts[b]`: the first range whose low key is at least `b * bucketWidth`.
+    /// `bucketStarts[b]`: the first range whose low key is at least `b << bucketShift`.
     let bucketStarts: [UInt32]
+    /// Keys per bucket, as a power of two: 1,024 for a large table (97,657 buckets), more for a
+    /// small one, about one bucket for every two ranges, so a table of a few rows keeps a few buckets.
+    let bucketShift: UInt32
 
     init(ranges: consuming [BinTableRange], answers: consuming BinTableAnswersBuilder) {
         let flat = BinTableStorage.flatten(ranges, answers: &answers)
         entries = flat
         self.answers = answers.finish()
-        let bucketCount = Int(BinTableStorage.keySpace / BinTableStorage.bucketWidth)
+        bucketShift = BinTableStorage.bucketShift(forRanges: flat.count)
+        let bucketCount = Int((BinTableStorage.keySpace - 1) >> bucketShift) + 1
         var starts = [UInt32](repeating: UInt32(flat.count), count: bucketCount + 1)
         var next = 0
         for bucket in 0...bucketCount {
-            let boundary = UInt64(bucket) * UInt64(BinTableStorage.bucketWidth)
+            let boundary = UInt64(bucket) << UInt64(bucketShift)
             while next < flat.count, UInt64(flat[next].low) < boundary { next += 1 }
             starts[bucket] = UInt32(next)
         }
         bucketStarts = starts
     }
 
+    /// The bucket shift for a table of `count` ranges (see ``bucketShift``).
+    static func bucketShift(forRanges count: Int) -> UInt32 {
+        var shift: UInt32 = 10
+        while shift < 27, (Int(keySpace) >> shift) > max(1, count / 2) { shift += 1 }
+        return shift
+    }
+
     @inline(__always)
     func lookup(key: UInt32) -> Int32 {
         guard key < BinTableStorage.keySpace else { return -1 }
         return entries.withUnsafeBufferPointer { entries in
-            let bucket = Int(key / BinTableStorage.bucketWidth)
+            let bucket = Int(key >> bucketShift)
             var low = Int(bucketStarts[bucket])
             var high = Int(bucketStarts[bucket &+ 1])
             // The last range starting at or before `key` lies in this bucket or is the one before it.

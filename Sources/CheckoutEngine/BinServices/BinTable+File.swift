@@ -20,7 +20,8 @@ extension BinTable {
         let file = open(path, O_RDONLY)
         guard file >= 0 else { throw BinTableFileError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(file) }
-        var loader = BinTableLoader()
+        var info = stat()
+        var loader = BinTableLoader(expectedSize: fstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil)
         var chunk = [UInt8](repeating: 0, count: Self.fileChunkSize)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
