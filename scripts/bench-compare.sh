@@ -1,41 +1,83 @@
 #!/usr/bin/env bash
-# Measures checkout side by side with its anchors, in one run, and prints ratios.
+# Measures checkout side by side with its anchors, in one run, and prints ratios: every row of
+# issue 10's table.
 #
-#   scripts/bench-compare.sh                 every section
-#   BENCH_SECTIONS="detect bin_table" scripts/bench-compare.sh
+#   scripts/bench-compare.sh                             every section below but hostile
+#   BENCH_SECTIONS="startup tui" scripts/bench-compare.sh
 #
-# Each section is a function `section_NAME` that prints rows through `row` (see below); add a
-# section by writing its function and naming it in SECTIONS. Every measurement is repeated
-# BENCH_RUNS times (default 3), interleaving this program with its anchor, and reported as the
-# median [min-max]. Data files are generated into BENCH_OUT (default bench-out/, which git ignores)
-# and kept for the next run.
+# Sections (each a function `section_NAME` printing rows of one table; the helpers they call are
+# in scripts/bench/):
+#   detect            checkout detect - over 1,000,000 lines vs credit-card-type in Node
+#   payments          checkout payments (table, --json, --json | head -1) vs sqlite3, 1,000,000 rows
+#   payments_events   payments through checkout events vs sqlite3 single-row transactions (tmpfs)
+#   startup           checkout --version vs a C hello world and dialog --version
+#   tui               checkout pay vs dialog --inputbox in a pty at 80x24: start to first frame,
+#                     keystroke to first byte p50/p99 (a BIN lookup and the chooser included), memory
+#   events            checkout events over 1,000,000 edits (throughput)
+#   bin_table         --bin-table at 5,000,000 ranges and 1,000,000 distinct banks
+#   stalled_reader    checkout events with a reader that stops reading (peak memory)
+#   hostile           what hostile HTTP BIN services do to checkout detect (not in the default set)
+# Every measurement is repeated BENCH_RUNS times (default 3), interleaving this program with its
+# anchor, and reported as the median [min-max]. Data files are generated into BENCH_OUT (default
+# bench-out/, which git ignores) and kept for the next run. dialog, sqlite3, GNU time and a C
+# compiler are installed with apt-get when a section needs one that is missing.
 #
 # Environment:
-#   CHECKOUT_BIN           the binary to measure (default: built here as the README says)
+#   CHECKOUT_BIN           the binary to measure (default: built here as the README says, static runtime)
+#   BENCH_DYNAMIC=1        also build with the plain `swift build` (dynamic Swift runtime) and measure
+#                          that build's start-up and terminal UI too
 #   BASELINE_BIN           optional: an older checkout binary, measured too ("before" figures)
 #   CREDIT_CARD_TYPE_DIR   optional: a built copy of the credit-card-type npm package (its dist/
 #                          directory); the detect section then runs a Node script on the same file.
 #                          Nothing here fetches or builds it.
-#   BENCH_RUNS, BENCH_OUT, BENCH_SECTIONS, BENCH_STALL_SECONDS (default 20)
+#   BENCH_RUNS, BENCH_OUT, BENCH_SECTIONS, BENCH_STALL_SECONDS (default 20),
+#   BENCH_TMPFS (default /dev/shm when it is a tmpfs: where payments_events keeps its databases),
+#   BENCH_PAYMENTS (default 3000 a run), BENCH_VERSION_RUNS (default 200), BENCH_KEY_CYCLES (default 16)
 #
-# The figures move with the machine's load: read the ratios, and say how loaded the machine was.
+# The figures move with the machine's load: read the ratios, and say how loaded the machine was
+# (the load average is printed before and after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SECTIONS="${BENCH_SECTIONS:-detect events bin_table stalled_reader}"
+SECTIONS="${BENCH_SECTIONS:-detect payments payments_events startup tui events bin_table stalled_reader}"
 RUNS="${BENCH_RUNS:-3}"
 OUT="${BENCH_OUT:-bench-out}"
 STALL_SECONDS="${BENCH_STALL_SECONDS:-20}"
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
+BENCH="$(pwd)/scripts/bench"
+
+# need COMMAND PACKAGE: installs PACKAGE with apt-get when COMMAND is missing.
+need() {
+    command -v "$1" >/dev/null && return
+    local sudo=""
+    [[ "$(id -u)" == 0 ]] || sudo="sudo"
+    echo "bench-compare: installing $2 (for $1)" >&2
+    $sudo apt-get install -y -qq "$2" >/dev/null 2>&1 || { $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "$2" >/dev/null; }
+    command -v "$1" >/dev/null || { echo "bench-compare: needs $1 (apt-get install $2)" >&2; exit 2; }
+}
+need python3 python3
+need /usr/bin/time time
+for section in $SECTIONS; do
+    case "$section" in
+        payments|payments_events) need sqlite3 sqlite3 ;;
+        startup) need dialog dialog; need cc gcc ;;
+        tui) need dialog dialog ;;
+    esac
+done
+TIME=/usr/bin/time
 
 if [[ -z "${CHECKOUT_BIN:-}" ]]; then
     swift build -c release --static-swift-stdlib --product checkout >/dev/null
     CHECKOUT_BIN="$(swift build -c release --static-swift-stdlib --show-bin-path)/checkout"
 fi
-TIME=/usr/bin/time
-[[ -x "$TIME" ]] || { echo "bench-compare: needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
-command -v python3 >/dev/null || { echo "bench-compare: needs python3 to generate the data files" >&2; exit 2; }
+# Builds to compare in the start-up and terminal-UI sections, as --program NAME=BINARY.
+PROGRAMS=()
+if [[ "${BENCH_DYNAMIC:-}" == 1 ]]; then
+    swift build -c release --product checkout --scratch-path .build-dynamic >/dev/null
+    PROGRAMS+=(--program "dynamic runtime (plain swift build)=$(swift build -c release --scratch-path .build-dynamic --show-bin-path)/checkout")
+fi
+if [[ -n "${BASELINE_BIN:-}" ]]; then PROGRAMS+=(--program "before (BASELINE_BIN)=$BASELINE_BIN"); fi
 
 # MARK: Helpers
 
@@ -276,18 +318,45 @@ section_stalled_reader() {
     fi
 }
 
-# Sections other parts of the work add here, each a function like the ones above:
-#   section_payments     checkout payments (--json) at 1,000,000 rows vs sqlite3 on the same file
-#   section_startup      checkout --version and start to first frame vs dialog
-#   section_keystrokes   keystroke to last byte p50/p99 in a pty vs dialog --inputbox
+# checkout payments at 1,000,000 rows (table, --json, --json | head -1) vs sqlite3 on the same file.
+section_payments() {
+    python3 "$BENCH/ledger.py" listing "$CHECKOUT_BIN" --out "$OUT" --runs "$RUNS" ${BASELINE_BIN:+--baseline "$BASELINE_BIN"}
+}
+
+# Payments through checkout events vs sqlite3 single-row transactions, same schema and pragmas.
+section_payments_events() {
+    local dir="${BENCH_TMPFS:-}"
+    if [[ -z "$dir" ]]; then
+        if [[ "$(stat -f -c %T /dev/shm 2>/dev/null)" == tmpfs ]]; then dir=/dev/shm; else dir="$OUT"; fi
+    fi
+    python3 "$BENCH/ledger.py" events "$CHECKOUT_BIN" --dir "$dir/checkout-bench-$$" --payments "${BENCH_PAYMENTS:-3000}" \
+        --runs "$RUNS" ${BASELINE_BIN:+--baseline "$BASELINE_BIN"}
+}
+
+# checkout --version vs a C hello world and dialog --version.
+section_startup() {
+    python3 "$BENCH/startup.py" "$CHECKOUT_BIN" --out "$OUT" --runs "${BENCH_VERSION_RUNS:-200}" "${PROGRAMS[@]}"
+}
+
+# The terminal UI vs dialog --inputbox in a pty at 80x24.
+section_tui() {
+    python3 "$BENCH/tui.py" "$CHECKOUT_BIN" --runs "$RUNS" --cycles "${BENCH_KEY_CYCLES:-16}" "${PROGRAMS[@]}" ${BENCH_TUI_DETAILS:+--details}
+}
+
+# Hostile HTTP BIN services (the hardening figures; not part of the default set).
+section_hostile() {
+    python3 "$BENCH/hostile.py" "$CHECKOUT_BIN" --runs "$RUNS" ${BASELINE_BIN:+--program "before=$BASELINE_BIN"}
+}
 
 # MARK: Run
 
-echo "bench-compare: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ${RUNS} runs each"
-echo "checkout: $CHECKOUT_BIN"
+echo "bench-compare: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg), ${RUNS} runs each"
+echo "checkout: $CHECKOUT_BIN ($(swift --version 2>/dev/null | head -1 | sed 's/ (.*//'))"
 echo
 row "what" "anchor, same run" "this program: median [min-max]" "ratio"
 row "---" "---" "---" "---"
 for section in $SECTIONS; do
     "section_$section"
 done
+echo
+echo "bench-compare: done $(date -u +%Y-%m-%dT%H:%MZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
