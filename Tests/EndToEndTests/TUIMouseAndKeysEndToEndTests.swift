@@ -52,6 +52,35 @@ import Testing
         try tmux.waitFor("4424 2424 2424 242")
     }
 
+    @Test func ctrlUClearsTheCardNumber() throws {
+        guard let (tmux, _) = try start(["pay"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4242424242424242")
+        try tmux.waitFor("4242 4242 4242 4242")
+        tmux.send("C-u")
+        var screen = try tmux.waitUntil("the number cleared") { !$0.contains("4242") }
+        #expect(screen.contains("Networks appear as you type."), "one key cleared the number:\n\(screen)")
+        // Ctrl-Y puts it back; Ctrl-← and Alt-b move by word (one word: the digits), Ctrl-A/E to the ends.
+        tmux.send("C-y")
+        try tmux.waitFor("4242 4242 4242 4242")
+        tmux.send("C-a")
+        tmux.type("5")
+        screen = try tmux.waitFor("5424 2424")
+        // To the end, one digit off, a word left (to the start), the digit after the caret (the 5) off.
+        tmux.send("C-e", "BSpace", "C-Left", "C-d")
+        try tmux.waitFor("4242 4242 4242 424 ")
+        tmux.send("Tab", "Tab", "Tab")
+        tmux.type("Jane Q Doe")
+        try tmux.waitFor("Jane Q Doe")
+        tmux.send("M-BSpace")
+        try tmux.waitUntil("Alt-Backspace to take Doe") { $0.contains("Jane Q") && !$0.contains("Doe") }
+        // Alt-b to the start of Q, Ctrl-W takes the word before it.
+        tmux.send("M-b", "C-w")
+        screen = try tmux.waitUntil("Ctrl-W to take Jane") { !$0.contains("Jane") }
+        #expect(screen.contains("┃ Q"), "\(screen)")
+    }
+
     @Test func noMouseLeavesTheMouseToTheTerminal() throws {
         guard let (tmux, _) = try start(["pay", "--no-mouse"]) else { return }
         defer { tmux.close() }

@@ -64,6 +64,10 @@ public struct AppModel: Sendable {
     public static let globalHints = [KeyHint(keys: "F1", help: "help", key: .function(1)), KeyHint(keys: "F2", help: "events", key: .function(2)),
                                      KeyHint(keys: "ctrl+c", help: "quit", showsInFooter: false)]
 
+    /// The global keys as the F1 help explains them.
+    public static let globalHelp = [KeyHint(keys: "F1", help: "this help (F1 again closes it)"), KeyHint(keys: "F2", help: "the event log"),
+                                    KeyHint(keys: "ctrl+c", help: "quit, from any screen")]
+
     /// The rule Esc follows on every screen, as the help states it.
     public static let escapeRule = "Esc goes one step back: to the previous step, out of a screen, or quits "
         + "at the top; it asks before losing what you typed."
@@ -104,12 +108,20 @@ public struct AppModel: Sendable {
         switch key {
         case .function(1):
             if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
-                push(HelpScreen(screenTitle: top.title, hints: hints(at: stack.count - 1) + Self.globalHints))
+                let index = stack.count - 1
+                let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
+                push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
+                                editingKeys: top.editsText))
             }
         case .function(2):
             if stack.last is EventLogScreen { apply([.pop], from: stack.count - 1) } else { push(EventLogScreen()) }
         case .escape:
             stepBack()
+        case EditableText.yankKey where !stack[stack.count - 1].binds(key, context: context):
+            // Ctrl-Y yanks the focused field's last kill through the screen's own paste, so that
+            // it takes only what the field may hold, up to its length.
+            guard let killed = top?.focusedText?.killed, !killed.isEmpty else { break }
+            return deliverToTop(.paste(killed))
         default:
             let index = stack.count - 1
             let effects = stack[index].handle(key, context: context)

@@ -133,6 +133,11 @@ public protocol Screen: Sendable {
     /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
     /// then does nothing, so a result is never lost by leaving early.
     var isBusy: Bool { get }
+    /// The F1 help's lines for the screen's own keys: by default the current binding table's; a
+    /// screen whose table changes with the focus lists every state's, so the help covers it all.
+    func helpLines(context: ScreenContext) -> [KeyHint]
+    /// Whether the screen has text fields, so that the F1 help lists the editing keys.
+    var editsText: Bool { get }
 }
 
 extension Screen {
@@ -150,12 +155,21 @@ extension Screen {
 
     public var isBusy: Bool { false }
 
+    public func helpLines(context: ScreenContext) -> [KeyHint] { keyMap(context: context).helpLines }
+
+    public var editsText: Bool { focusedText != nil }
+
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
         if let action = keyMap(context: context).action(for: key) {
             return perform(action, context: context)
         }
         return receive(.key(key), context: context)
+    }
+
+    /// Whether the current binding table has an action for `key`.
+    public func binds(_ key: Key, context: ScreenContext) -> Bool {
+        keyMap(context: context).action(for: key) != nil
     }
 
     /// The hints of the current binding table.

@@ -158,14 +158,18 @@ extension CardFormScreen {
 
     func drawBadges(metadata: CardNumberEntryMetadata?, selected: CardNetwork?, row: Int, column: Int, width: Int,
                     context: ScreenContext, into canvas: inout Canvas) {
-        guard let items = metadata?.detectedCardNetworks.items, width > 0 else { return }
+        guard let all = metadata?.detectedCardNetworks.items, width > 0 else { return }
+        let items = all.filter { $0.network != .other }
         var x = column
         let end = column + width
-        for item in items where item.network != .other {
+        for (index, item) in items.enumerated() {
             let name = " \(item.displayName) "
             let note = item.allowed ? "" : "(not accepted)"
-            guard x + DisplayWidth.of(name + note) <= end else {
-                if x < end { canvas.put(context.glyphs.ellipsis, row: row, column: x, style: .dim, maxWidth: end - x) }
+            // Badges that do not fit are counted, never cut: a cut name could read as another network.
+            let later = items.count - index - 1
+            let reserve = later > 0 ? DisplayWidth.of("+\(later)") : 0
+            guard x + DisplayWidth.of(name + note) + reserve <= end else {
+                canvas.put("+\(items.count - index)", row: row, column: x, style: .dim, maxWidth: max(0, end - x))
                 return
             }
             let style: CellStyle

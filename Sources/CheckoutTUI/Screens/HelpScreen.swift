@@ -1,45 +1,79 @@
-/// The F1 help: every key of the screen underneath, from its own binding table, plus the global keys.
+/// The F1 help: the keys of the screen underneath (from its own binding tables), what Esc does
+/// there, the global keys, and the editing keys when that screen has a text field; nothing else,
+/// each key once. Scrolls when it does not fit.
 public struct HelpScreen: Screen {
-    public enum Action: Sendable { case close }
+    public enum Action: Sendable { case close, up, down }
     public var screenTitle: String
+    /// The screen's own keys, then Esc, then the global keys.
     public var hints: [KeyHint]
+    /// Whether the screen underneath has text fields: then the editing keys are listed.
+    public var editingKeys: Bool
+    /// How many lines the list is scrolled down.
+    public var scroll = 0
     public var title: String { "Help · \(screenTitle)" }
 
-    public init(screenTitle: String, hints: [KeyHint]) {
+    public init(screenTitle: String, hints: [KeyHint], editingKeys: Bool = false) {
         self.screenTitle = screenTitle
         self.hints = hints
+        self.editingKeys = editingKeys
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([KeyBinding([.enter], "enter", "close", .close, footer: false)])
+        KeyMap([
+            KeyBinding([.up], "↑↓", "scroll", .up, explain: "scroll up"),
+            KeyBinding([.down], "↓", "scroll down", .down, footer: false),
+            KeyBinding([.enter], "enter", "close", .close, footer: false, explain: "close the help"),
+        ])
     }
 
-    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] { [.pop] }
-    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
+    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        switch action {
+        case .close: return [.pop]
+        case .up: scroll = max(0, scroll - 1)
+        case .down: scroll = min(scroll + 1, max(0, lines(context: context).count - 1))
+        }
+        return []
+    }
+
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        if case .scroll(let offset) = input { scroll = max(0, min(scroll + offset, lines(context: context).count - 1)) }
+        return []
+    }
+
+    /// The lines of the list: section headings (`keys` empty) and keys.
+    func lines(context: ScreenContext) -> [KeyHint] {
+        var lines = [KeyHint(keys: "", help: "Keys on \(screenTitle)")] + hints
+        if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: "In a text field")] + EditableText.Command.helpLines }
+        if context.settings.mouse {
+            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: "focus a field (the caret where clicked), choose, press a button or a hint"),
+                      KeyHint(keys: "wheel", help: "scroll a list")]
+        }
+        return lines
+    }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
         let left = area.left + 2
         let width = area.width - 4
-        canvas.put(context.truncate("Keys on \(screenTitle)", to: width), row: area.top + 1, column: left, style: .accent)
-        let keyNames = (hints.map(\.keys) + Self.editingKeys.map(\.0)).map { glyphs.keys($0) }
-        let keyWidth = min(18, (keyNames.map(DisplayWidth.of).max() ?? 0) + 2)
-        // The rules at the foot are read whole: they wrap, and the key lists give up rows to them.
+        let lines = lines(context: context)
+        let keyWidth = min(24, (lines.map { DisplayWidth.of(glyphs.keys($0.keys)) }.max() ?? 0) + 2)
+        // The rules at the foot are read whole: they wrap, and the key list gives up rows to them.
         let notes = Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }
         let noteRows = notes.reduce(0) { $0 + $1.count }
-        let listBottom = area.bottom - noteRows - 1
-        var row = area.top + 3
-        for hint in hints where row < listBottom {
-            canvas.put(glyphs.keys(hint.keys), row: row, column: left, style: .bold, maxWidth: keyWidth)
-            canvas.put(context.truncate(hint.help, to: width - keyWidth), row: row, column: left + keyWidth)
-            row += 1
-        }
-        // Field editing is the same in every text field, so it is listed here rather than in each
-        // screen's binding table (where it would crowd the footer).
-        row += 1
-        for (keys, help) in Self.editingKeys where row < listBottom {
-            canvas.put(glyphs.keys(keys), row: row, column: left, style: .bold, maxWidth: keyWidth)
-            canvas.put(context.truncate(help, to: width - keyWidth), row: row, column: left + keyWidth)
+        let listTop = area.top + 1
+        let listRows = max(1, area.bottom - noteRows - 1 - listTop)
+        let first = min(scroll, max(0, lines.count - listRows))
+        var row = listTop
+        for (index, line) in lines.enumerated().dropFirst(first).prefix(listRows) {
+            let isLast = row == listTop + listRows - 1 && index < lines.count - 1
+            if isLast {
+                canvas.put(glyphs.moreBelow + " (" + glyphs.keys("↓") + ")", row: row, column: left, style: .dim)
+            } else if line.keys.isEmpty {
+                canvas.put(context.truncate(line.help, to: width), row: row, column: left, style: .accent)
+            } else {
+                canvas.put(glyphs.keys(line.keys), row: row, column: left, style: .bold, maxWidth: keyWidth - 1)
+                canvas.put(context.truncate(line.help, to: width - keyWidth), row: row, column: left + keyWidth)
+            }
             row += 1
         }
         row = area.bottom - noteRows
@@ -48,13 +82,6 @@ public struct HelpScreen: Screen {
             row += 1
         }
     }
-
-    /// The keys of every text field (card number, expiry, CVV, name, phone, code).
-    static let editingKeys = [
-        ("←/→", "move the cursor in a text field"),
-        ("home/end", "start or end of the field"),
-        ("bksp/del", "erase before or after the cursor"),
-    ]
 
     /// The rules that hold on every screen.
     static let notes = [

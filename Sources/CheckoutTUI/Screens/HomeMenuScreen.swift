@@ -24,9 +24,9 @@ public struct HomeMenuScreen: Screen {
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         KeyMap([
-            KeyBinding([.up, .left], "↑/↓", "choose", .previous),
-            KeyBinding([.down, .right, .tab], "↓", "next", .next, footer: false),
-            KeyBinding([.enter], "open", .open),
+            KeyBinding([.up, .left], "↑/↓", "choose", .previous, explain: "the item above"),
+            KeyBinding([.down, .right, .tab], "↓", "the item below", .next, footer: false),
+            KeyBinding([.enter], "open", .open, rank: .focused, explain: "open the chosen item"),
             KeyBinding([.character("q")], "q", "quit", .quit, footer: false),
         ])
     }

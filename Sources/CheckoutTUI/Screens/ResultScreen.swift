@@ -67,11 +67,11 @@ public struct ResultScreen: Screen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = []
         if buttons.count > 1 {
-            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous))
-            bindings.append(KeyBinding([.right, .tab, .down], "→", "next button", .next, footer: false))
+            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous, explain: "the button before"))
+            bindings.append(KeyBinding([.right, .tab, .down], "→", "the next button", .next, footer: false))
         }
         let current = buttons[min(selected, buttons.count - 1)]
-        bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate))
+        bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate, rank: .focused, explain: "press the chosen button"))
         return KeyMap(bindings)
     }
 
