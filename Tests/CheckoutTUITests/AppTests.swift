@@ -67,9 +67,7 @@ import Testing
         _ = model.press(.character("+"))
         _ = model.press(.character("+"))
         #expect(model.screen.contains("◀ 100 ms ▶"))
-        _ = model.press(.down)
-        _ = model.press(.down)
-        _ = model.press(.down)
+        while (model.top as! SettingsScreen).current != .network(.visa) { _ = model.press(.down) }
         #expect(model.screen.contains("space accept"))
         _ = model.press(.space)
         let commands = model.press(.enter)

@@ -24,7 +24,7 @@ import Testing
         states.append(("result", model))
         var settings = Fixtures.model(.settings)
         states.append(("settings on the BIN source", settings))
-        for _ in 0..<4 { _ = settings.press(.down) }
+        while (settings.top as! SettingsScreen).current != .network(.visa) { _ = settings.press(.down) }
         states.append(("settings on a network", settings))
         states.append(("home", Fixtures.model(.home)))
         var help = Fixtures.model()
@@ -82,9 +82,9 @@ import Testing
         _ = model.press(.right)
         _ = model.press(.enter)
         let lines = model.render(width: 60, height: 20).lines
-        #expect(lines[7] == "    ✗ Type the BIN service URL first (http://host/…), or")
-        #expect(lines[8] == "      choose another source")
-        #expect(lines[9] == "    Accepted networks, in order of preference")
+        #expect(lines[8] == "    ✗ Type the BIN service URL first (http://host/…), or")
+        #expect(lines[9] == "      choose another source")
+        #expect(lines[10] == "    Accepted networks, in order of preference")
         #expect(lines[19].hasSuffix("F1 help  F2 events"))
         #expect(lines[18] == "    ↓ more")
     }

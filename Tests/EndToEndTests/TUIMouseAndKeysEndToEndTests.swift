@@ -81,6 +81,66 @@ import Testing
         #expect(screen.contains("┃ Q"), "\(screen)")
     }
 
+    @Test func aSavedSettingIsInForceAfterARestart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-saved-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/settings.json"
+        do {
+            guard let (tmux, _) = try start(["settings"], dataDirectory: directory) else { return }
+            defer { tmux.close() }
+            try tmux.waitFor("BIN latency")
+            // The latency typed as a value, the mouse switched off, then Enter saves.
+            tmux.send("Down", "C-u")
+            tmux.type("1500")
+            try tmux.waitFor("◀ 1500 ms ▶")
+            tmux.send("Down", "Down", "Space", "Enter")
+            let home = try tmux.waitFor("What would you like to do?")
+            #expect(home.contains("✓ Saved to \(file)") || home.contains("✓ Saved to"), "\(home)")
+            #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "saved settings apply at once")
+            tmux.send("q")
+            try TUIHarness.waitForExit(tmux)
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains("\"binLatencyMs\":1500") && saved.contains("\"mouse\":false"), "\(saved)")
+
+        do {
+            guard let (tmux, _) = try start([], dataDirectory: directory) else { return }
+            defer { tmux.close() }
+            let home = try tmux.waitFor("What would you like to do?")
+            #expect(home.contains("Saved settings in use"), "\(home)")
+            #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "the mouse is still off after the restart")
+            tmux.send("Up", "Up", "Enter")
+            try tmux.waitFor("◀ 1500 ms ▶")
+        }
+
+        // An option given on the command line wins for that run, and the status line says so.
+        do {
+            guard let (tmux, _) = try start(["settings", "--bin-latency", "250"], dataDirectory: directory) else { return }
+            defer { tmux.close() }
+            let screen = try tmux.waitFor("◀ 250 ms ▶")
+            #expect(screen.contains("Saved settings in use; --bin-latency overrides them for this run"), "\(screen)")
+            #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0")
+        }
+    }
+
+    @Test func aMalformedSettingsFileIsRefusedWithAMessageAndDefaults() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-malformed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try #"{"version":1,"debounceMs":"fast","mouse":false}"#.write(toFile: directory + "/settings.json", atomically: true, encoding: .utf8)
+        guard let (tmux, _) = try start([], dataDirectory: directory) else { return }
+        defer { tmux.close() }
+        let home = try tmux.waitFor("What would you like to do?")
+        let text = home.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("✗ Saved settings not used ($.debounceMs: expected a whole number of milliseconds from 0 to 2000); "
+                              + "defaults in use until Settings saves over \(directory)/settings.json"), "\(home)")
+        #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "1", "nothing of the file was used")
+        tmux.send("Up", "Up", "Enter")
+        try tmux.waitFor("◀ 200 ms ▶")
+    }
+
     @Test func noMouseLeavesTheMouseToTheTerminal() throws {
         guard let (tmux, _) = try start(["pay", "--no-mouse"]) else { return }
         defer { tmux.close() }

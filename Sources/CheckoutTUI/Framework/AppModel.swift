@@ -6,6 +6,8 @@ public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
     /// Validate and pay: only ever the answer to Pay pressed on a visible card form.
     case submit
+    /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
+    /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings)
     case quit(Int32)
 }
@@ -73,10 +75,11 @@ public struct AppModel: Sendable {
         + "at the top; it asks before losing what you typed."
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
-                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
+                settingsNote: StatusNote? = nil) {
         self.registry = registry
         self.size = size
-        context = ScreenContext(catalogue: catalogue, settings: settings, glyphs: glyphs)
+        context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs)
         push(registry.makeScreen(route, context: context))
     }
 
@@ -240,9 +243,15 @@ public struct AppModel: Sendable {
     /// become the app's settings again. Enter there tries again; Esc keeps the running settings.
     public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
         context.settings = running
-        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue)
+        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults)
         settings.error = "Not applied: \(reason). The previous settings stay in use."
         push(settings)
+    }
+
+    /// Says how writing the saved settings went: "Saved to …", or why not (they still apply to
+    /// this run). The home menu and Settings show it.
+    public mutating func settingsSaved(_ note: StatusNote) {
+        context.settingsNote = note
     }
 
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.

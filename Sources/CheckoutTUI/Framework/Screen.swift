@@ -42,21 +42,29 @@ public enum ScreenEffect: Sendable {
     case log(name: String, summary: String)
 }
 
-/// What every screen may read while handling input or drawing: the catalogue, the settings, the
-/// engine's event log, the animation frame and the glyphs the terminal can show.
+/// What every screen may read while handling input or drawing: the catalogue, the settings (and
+/// what Settings' Reset restores), the engine's event log, the animation frame, the glyphs the
+/// terminal can show, and what the app last said about the settings.
 public struct ScreenContext: Sendable {
     public var catalogue: NetworkCatalogue
     public var settings: CheckoutSettings
+    /// The settings without saved ones: the command line's and the shipped defaults.
+    public var defaults: CheckoutSettings
+    /// Where the settings came from or went ("Saved to …", "--debounce overrides the saved value
+    /// for this run"), for the home menu and Settings to show.
+    public var settingsNote: StatusNote?
     public var eventLog: EventLog
     /// Advances while a screen animates (the lookup spinner).
     public var animationFrame: Int
     /// Unicode or ASCII symbols, chosen once at start from the locale.
     public var glyphs: GlyphSet
 
-    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, eventLog: EventLog = EventLog(), animationFrame: Int = 0,
-                glyphs: GlyphSet = .unicode) {
+    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
+                eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode) {
         self.catalogue = catalogue
         self.settings = settings
+        self.defaults = defaults ?? settings
+        self.settingsNote = settingsNote
         self.eventLog = eventLog
         self.animationFrame = animationFrame
         self.glyphs = glyphs
@@ -76,6 +84,36 @@ public struct ScreenContext: Sendable {
     public var session: ClientSession { settings.session }
     /// The resolver for the current catalogue and session.
     public var resolver: CardNetworkResolver { CardNetworkResolver(catalogue: catalogue, session: session) }
+}
+
+/// A line the app says about something that happened outside a screen (settings loaded, saved,
+/// refused), and how it reads.
+public struct StatusNote: Sendable, Equatable {
+    public enum Tone: Sendable, Equatable { case normal, success, problem }
+    public var text: String
+    public var tone: Tone
+    public init(_ text: String, tone: Tone = .normal) {
+        self.text = text
+        self.tone = tone
+    }
+
+    /// How the note is drawn.
+    public var style: CellStyle {
+        switch tone {
+        case .normal: .dim
+        case .success: .success
+        case .problem: .error
+        }
+    }
+
+    /// The note with its mark (`✓`, `✗`) in `glyphs`.
+    public func text(_ glyphs: GlyphSet) -> String {
+        switch tone {
+        case .normal: glyphs.text(text)
+        case .success: glyphs.success + " " + glyphs.text(text)
+        case .problem: glyphs.failure + " " + glyphs.text(text)
+        }
+    }
 }
 
 /// A screen of the terminal UI: plain state, an update for inputs, and a view onto a ``Canvas``.

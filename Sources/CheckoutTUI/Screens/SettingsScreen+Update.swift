@@ -20,18 +20,21 @@ extension SettingsScreen {
             bindings.append(KeyBinding([.character("-")], "-", "latency, debounce: 50 ms less", .decrease, footer: false))
         case .mouse:
             bindings.append(KeyBinding([.space, .left, .right], "space", "on/off", .toggle, rank: .focused, explain: "Mouse: turn it on or off"))
+        case .reset:
+            bindings.append(KeyBinding([.enter, .space], "enter", "reset", .reset, rank: .focused,
+                                       explain: "Reset to defaults: put them on screen, to save or not"))
         case .network:
             bindings.append(KeyBinding([.space], "space", "accept", .toggle, rank: .focused, explain: "a network: accept it or not"))
             bindings.append(KeyBinding([.alt(.up), .left], "alt+↑↓", "reorder", .moveEarlier, explain: "a network: move it up the order"))
             bindings.append(KeyBinding([.alt(.down), .right], "alt+↓", "a network: move it down the order", .moveLater, footer: false))
         }
-        bindings.append(KeyBinding([.enter], "enter", "save", .save, explain: "save and go back"))
+        if current != .reset { bindings.append(KeyBinding([.enter], "enter", "save", .save, explain: "save and go back")) }
         return KeyMap(bindings)
     }
 
     /// Every row's keys, each saying which rows it works on.
     public func helpLines(context: ScreenContext) -> [KeyHint] {
-        KeyHint.merged([Row.binSource, .binURL, .latency, .mouse, .network(networkOrder.first ?? .visa)].flatMap { row in
+        KeyHint.merged([Row.binSource, .binURL, .latency, .mouse, .network(networkOrder.first ?? .visa), .reset].flatMap { row in
             var screen = self
             screen.current = row
             return screen.keyMap(context: context).helpLines
@@ -56,6 +59,10 @@ extension SettingsScreen {
             } else if current == .mouse {
                 draft.mouse.toggle()
             }
+        case .reset:
+            load(defaults)
+            current = .binSource
+            notice = "Defaults restored: enter saves them, esc keeps what was saved"
         case .save:
             if let (row, problem) = firstProblem {
                 error = problem
@@ -72,7 +79,7 @@ extension SettingsScreen {
         case .click(let id, let column):
             error = nil
             notice = nil
-            click(id, column: column)
+            click(id, column: column, context: context)
         case .scroll(let lines):
             select(offset: lines)
         case .key(let key):
@@ -131,8 +138,11 @@ extension SettingsScreen {
 
     /// A click focuses the row clicked; on ◀ ▶ it steps, on a check box it toggles, in a text
     /// field it puts the caret at the clicked character.
-    mutating func click(_ id: any Hashable & Sendable, column: Int) {
-        if let row = id as? Row, rows.contains(row) { focus(row) }
+    mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) {
+        if let row = id as? Row, rows.contains(row) {
+            focus(row)
+            if row == .reset { _ = perform(.reset, context: context) }
+        }
         switch id as? Control {
         case .step(let row, let step)?:
             guard rows.contains(row) else { return }
@@ -172,6 +182,8 @@ extension SettingsScreen {
             self[keyPath: path].set(String(min(max(stepped, rule.range.lowerBound), rule.range.upperBound)))
         case .mouse:
             draft.mouse.toggle()
+        case .reset:
+            break
         case .network(let network):
             guard let index = networkOrder.firstIndex(of: network) else { return }
             let target = index + step

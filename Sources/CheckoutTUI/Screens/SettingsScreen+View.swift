@@ -16,7 +16,7 @@ extension SettingsScreen {
         let noteLines = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
         let extraNoteRows = max(0, noteLines - 1)
         // The top margin, the setting rows, the note row, the list heading and the "more" row.
-        let listRows = max(1, area.height - topRows.count - 4 - extraNoteRows)
+        let listRows = max(1, area.height - topRows.count - 4 - extraNoteRows - (context.settingsNote == nil ? 0 : 1))
         let networkIndex = networkOrder.firstIndex { current == .network($0) } ?? 0
         // Keep the focused network in view: the list scrolls, never the settings above it.
         let scroll = max(0, min(networkIndex - listRows + 1, networkOrder.count - listRows))
@@ -39,6 +39,12 @@ extension SettingsScreen {
         }
         if scroll + listRows < networkOrder.count {
             canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
+        }
+        // Where the settings in use came from, or how the last save went, on the last row.
+        if let settingsNote = context.settingsNote {
+            let line = area.bottom - 1
+            canvas.fill(row: line, column: area.left, count: area.width, style: .normal)
+            canvas.put(context.truncate(settingsNote.text(glyphs), to: area.width - 4), row: line, column: left, style: settingsNote.style)
         }
     }
 
@@ -87,6 +93,8 @@ extension SettingsScreen {
             canvas.put("Mouse", row: row, column: left + 2, style: labelStyle)
             drawStepper(item, draft.mouse ? "on" : "off", into: &canvas, row: row, column: valueColumn, width: valueWidth,
                         style: valueStyle, glyphs: glyphs)
+        case .reset:
+            canvas.put("[ Reset to defaults ]", row: row, column: left + 2, style: selected ? .selection : .normal)
         case .network(let network):
             let on = accepted.contains(network)
             let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "

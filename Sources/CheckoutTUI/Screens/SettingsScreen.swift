@@ -15,6 +15,8 @@ public struct SettingsScreen: Screen {
         /// The BIN service URL, shown while the source is a URL.
         case binURL
         case latency, debounce, mouse
+        /// Puts the defaults (the command line's and the shipped ones) into the screen, to save.
+        case reset
         case network(CardNetwork)
     }
 
@@ -26,7 +28,7 @@ public struct SettingsScreen: Screen {
         case text(Row, start: Int)
     }
 
-    public enum Action: Sendable { case up, down, decrease, increase, toggle, moveEarlier, moveLater, save }
+    public enum Action: Sendable { case up, down, decrease, increase, toggle, moveEarlier, moveLater, save, reset }
 
     /// A duration the screen edits as text, and the values it takes.
     struct DurationRule: Sendable {
@@ -55,30 +57,46 @@ public struct SettingsScreen: Screen {
     public internal(set) var debounce: EditableText
     /// The settings the screen opened with: Esc asks before discarding changes to them.
     let original: CheckoutSettings
+    /// What "Reset to defaults" puts back.
+    let defaults: CheckoutSettings
     let originalTable: String?
     let catalogueOrder: [CardNetwork]
 
     public var title: String { "Settings" }
 
-    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue) {
-        draft = settings
+    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil) {
         original = settings
+        self.defaults = defaults ?? settings
         let all = catalogue.networks.map(\.network).filter { $0 != .other }
         catalogueOrder = all.isEmpty ? CardNetwork.allCases.filter { $0 != .other } : all
+        if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
+        // Filled in by `load`.
+        draft = settings
+        networkOrder = []
+        accepted = []
+        url = EditableText()
+        latency = EditableText()
+        debounce = EditableText()
+        load(settings)
+    }
+
+    /// Shows `settings` in every row (what the screen opens with, or the defaults on Reset); the
+    /// URL typed so far stays when `settings` has none.
+    mutating func load(_ settings: CheckoutSettings) {
+        draft = settings
         let allowed = settings.allowedNetworks ?? catalogueOrder
         networkOrder = allowed + catalogueOrder.filter { !allowed.contains($0) }
         accepted = Set(allowed)
-        if case .url(let text) = settings.binSource { url = EditableText(text) } else { url = EditableText() }
-        if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
-        latency = EditableText(String(settings.binLatencyMilliseconds))
-        debounce = EditableText(String(settings.debounceMilliseconds))
+        if case .url(let text) = settings.binSource { url.set(text) }
+        latency.set(String(settings.binLatencyMilliseconds))
+        debounce.set(String(settings.debounceMilliseconds))
     }
 
     /// The rows above the network list: the URL's only while the source is a URL.
     public var settingRows: [Row] {
         var rows: [Row] = [.binSource]
         if case .url = draft.binSource { rows.append(.binURL) }
-        return rows + [.latency, .debounce, .mouse]
+        return rows + [.latency, .debounce, .mouse, .reset]
     }
 
     public var rows: [Row] { settingRows + networkOrder.map(Row.network) }
