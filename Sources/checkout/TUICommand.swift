@@ -38,12 +38,13 @@ enum TUICommand {
             catalogue = try options.makeCatalogue()
             let session = try options.makeSession()
             _ = try options.makeBinService()
+            // The session is kept whole: its surcharges and merchant name are what the card form shows and pays.
             defaults = CheckoutSettings(
-                allowedNetworks: session.orderedAllowedCardNetworks,
+                session: session,
                 binSource: binSource(options),
                 binLatencyMilliseconds: milliseconds(options.binLatency),
                 debounceMilliseconds: milliseconds(options.debounce ?? .milliseconds(200)),
-                amount: session.amount, currency: session.currency, mouse: !options.noMouse)
+                mouse: !options.noMouse)
         } catch {
             FileHandleOutput.error(error.message)
             return 2

@@ -141,6 +141,41 @@ import Testing
         try tmux.waitFor("◀ 200 ms ▶")
     }
 
+    @Test func aSessionsSurchargeShowsInTheChooserThePayButtonAndTheResult() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let session = root.appendingPathComponent("examples/session-visa-surcharge.json").path
+        guard let (tmux, _) = try start(["pay", "--session", session]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4000002500001001")
+        var screen = try tmux.waitFor("Pay with ◉ Cartes Bancaires  ○ Visa +€0.30")
+        #expect(screen.contains("[ Pay €49.99 ]"))
+        tmux.send("Tab", "Right")
+        screen = try tmux.waitFor("[ Pay €50.29 ]")
+        #expect(screen.contains("Includes a €0.30 surcharge for Visa (order €49.99)"))
+        tmux.send("Tab")
+        tmux.type("1230")
+        tmux.send("Tab")
+        tmux.type("123")
+        tmux.send("Tab")
+        tmux.type("Jane Doe")
+        tmux.send("Tab", "Enter")
+        let result = try tmux.waitFor("Payment authorized")
+        #expect(result.contains("Amount        €49.99"))
+        #expect(result.contains("Surcharge     €0.30"))
+        #expect(result.contains("Total         €50.29"))
+        #expect(result.contains("Network       Visa · chosen by you"))
+    }
+
+    @Test func anEftposCoBadgedCardIsRoutedWithoutAChooser() throws {
+        guard let (tmux, _) = try start(["pay", "--allowed", "VISA,EFTPOS"], width: 120) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4000050360000001")
+        let screen = try tmux.waitFor("Paid with Visa · chosen automatically: eftpos cards are routed by the merchant")
+        #expect(!screen.contains("Pay with"))
+    }
+
     @Test func noMouseLeavesTheMouseToTheTerminal() throws {
         guard let (tmux, _) = try start(["pay", "--no-mouse"]) else { return }
         defer { tmux.close() }

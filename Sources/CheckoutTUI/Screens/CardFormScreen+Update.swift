@@ -232,6 +232,7 @@ extension CardFormScreen {
 
     /// How the network of this payment was settled, for the result to say.
     func networkChoice(context: ScreenContext) -> ResultScreen.NetworkChoice {
+        if autoSelectedNetwork(context: context) != nil { return .automatic }
         guard selectableNetworks(context: context) != nil else { return .noChoiceOffered }
         return choiceIsCardholders ? .chosenByCardholder : .preselected
     }
@@ -255,7 +256,7 @@ extension CardFormScreen {
             let chooserWasShown = selectableNetworks(context: context) != nil
             engineMetadata = metadata
             engineMetadataBin = String(number.prefix(8))
-            if let selectable = metadata.selectableCardNetworks, selectable.items.count >= 2 {
+            if let selectable = metadata.chooserNetworks, selectable.items.count >= 2 {
                 if choice == nil || !selectable.items.contains(where: { $0.network == choice }) {
                     choice = selectable.preferred?.network ?? selectable.items.first?.network
                     choiceIsCardholders = false
