@@ -83,10 +83,15 @@ import Testing
         var screen = model.render().text
         #expect(screen.contains("↓ more"))
         #expect(!screen.contains("put back what was erased last"))
-        for _ in 0..<30 { _ = model.press(.down) }
+        for _ in 0..<100 { _ = model.press(.down) }
         screen = model.render().text
         #expect(screen.contains("wheel"))
         #expect(!screen.contains("↓ more"))
+        // Scrolling stops at the end: one ↑ moves the list at once.
+        _ = model.press(.up)
+        #expect(model.render().text != screen)
+        // A long explanation wraps under itself rather than being cut.
+        #expect(!screen.contains("…"))
     }
 
     @Test func at50ColumnsTheFooterKeepsEscAndTheFocusedKeyAndF1ListsTheRest() {

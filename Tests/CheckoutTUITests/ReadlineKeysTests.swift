@@ -22,6 +22,8 @@ import Testing
         #expect(TerminalKeyDecoder.decode(bytes("\u{1b}b\u{1b}f\u{1b}d")) ==
             [.key(.alt(.character("b"))), .key(.alt(.character("f"))), .key(.alt(.character("d")))])
         #expect(TerminalKeyDecoder.decode(bytes("\u{1b}\u{7f}")) == [.key(.alt(.backspace))])
+        // Esc then Enter or Tab in one read stay two keys: no sequence starts with a control character.
+        #expect(TerminalKeyDecoder.decode(bytes("\u{1b}\r\u{1b}\t")) == [.key(.escape), .key(.enter), .key(.escape), .key(.tab)])
         // xterm's modified arrows: ESC [ 1 ; 5 D is Ctrl+←, ESC [ 1 ; 3 A Alt+↑.
         #expect(TerminalKeyDecoder.decode(bytes("\u{1b}[1;5D\u{1b}[1;5C\u{1b}[1;3A\u{1b}[1;3B")) ==
             [.key(.ctrl(.left)), .key(.ctrl(.right)), .key(.alt(.up)), .key(.alt(.down))])

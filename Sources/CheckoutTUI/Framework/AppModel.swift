@@ -80,6 +80,7 @@ public struct AppModel: Sendable {
         self.registry = registry
         self.size = size
         context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs)
+        context.size = size
         push(registry.makeScreen(route, context: context))
     }
 
@@ -99,6 +100,7 @@ public struct AppModel: Sendable {
     /// Takes the terminal's new size.
     public mutating func resize(width: Int, height: Int) {
         size = TerminalSize(width: max(0, width), height: max(0, height))
+        context.size = size
     }
 
     /// Handles one key; returns what the runtime must do.

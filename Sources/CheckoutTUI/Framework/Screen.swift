@@ -58,6 +58,11 @@ public struct ScreenContext: Sendable {
     public var animationFrame: Int
     /// Unicode or ASCII symbols, chosen once at start from the locale.
     public var glyphs: GlyphSet
+    /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
+    public var size = TerminalSize(width: 80, height: 24)
+
+    /// The area a screen draws into at the terminal's size (between the title bar and the footer).
+    public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode) {

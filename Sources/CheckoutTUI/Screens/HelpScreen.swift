@@ -30,13 +30,13 @@ public struct HelpScreen: Screen {
         switch action {
         case .close: return [.pop]
         case .up: scroll = max(0, scroll - 1)
-        case .down: scroll = min(scroll + 1, max(0, lines(context: context).count - 1))
+        case .down: scroll = min(scroll + 1, maximumScroll(context: context))
         }
         return []
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
-        if case .scroll(let offset) = input { scroll = max(0, min(scroll + offset, lines(context: context).count - 1)) }
+        if case .scroll(let offset) = input { scroll = max(0, min(scroll + offset, maximumScroll(context: context))) }
         return []
     }
 
@@ -51,33 +51,60 @@ public struct HelpScreen: Screen {
         return lines
     }
 
+    /// The help laid out in `area`: its rows (a long explanation wraps under itself, after the key
+    /// column), the notes at the foot, and how many rows the list gets.
+    func layout(area: Rect, context: ScreenContext) -> (rows: [(keys: String, text: String, heading: Bool)], notes: [String], listRows: Int) {
+        let glyphs = context.glyphs
+        let width = area.width - 4
+        let lines = lines(context: context)
+        let keyWidth = Self.keyWidth(lines, glyphs: glyphs)
+        var rows: [(keys: String, text: String, heading: Bool)] = []
+        for line in lines {
+            if line.keys.isEmpty {
+                rows.append(("", context.truncate(line.help, to: width), true))
+                continue
+            }
+            let wrapped = Canvas.wrap(glyphs.text(line.help), width: max(1, width - keyWidth), ellipsis: glyphs.ellipsis)
+            for (offset, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
+                rows.append((offset == 0 ? glyphs.keys(line.keys) : "", text, false))
+            }
+        }
+        // The rules at the foot are read whole: they wrap, and the key list gives up rows to them.
+        let notes = Array(Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }.joined())
+        return (rows, notes, max(1, area.height - notes.count - 2))
+    }
+
+    static func keyWidth(_ lines: [KeyHint], glyphs: GlyphSet) -> Int {
+        min(24, (lines.map { DisplayWidth.of(glyphs.keys($0.keys)) }.max() ?? 0) + 2)
+    }
+
+    /// The furthest the list scrolls at the terminal's size.
+    func maximumScroll(context: ScreenContext) -> Int {
+        let (rows, _, listRows) = layout(area: context.area, context: context)
+        return max(0, rows.count - listRows)
+    }
+
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
         let left = area.left + 2
-        let width = area.width - 4
-        let lines = lines(context: context)
-        let keyWidth = min(24, (lines.map { DisplayWidth.of(glyphs.keys($0.keys)) }.max() ?? 0) + 2)
-        // The rules at the foot are read whole: they wrap, and the key list gives up rows to them.
-        let notes = Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }
-        let noteRows = notes.reduce(0) { $0 + $1.count }
+        let (rows, notes, listRows) = layout(area: area, context: context)
+        let keyWidth = Self.keyWidth(lines(context: context), glyphs: glyphs)
         let listTop = area.top + 1
-        let listRows = max(1, area.bottom - noteRows - 1 - listTop)
-        let first = min(scroll, max(0, lines.count - listRows))
+        let first = min(scroll, max(0, rows.count - listRows))
         var row = listTop
-        for (index, line) in lines.enumerated().dropFirst(first).prefix(listRows) {
-            let isLast = row == listTop + listRows - 1 && index < lines.count - 1
-            if isLast {
-                canvas.put(glyphs.moreBelow + " (" + glyphs.keys("↓") + ")", row: row, column: left, style: .dim)
-            } else if line.keys.isEmpty {
-                canvas.put(context.truncate(line.help, to: width), row: row, column: left, style: .accent)
+        for (index, line) in rows.enumerated().dropFirst(first).prefix(listRows) {
+            if row == listTop + listRows - 1 && index < rows.count - 1 {
+                canvas.put(glyphs.moreBelow + " (" + glyphs.keys("↓") + " scrolls)", row: row, column: left, style: .dim)
+            } else if line.heading {
+                canvas.put(line.text, row: row, column: left, style: .accent)
             } else {
-                canvas.put(glyphs.keys(line.keys), row: row, column: left, style: .bold, maxWidth: keyWidth - 1)
-                canvas.put(context.truncate(line.help, to: width - keyWidth), row: row, column: left + keyWidth)
+                canvas.put(line.keys, row: row, column: left, style: .bold, maxWidth: keyWidth - 1)
+                canvas.put(line.text, row: row, column: left + keyWidth)
             }
             row += 1
         }
-        row = area.bottom - noteRows
-        for line in notes.joined() {
+        row = area.bottom - notes.count
+        for line in notes {
             canvas.put(line, row: row, column: left, style: .dim)
             row += 1
         }

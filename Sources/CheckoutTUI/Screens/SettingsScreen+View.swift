@@ -59,7 +59,7 @@ extension SettingsScreen {
         case .latency, .debounce:
             guard let rule = Self.rule(of: current), let path = Self.text(of: current) else { return nil }
             if let problem = Self.problem(with: self[keyPath: path].text, rule: rule) { return (glyphs.failure + " ", problem, .error) }
-            return ("", glyphs.text("Type a value from \(rule.range.lowerBound) to \(rule.range.upperBound), or step by \(rule.step) with + and -"), .dim)
+            return ("", glyphs.text("Type \(rule.range.lowerBound) to \(rule.range.upperBound), or step by \(rule.step) with + and -"), .dim)
         case .mouse:
             return ("", "Off leaves the mouse to the terminal, to select text", .dim)
         default:

@@ -144,10 +144,15 @@ public enum TerminalKeyDecoder {
     }
 
     /// Whether `read`, right after an Escape, leaves that Escape a key of its own: a second Escape,
-    /// a paste marker, a mouse report.
+    /// a control character (Esc then Enter or Tab sent at once: no sequence starts so), a paste
+    /// marker, a mouse report.
     static func endsAnEscape(_ read: RawRead) -> Bool {
-        if case .mouse = read { return true }
-        return read == .character(27) || read == .functionKey(pasteStartCode) || read == .functionKey(pasteEndCode)
+        switch read {
+        case .mouse: return true
+        // ESC ^H is Alt+Backspace where Backspace sends ^H.
+        case .character(let value) where value < 32 && value != 8: return true
+        default: return read == .functionKey(pasteStartCode) || read == .functionKey(pasteEndCode)
+        }
     }
 
     /// The index after an escape sequence whose first byte after `ESC` is at `start`.
