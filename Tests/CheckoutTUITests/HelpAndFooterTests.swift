@@ -115,6 +115,15 @@ import Testing
         }
     }
 
+    @Test func withoutAFocusedKeyEnterIsKeptBesideEsc() {
+        var canvas = Canvas(width: 60, height: 1)
+        let hints = [KeyHint(keys: "↑↓", help: "choose card"), KeyHint(keys: "F5", help: "new code", key: .function(5)),
+                     KeyHint(keys: "enter", help: "tap card", key: .enter), KeyHint(keys: "esc", help: "back to Phone", key: .escape)]
+        AppModel.renderFooter(hints, global: AppModel.globalHints, into: &canvas, row: 0, glyphs: .unicode)
+        #expect(canvas.lines[0].hasPrefix(" enter tap card · esc back to Phone "))
+        #expect(!canvas.lines[0].contains("F5") && !canvas.lines[0].contains("choose"))
+    }
+
     @Test func badgesThatDoNotFitAreCountedNotCut() {
         var model = Fixtures.model()
         model.type("40000025")

@@ -35,8 +35,9 @@ extension AppModel {
 
     /// The key hints on one row: the global ones (F1, F2) at the right end, always visible; the
     /// screen's own from the left, as many as fit, chosen by rank: Esc first, then the key for the
-    /// thing that has focus, then the others in table order, and shown in table order. A hint left
-    /// out is never cut in half; the F1 help lists them all.
+    /// thing that has focus (Enter, which acts on it, when the table marks none), then the others
+    /// in table order, and shown in table order. A hint left out is never cut in half; the F1 help
+    /// lists them all.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
         let globalShown = global.filter(\.showsInFooter)
         // Two spaces between the global hints and one at the right edge, matching the one at the left.
@@ -52,10 +53,14 @@ extension AppModel {
         let shown = hints.filter(\.showsInFooter)
         let separatorWidth = DisplayWidth.of(glyphs.separator)
         let widths = shown.map { DisplayWidth.of(glyphs.keys($0.keys) + " " + glyphs.text($0.help)) }
+        let marksFocus = shown.contains { $0.rank == .focused }
+        func rank(_ hint: KeyHint) -> Int {
+            if hint.key == .escape { return 0 }
+            if hint.rank == .focused || (!marksFocus && hint.key == .enter) { return 1 }
+            return 2
+        }
         let order = shown.indices.sorted { a, b in
-            let rankA = shown[a].key == .escape ? 0 : (shown[a].rank == .focused ? 1 : 2)
-            let rankB = shown[b].key == .escape ? 0 : (shown[b].rank == .focused ? 1 : 2)
-            return rankA != rankB ? rankA < rankB : a < b
+            rank(shown[a]) != rank(shown[b]) ? rank(shown[a]) < rank(shown[b]) : a < b
         }
         var kept = Set<Int>()
         var used = 0
