@@ -49,7 +49,8 @@ extension AppModel {
             x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
             if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start - 2, height: 1), HintKey(key: key)) }
         }
-        let limit = canvas.width - max(0, globalWidth) - 2
+        // One blank column before the global hints.
+        let limit = canvas.width - max(0, globalWidth) - 1
         let shown = hints.filter(\.showsInFooter)
         let separatorWidth = DisplayWidth.of(glyphs.separator)
         let widths = shown.map { DisplayWidth.of(glyphs.keys($0.keys) + " " + glyphs.text($0.help)) }
