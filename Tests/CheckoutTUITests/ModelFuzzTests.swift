@@ -253,7 +253,8 @@ struct ModelFuzzer {
         if !typing.isEmpty { return .key(typing.removeFirst()) }
         let roll = random.next() % 100
         switch roll {
-        case 0..<50: return .key(randomKey())
+        case 0..<47: return .key(randomKey())
+        case 47..<50: return randomMouse()
         case 50..<60:
             // A word typed key by key: whole characters, or one scalar per key as a terminal sends
             // them; half the time one that fits the focused field, so that flows get to their end.
@@ -263,8 +264,7 @@ struct ModelFuzzer {
             // Typed to fit, it is often sent at once, as a person would.
             if fitting, chance(60) { typing.append(.enter) }
             return typing.isEmpty ? .key(.enter) : .key(typing.removeFirst())
-        case 60..<64: return .paste(randomPaste())
-        case 64..<67: return randomMouse()
+        case 60..<67: return .paste(randomPaste())
         case 67..<71:
             if chance(60) { return .resize(50 + Int(random.next() % 110), 17 + Int(random.next() % 40)) }
             return .resize(1 + Int(random.next() % 300), 1 + Int(random.next() % 100))
@@ -276,7 +276,11 @@ struct ModelFuzzer {
     static let keys: [Key] = [
         .enter, .enter, .enter, .enter, .tab, .tab, .tab, .backTab, .escape, .escape, .escape, .up, .down, .down, .left, .right,
         .home, .end, .backspace, .backspace, .delete, .space, .function(1), .function(2), .function(5), .function(7),
-        .character("y"), .character("n"), .character("q"), .character("/"),
+        .character("y"), .character("n"), .character("q"), .character("/"), .character("+"), .character("-"),
+        // Readline's editing keys and the other modified keys the decoder produces.
+        .ctrl(.character("a")), .ctrl(.character("e")), .ctrl(.character("u")), .ctrl(.character("k")), .ctrl(.character("w")),
+        .ctrl(.character("y")), .ctrl(.character("d")), .ctrl(.character("g")), .alt(.character("b")), .alt(.character("f")),
+        .alt(.character("d")), .alt(.backspace), .alt(.up), .alt(.down), .ctrl(.left), .ctrl(.right),
     ]
 
     static let characters: [Character] = Array("0123456789abcxyzAZ -'.") + [

@@ -6,6 +6,8 @@ public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
     /// Validate and pay: only ever the answer to Pay pressed on a visible card form.
     case submit
+    /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
+    /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings)
     case quit(Int32)
 }
@@ -64,15 +66,21 @@ public struct AppModel: Sendable {
     public static let globalHints = [KeyHint(keys: "F1", help: "help", key: .function(1)), KeyHint(keys: "F2", help: "events", key: .function(2)),
                                      KeyHint(keys: "ctrl+c", help: "quit", showsInFooter: false)]
 
+    /// The global keys as the F1 help explains them.
+    public static let globalHelp = [KeyHint(keys: "F1", help: "this help (F1 again closes it)"), KeyHint(keys: "F2", help: "the event log"),
+                                    KeyHint(keys: "ctrl+c", help: "quit, from any screen")]
+
     /// The rule Esc follows on every screen, as the help states it.
     public static let escapeRule = "Esc goes one step back: to the previous step, out of a screen, or quits "
         + "at the top; it asks before losing what you typed."
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
-                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
+                settingsNote: StatusNote? = nil) {
         self.registry = registry
         self.size = size
-        context = ScreenContext(catalogue: catalogue, settings: settings, glyphs: glyphs)
+        context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs)
+        context.size = size
         push(registry.makeScreen(route, context: context))
     }
 
@@ -92,6 +100,7 @@ public struct AppModel: Sendable {
     /// Takes the terminal's new size.
     public mutating func resize(width: Int, height: Int) {
         size = TerminalSize(width: max(0, width), height: max(0, height))
+        context.size = size
     }
 
     /// Handles one key; returns what the runtime must do.
@@ -104,12 +113,20 @@ public struct AppModel: Sendable {
         switch key {
         case .function(1):
             if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
-                push(HelpScreen(screenTitle: top.title, hints: hints(at: stack.count - 1) + Self.globalHints))
+                let index = stack.count - 1
+                let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
+                push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
+                                editingKeys: top.editsText))
             }
         case .function(2):
             if stack.last is EventLogScreen { apply([.pop], from: stack.count - 1) } else { push(EventLogScreen()) }
         case .escape:
             stepBack()
+        case EditableText.yankKey where !stack[stack.count - 1].binds(key, context: context):
+            // Ctrl-Y yanks the focused field's last kill through the screen's own paste, so that
+            // it takes only what the field may hold, up to its length.
+            guard let killed = top?.focusedText?.killed, !killed.isEmpty else { break }
+            return deliverToTop(.paste(killed))
         default:
             let index = stack.count - 1
             let effects = stack[index].handle(key, context: context)
@@ -228,9 +245,15 @@ public struct AppModel: Sendable {
     /// become the app's settings again. Enter there tries again; Esc keeps the running settings.
     public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
         context.settings = running
-        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue)
+        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults)
         settings.error = "Not applied: \(reason). The previous settings stay in use."
         push(settings)
+    }
+
+    /// Says how writing the saved settings went: "Saved to …", or why not (they still apply to
+    /// this run). The home menu and Settings show it.
+    public mutating func settingsSaved(_ note: StatusNote) {
+        context.settingsNote = note
     }
 
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.

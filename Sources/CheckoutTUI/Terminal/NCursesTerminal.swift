@@ -97,6 +97,8 @@ final class NCursesTerminal {
             use_default_colors()
             useColour = true
         }
+        // Ctrl and Alt with the arrows reach the decoder as their bytes, whatever codes the terminal type gives them.
+        for sequence in TerminalKeyDecoder.modifiedKeySequences { define_key(sequence, 0) }
         define_key("\u{1b}[200~", TerminalKeyDecoder.pasteStartCode)
         define_key("\u{1b}[201~", TerminalKeyDecoder.pasteEndCode)
         writeRaw("\u{1b}[?2004h")

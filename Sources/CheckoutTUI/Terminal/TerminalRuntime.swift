@@ -6,6 +6,22 @@ import Foundation
 /// Builds a fresh engine for a set of settings (the executable knows how to make BIN services).
 public typealias EngineFactory = @Sendable (CheckoutSettings) throws -> RawDataManager
 
+/// Where the settings saved in Settings are kept between runs, and what the app says about them.
+public struct SettingsStorage: Sendable {
+    /// The settings without the saved ones, for Settings' "Reset to defaults".
+    public var defaults: CheckoutSettings
+    /// What to say at start: saved settings in use, overridden by options, or refused.
+    public var note: StatusNote?
+    /// Writes settings for the next start; returns what to say ("Saved to …", or why not).
+    public var save: @Sendable (CheckoutSettings) -> StatusNote
+
+    public init(defaults: CheckoutSettings, note: StatusNote?, save: @escaping @Sendable (CheckoutSettings) -> StatusNote) {
+        self.defaults = defaults
+        self.note = note
+        self.save = save
+    }
+}
+
 /// Runs the terminal UI until the user quits or a signal arrives, and returns the exit code: 0 on
 /// quit, 2 when there is no usable terminal. Ctrl-C, SIGTERM and SIGHUP end the loop, the terminal
 /// is given back, and the signal is raised again with its default action, so the process ends as
@@ -26,13 +42,14 @@ public enum TerminalRuntime {
     }
 
     public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
-                           registry: ScreenRegistry = .standard, colour: Bool, makeEngine: @escaping EngineFactory) async -> Int32 {
+                           registry: ScreenRegistry = .standard, colour: Bool, storage: SettingsStorage? = nil,
+                           makeEngine: @escaping EngineFactory) async -> Int32 {
         // A parent may have left signals blocked (test runners do); the UI needs them.
         var empty = sigset_t()
         sigemptyset(&empty)
         sigprocmask(SIG_SETMASK, &empty, nil)
         let (code, signalNumber) = await runScreen(route: route, settings: settings, catalogue: catalogue, registry: registry,
-                                                   colour: colour, makeEngine: makeEngine)
+                                                   colour: colour, storage: storage, makeEngine: makeEngine)
         // The terminal is back: end the way the signal would have ended the process.
         if let signalNumber {
             signal(signalNumber, SIG_DFL)
@@ -43,7 +60,7 @@ public enum TerminalRuntime {
 
     /// The loop, from opening the terminal to giving it back; the exit code and the signal that ended it, if one did.
     private static func runScreen(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue, registry: ScreenRegistry,
-                                  colour: Bool, makeEngine: @escaping EngineFactory) async -> (Int32, Int32?) {
+                                  colour: Bool, storage: SettingsStorage?, makeEngine: @escaping EngineFactory) async -> (Int32, Int32?) {
 
         let terminal: NCursesTerminal
         switch NCursesTerminal.open(colour: colour) {
@@ -60,7 +77,8 @@ public enum TerminalRuntime {
         defer { sources.cancel() }
 
         var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
-                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height))
+                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height), defaults: storage?.defaults,
+                             settingsNote: storage?.note)
         var engine: EngineLink?
         var generation = 0
         var ticker: Task<Void, Never>?
@@ -71,25 +89,29 @@ public enum TerminalRuntime {
 
         // Settings are checked before they are saved, but a build can still fail (a --bin-table file
         // gone or unreadable since): the running engine stays, and the screen says why.
-        func connect(_ settings: CheckoutSettings) {
+        @discardableResult
+        func connect(_ settings: CheckoutSettings) -> Bool {
             let manager: RawDataManager
             do {
                 manager = try makeEngine(settings)
             } catch {
                 model.engineRebuildFailed(settings, keeping: running, reason: String(describing: error))
-                return
+                return false
             }
             running = settings
             engine?.close()
             generation += 1
             engine = EngineLink(manager: manager, generation: generation, wake: wake)
+            return true
         }
 
         func perform(_ commands: [AppCommand]) {
             for command in commands {
                 switch command {
                 case .setRawData, .submit: engine?.send(command)
-                case .rebuildEngine(let settings): connect(settings)
+                case .rebuildEngine(let settings):
+                    // Only settings the engine could be built from are kept for the next start.
+                    if connect(settings), let storage { model.settingsSaved(storage.save(settings)) }
                 case .quit(let code): exitCode = code
                 }
             }
