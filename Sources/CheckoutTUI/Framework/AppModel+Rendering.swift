@@ -1,5 +1,5 @@
 /// Drawing the frame around the screen on top: the title bar, the footer of key hints, a pending
-/// question, and the "terminal too small" notice.
+/// question, the event panel beside the screen, and the "terminal too small" notice.
 extension AppModel {
     /// The whole terminal, at the size the runtime last reported.
     public func render() -> Canvas {
@@ -19,8 +19,13 @@ extension AppModel {
         canvas.put(" " + context.truncate(top.title, to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
-        let area = Rect(top: 1, left: 0, width: width, height: height - 2)
+        let panelWidth = eventPanelWidth(forWidth: width)
+        let area = Rect(top: 1, left: 0, width: width - panelWidth, height: height - 2)
         top.render(into: &canvas, area: area, context: context)
+        if panelWidth > 0 {
+            EventPanel.render(context.eventLog, into: &canvas, area: Rect(top: 1, left: area.width, width: panelWidth, height: height - 2),
+                              highlight: highlightedEvent, glyphs: glyphs)
+        }
         if let confirmation {
             canvas.cursor = nil
             Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)

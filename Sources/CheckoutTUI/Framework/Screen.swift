@@ -47,14 +47,17 @@ public struct ScreenContext: Sendable {
     public var animationFrame: Int
     /// Unicode or ASCII symbols, chosen once at start from the locale.
     public var glyphs: GlyphSet
+    /// The terminal's size (a list pages by what it shows).
+    public var size: TerminalSize
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, eventLog: EventLog = EventLog(), animationFrame: Int = 0,
-                glyphs: GlyphSet = .unicode) {
+                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
         self.catalogue = catalogue
         self.settings = settings
         self.eventLog = eventLog
         self.animationFrame = animationFrame
         self.glyphs = glyphs
+        self.size = size
     }
 
     /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
@@ -128,6 +131,9 @@ public protocol Screen: Sendable {
     /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
     /// then does nothing, so a result is never lost by leaving early.
     var isBusy: Bool { get }
+    /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
+    /// card form and the Nol wizards, whose events are worth watching as they come).
+    var wantsEventPanel: Bool { get }
 }
 
 extension Screen {
@@ -144,6 +150,8 @@ extension Screen {
     public var focusedText: EditableText? { nil }
 
     public var isBusy: Bool { false }
+
+    public var wantsEventPanel: Bool { false }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

@@ -59,7 +59,7 @@ public enum TerminalRuntime {
         defer { sources.cancel() }
 
         var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
-                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height))
+                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height), clock: .continuous())
         var engine: EngineLink?
         var generation = 0
         var ticker: Task<Void, Never>?
