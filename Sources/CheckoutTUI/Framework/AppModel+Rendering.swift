@@ -20,16 +20,23 @@ extension AppModel {
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
         let panelWidth = eventPanelWidth(forWidth: width)
-        let area = Rect(top: 1, left: 0, width: width - panelWidth, height: height - 2)
+        // A demo's caption sits at the top of the event panel, or above the footer without one.
+        let captionRows = panelWidth == 0 ? demo?.barLines(width: width, glyphs: glyphs).count ?? 0 : 0
+        let area = Rect(top: 1, left: 0, width: width - panelWidth, height: height - 2 - captionRows)
         top.render(into: &canvas, area: area, context: context)
         if panelWidth > 0 {
-            EventPanel.render(context.eventLog, into: &canvas, area: Rect(top: 1, left: area.width, width: panelWidth, height: height - 2),
-                              highlight: highlightedEvent, glyphs: glyphs)
+            var panel = Rect(top: 1, left: area.width, width: panelWidth, height: height - 2)
+            if let demo { panel = demo.renderInPanel(into: &canvas, area: panel, glyphs: glyphs) }
+            EventPanel.render(context.eventLog, into: &canvas, area: panel, highlight: highlightedEvent, glyphs: glyphs)
+        } else if let demo {
+            demo.renderAboveFooter(into: &canvas, row: height - 1 - captionRows, glyphs: glyphs)
         }
         if let confirmation {
             canvas.cursor = nil
             Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)
             Self.renderFooter(Self.confirmationHints, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
+        } else if let keys = demo?.keys {
+            Self.renderFooter(keys, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else {
             Self.renderFooter(hints(at: stack.count - 1), global: Self.globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
         }

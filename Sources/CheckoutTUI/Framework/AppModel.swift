@@ -59,6 +59,8 @@ public struct AppModel: Sendable {
     public private(set) var eventPanelHidden = false
     /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
     public var highlightedEvent: Int?
+    /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
+    public var demo: DemoOverlay?
 
     /// The event panel needs this many columns: the form keeps its 80 and the panel gets the rest.
     public static let eventPanelMinimumWidth = 120

@@ -84,9 +84,10 @@ public struct CardFormScreen: Screen {
         return context.resolver.localMetadata(forDigits: digits, source: .local)
     }
 
-    /// The chooser's networks, when the card is co-badged with at least two allowed networks.
+    /// The chooser's networks, when the card is co-badged with at least two allowed networks and
+    /// the choice is the cardholder's (not when eftpos routing selects the network).
     public func selectableNetworks(context: ScreenContext) -> [DetectedCardNetwork]? {
-        guard let items = metadata(context: context)?.selectableCardNetworks?.items, items.count >= 2 else { return nil }
+        guard let items = metadata(context: context)?.chooserNetworks?.items, items.count >= 2 else { return nil }
         return items
     }
 
@@ -94,6 +95,7 @@ public struct CardFormScreen: Screen {
     public func network(context: ScreenContext) -> CardNetwork? {
         if selectableNetworks(context: context) != nil, let choice { return choice }
         guard let metadata = metadata(context: context) else { return nil }
+        if let automatic = metadata.autoSelectedCardNetwork { return automatic.network }
         let network = metadata.detectedCardNetworks.preferred?.network ?? metadata.detectedCardNetworks.items.first?.network
         return network == .other ? nil : network
     }
