@@ -11,7 +11,7 @@ import Foundation
 /// offered here, where every card typed is a sandbox test card of the script.
 enum DemoCommand {
     static let usage = """
-        usage: checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--no-color]
+        usage: checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]
 
           cobadge    a co-badged card (Cartes Bancaires + Visa): local rules, the BIN lookup at the 8th digit,
                      the debounce, the chooser, why the cardholder chooses, paying with Cartes Bancaires
@@ -23,6 +23,7 @@ enum DemoCommand {
           --script FILE       play your own script (the format is in Resources/demo/cobadge.demo)
           --check             play headless at full speed; exit 1 when a step's expectation fails
           --record FILE.cast  write what the terminal shows as an asciicast v2 file (asciinema play FILE.cast)
+          --speed X           start at 0.5, 1 (the default), 1.5, 2, 3 or 4 times a person's pace
           --no-color          no colours (NO_COLOR works too)
 
         keys: space pause/resume · → next caption · ← replay the caption · + - speed · esc or q leave ·
@@ -35,6 +36,7 @@ enum DemoCommand {
         var scriptPath: String?
         var recordPath: String?
         var check = false
+        var speed = 1.0
         var noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var index = 0
         while index < arguments.count {
@@ -53,6 +55,11 @@ enum DemoCommand {
             case "--script":
                 guard let path = value() else { return usageError("--script needs a file") }
                 scriptPath = path
+            case "--speed":
+                guard let text = value(), let number = Double(text), DemoDriver.speeds.contains(number) else {
+                    return usageError("--speed takes one of " + DemoDriver.speeds.map { String($0) }.joined(separator: ", "))
+                }
+                speed = number
             case "--record":
                 guard let path = value() else { return usageError("--record needs a file name") }
                 recordPath = path
@@ -113,7 +120,7 @@ enum DemoCommand {
                 return 2
             }
         }
-        let driver = DemoDriver(world: world, script: script, quitsAtEnd: recorder != nil)
+        let driver = DemoDriver(world: world, script: script, quitsAtEnd: recorder != nil, speed: speed)
         return await TerminalRuntime.runDemo(driver, colour: !noColor, recorder: recorder)
     }
 

@@ -46,11 +46,13 @@ public final class DemoDriver {
     /// True while the next key should clear the "You have the keyboard" caption.
     private var captionClearsOnKey = false
 
-    public init(world: DemoWorld, script: DemoScript, quitsAtEnd: Bool = false) {
+    /// A driver for `script`; `speed` is the nearest of ``speeds`` to start at.
+    public init(world: DemoWorld, script: DemoScript, quitsAtEnd: Bool = false, speed: Double = 1) {
         self.world = world
         self.script = script
         self.quitsAtEnd = quitsAtEnd
         pilot = DemoPilot(script: script)
+        speedIndex = Self.speeds.indices.min { abs(Self.speeds[$0] - speed) < abs(Self.speeds[$1] - speed) } ?? 1
     }
 
     /// The clock rate now: 0 paused, the speed, or a fast-forward's.

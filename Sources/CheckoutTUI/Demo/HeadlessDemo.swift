@@ -25,6 +25,8 @@ public final class HeadlessDemo {
     public var onMove: ((DemoPilot.Move, AppModel) -> Void)?
     /// Virtual time since the last animation tick.
     private var sinceTick: Duration = .zero
+    /// How many Nol calls had been started when their answers were last collected.
+    private var collectedCalls = 0
 
     public init(world: DemoWorld, size: TerminalSize, glyphs: GlyphSet = .unicode) {
         self.world = world
@@ -114,13 +116,15 @@ public final class HeadlessDemo {
     /// runtime does while a screen waits).
     private func settle() async {
         for _ in 0..<50 {
-            await world.clock.settle(10)
-            var moved = false
-            if world.worker.isWaiting {
-                await world.worker.waitUntilAnswered()
-                moved = true
+            await world.clock.settle(20)
+            // A Nol call answers on its own time; its answer is collected at once, so what the
+            // screen shows never depends on how fast the call was.
+            if world.worker.isWaiting { await world.worker.waitUntilAnswered() }
+            let moved = world.worker.callsStarted != collectedCalls
+            if moved {
+                collectedCalls = world.worker.callsStarted
+                if model.isAnimating { await perform(model.tick()) }
             }
-            if moved, model.isAnimating { await perform(model.tick()) }
             let events = inbox.drain()
             for event in events { await perform(model.receive(event)) }
             if events.isEmpty, !moved { return }
