@@ -23,6 +23,11 @@ static inline attr_t cnc_a_normal(void) { return A_NORMAL; }
 static inline int cnc_key_f(int n) { return KEY_F(n); }
 static inline int cnc_box_wide(WINDOW *w) { return box_set(w, WACS_VLINE, WACS_HLINE); }
 static inline int cnc_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+/* The mouse button bits (macros built from NCURSES_MOUSE_MASK). */
+static inline mmask_t cnc_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cnc_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cnc_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cnc_button5_pressed(void) { return BUTTON5_PRESSED; }
 /* newterm on the process's own stdin/stdout (Glibc's stdin/stdout are not usable from Swift 6);
    NULL when TERM is unknown, instead of initscr's print-and-exit. */
 static inline SCREEN *cnc_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }

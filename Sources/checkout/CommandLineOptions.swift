@@ -18,6 +18,7 @@ enum CommandOption: String, CaseIterable, Sendable {
     case currency = "currency"
     case dataDir = "data-dir"
     case noColor = "no-color"
+    case noMouse = "no-mouse"
     case readTimeout = "read-timeout"
     case otp = "otp"
     case session = "session"
@@ -25,7 +26,7 @@ enum CommandOption: String, CaseIterable, Sendable {
     case clientToken = "client-token"
 
     /// Whether the option is followed by a value (`--cvv 123` or `--cvv=123`).
-    var takesValue: Bool { self != .noColor && self != .plain }
+    var takesValue: Bool { self != .noColor && self != .noMouse && self != .plain }
 
     /// The options of the card-entry commands (`detect`, `events`, the card screens): the session
     /// and what overrides it, the BIN service, and a Primer client token that replaces both.
@@ -76,6 +77,8 @@ struct CommandLineOptions: Sendable {
     var currency: String?
     var dataDirectory: String?
     var noColor = false
+    /// `--no-mouse`: the terminal keeps the mouse (its own selection) instead of the UI.
+    var noMouse = false
     /// `--plain`: the line-by-line front end instead of the full-screen UI.
     var plain = false
     /// `checkout nol events`: how long the simulated reader waits for a tap.
@@ -176,6 +179,7 @@ struct CommandLineOptions: Sendable {
             currency = value.uppercased()
         case .dataDir: dataDirectory = value
         case .noColor: noColor = true
+        case .noMouse: noMouse = true
         case .readTimeout:
             // Checked before converting, so "inf" or "1e300" cannot trap the conversion.
             guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 3600 else {

@@ -41,6 +41,8 @@ enum HelpText {
       --data-dir DIR        where the SQLite database lives
                             (default $XDG_DATA_HOME/checkout, else ~/.local/share/checkout)
       --no-color            no colours in the terminal UI (so does the NO_COLOR variable)
+      --no-mouse            leave the mouse to the terminal (its own text selection) instead of clicks
+                            and the wheel; Settings has the same switch
       --plain               ask one thing at a time in plain lines (screen readers, serial consoles, pipes);
                             also when TERM is dumb or unknown, or CHECKOUT_PLAIN=1 or ACCESSIBLE=1 is set
 

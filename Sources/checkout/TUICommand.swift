@@ -9,10 +9,10 @@ import Foundation
 ///
 /// Options are the card-entry ones (`--allowed`, `--bin-service`, `--bin-table`, `--bin-latency`,
 /// `--bin-timeout`, `--debounce`, `--amount`, `--currency`, `--data-dir`) plus `--no-color`
-/// (`NO_COLOR` works too). The settings screen changes some of them for the next card; the engine is
+/// (`NO_COLOR` works too) and `--no-mouse`. The settings screen changes some of them for the next card; the engine is
 /// rebuilt from them each time.
 enum TUICommand {
-    static let accepted = CommandOption.binOptions.union([.debounce, .amount, .currency, .dataDir, .noColor, .plain])
+    static let accepted = CommandOption.binOptions.union([.debounce, .amount, .currency, .dataDir, .noColor, .noMouse, .plain])
 
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
@@ -43,7 +43,7 @@ enum TUICommand {
                 binSource: binSource(options),
                 binLatencyMilliseconds: milliseconds(options.binLatency),
                 debounceMilliseconds: milliseconds(options.debounce ?? .milliseconds(200)),
-                amount: session.amount, currency: session.currency)
+                amount: session.amount, currency: session.currency, mouse: !options.noMouse)
         } catch {
             FileHandleOutput.error(error.message)
             return 2

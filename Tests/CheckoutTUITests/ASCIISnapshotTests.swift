@@ -100,9 +100,7 @@ import Testing
         _ = model.press(.right)
         _ = model.press(.right)
         model.type("http://bins.example/v1")
-        _ = model.press(.down)
-        _ = model.press(.down)
-        _ = model.press(.down)
+        for _ in SettingsScreen.settingRows { _ = model.press(.down) }
         _ = model.press(.space)
         Self.check(model, "settings-changed")
     }

@@ -69,6 +69,7 @@ import Testing
         #expect(model.screen.contains("◀ 100 ms ▶"))
         _ = model.press(.down)
         _ = model.press(.down)
+        _ = model.press(.down)
         #expect(model.screen.contains("space toggle"))
         _ = model.press(.space)
         let commands = model.press(.enter)

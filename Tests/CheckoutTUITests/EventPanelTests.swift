@@ -192,6 +192,21 @@ import Testing
         #expect(model.top is CardFormScreen)
     }
 
+    @Test func aClickOnALineOpensItAndTheWheelMovesTheCurrentLine() {
+        let time = Time()
+        var model = logWithManyEvents(time: time)
+        _ = model.mouse(MouseEvent(.wheelUp, row: 10, column: 10))
+        _ = model.mouse(MouseEvent(.wheelUp, row: 10, column: 10))
+        #expect(currentLine(model)?.contains("partial 58 ") == true)
+        _ = model.mouse(MouseEvent(.wheelDown, row: 10, column: 10))
+        #expect(currentLine(model)?.contains("partial 59 ") == true)
+        model.click("partial 50 ")
+        #expect(model.screen.contains("Event 50 · didReceiveBinData"))
+        #expect(model.screen.contains("\"firstDigits\": \"50\""))
+        _ = model.press(.escape)
+        #expect(currentLine(model)?.contains("partial 50 ") == true, "back in the list on the line clicked")
+    }
+
     @Test func slashFiltersByEventNameAndEscClearsIt() {
         let time = Time()
         var model = model(width: 80, height: 24, time: time)
@@ -215,7 +230,7 @@ import Testing
         _ = model.press(.left)
         #expect(model.screen.contains("Event 2 · willFetchMetadata"), "← goes to the older line that matches")
         _ = model.press(.escape)
-        #expect(model.hints(at: model.stack.count - 1).contains(KeyHint(keys: "esc", help: "clear filter")))
+        #expect(model.hints(at: model.stack.count - 1).contains { $0.keys == "esc" && $0.help == "clear filter" })
         _ = model.press(.escape)
         #expect(model.screen.contains("3 events, newest last"))
         _ = model.press(.character("/"))

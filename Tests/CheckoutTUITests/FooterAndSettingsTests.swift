@@ -24,7 +24,7 @@ import Testing
         states.append(("result", model))
         var settings = Fixtures.model(.settings)
         states.append(("settings on the BIN source", settings))
-        for _ in 0..<3 { _ = settings.press(.down) }
+        for _ in SettingsScreen.settingRows { _ = settings.press(.down) }
         states.append(("settings on a network", settings))
         states.append(("home", Fixtures.model(.home)))
         var help = Fixtures.model()
@@ -81,9 +81,9 @@ import Testing
         _ = model.press(.right)
         _ = model.press(.enter)
         let lines = model.render(width: 60, height: 20).lines
-        #expect(lines[5] == "    ✗ Type the BIN service URL first (http://host/…), or")
-        #expect(lines[6] == "      choose another source")
-        #expect(lines[7] == "    Accepted networks, in order of preference")
+        #expect(lines[6] == "    ✗ Type the BIN service URL first (http://host/…), or")
+        #expect(lines[7] == "      choose another source")
+        #expect(lines[8] == "    Accepted networks, in order of preference")
         #expect(lines[19].hasSuffix("F1 help  F2 events"))
         #expect(lines[18] == "    ↓ more")
     }

@@ -109,7 +109,7 @@ import Testing
         // Fits: all of it, with a column to spare for the caret at the end.
         #expect(EditableText.window("Jane", caretColumn: 4, width: 10) == .init(text: "Jane", caretColumn: 4))
         // Wider: the columns that end at the caret.
-        #expect(EditableText.window("Jane Doe", caretColumn: 8, width: 5) == .init(text: " Doe", caretColumn: 4))
+        #expect(EditableText.window("Jane Doe", caretColumn: 8, width: 5) == .init(text: " Doe", caretColumn: 4, start: 4))
         #expect(EditableText.window("Jane Doe", caretColumn: 0, width: 5) == .init(text: "Jane ", caretColumn: 0))
         // A wide character cut at the left edge becomes a space, so columns stay right.
         let wide = EditableText.window("カードカード", caretColumn: 12, width: 6)

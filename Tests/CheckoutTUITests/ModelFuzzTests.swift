@@ -7,8 +7,8 @@ import NolPay
 import Testing
 @testable import CheckoutTUI
 
-/// Random keys, pastes, resizes and engine events through the whole app model, from every screen,
-/// checking after every step what must always hold.
+/// Random keys, pastes, clicks, wheel turns, resizes and engine events through the whole app model,
+/// from every screen, checking after every step what must always hold.
 ///
 /// Seeded and reproducible: the same seed replays the same steps. `CHECKOUT_FUZZ_STEPS` sets the
 /// number of steps (200,000 by default), `CHECKOUT_FUZZ_SEED` the seed; a failure names both.
@@ -36,7 +36,8 @@ import Testing
         print("model fuzz: \(fuzzer.stepsTaken) steps in \(elapsed), seed \(String(Self.seed, radix: 16)), " +
               "\(fuzzer.runs) runs, \(fuzzer.submits) card submits, \(fuzzer.results) results, \(fuzzer.nolCalls) Nol calls, " +
               "\(fuzzer.nolFinished) Nol flows finished, \(fuzzer.confirmations) questions, \(fuzzer.renders) renders, " +
-              "\(fuzzer.panelRenders) with the event panel")
+              "\(fuzzer.panelRenders) with the event panel, " +
+              "\(fuzzer.targetedClicks) clicks on targets")
         #expect(fuzzer.stepsTaken >= Self.steps)
         // The fuzzer must reach the places where things can go wrong, or it proves little.
         #expect(fuzzer.submits > 0 && fuzzer.results > 0, "some runs paid and saw the result")
@@ -45,12 +46,16 @@ import Testing
         #expect(fuzzer.confirmations > 0, "some runs were asked before discarding")
         #expect(fuzzer.tooSmallKeys > 0, "some keys met a terminal too small")
         #expect(fuzzer.panelRenders > 0, "some renders showed the event panel")
+        #expect(fuzzer.targetedClicks > 0, "some clicks landed on what was drawn")
     }
 }
 
 /// One input of the fuzzer.
 enum FuzzInput: CustomStringConvertible {
     case key(Key)
+    /// A mouse event as the terminal decoder hands it on; `target` says a click was aimed at a
+    /// target drawn on screen (its id, for the report).
+    case mouse(MouseEvent, target: String?)
     case paste(String)
     case resize(Int, Int)
     case event(CheckoutEvent)
@@ -59,6 +64,7 @@ enum FuzzInput: CustomStringConvertible {
     var description: String {
         switch self {
         case .key(let key): "key \(key)"
+        case .mouse(let event, let target): "mouse \(event.kind) at \(event.row),\(event.column)\(target.map { " on \($0)" } ?? "")"
         case .paste(let text): "paste \(text.prefix(40).debugDescription)\(text.count > 40 ? "…(\(text.count))" : "")"
         case .resize(let width, let height): "resize \(width)x\(height)"
         case .event(let event): "event \(EventLog.describe(event).0)"
@@ -81,7 +87,7 @@ struct ModelFuzzer {
     var model: AppModel
     var typing: [Key] = []
     var recent: [FuzzInput] = []
-    var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, panelRenders = 0
+    var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, panelRenders = 0, targetedClicks = 0
     /// The event clock of every run: each step moves it on by up to 300 ms.
     let time = TestTime()
     /// Screens reached: a card result, a finished Nol flow.
@@ -143,6 +149,14 @@ struct ModelFuzzer {
         let depth = model.stack.count
         let focused = model.top?.focusedText
         let onPay = (model.top as? CardFormScreen)?.focus == .pay
+        // What a click lands on in the frame on show, decided before the input: the Pay button,
+        // or a footer hint, which presses its key.
+        var clickedPay = false
+        var clickedKey: Key?
+        if case .mouse(let event, _) = input, event.kind == .press, let id = model.render().target(row: event.row, column: event.column)?.id {
+            clickedPay = model.top is CardFormScreen && id as? CardFormScreen.Field == .pay
+            clickedKey = (id as? AppModel.HintKey)?.key
+        }
         let onNol = model.top is NolFlowScreen
         let calls = worker.callsStarted
         let wasOnResult = model.top is ResultScreen
@@ -152,6 +166,7 @@ struct ModelFuzzer {
         let commands: [AppCommand]
         switch input {
         case .key(let key): commands = model.press(key)
+        case .mouse(let event, _): commands = model.mouse(event)
         case .paste(let text): commands = model.paste(text)
         case .resize(let width, let height): model.resize(width: width, height: height); commands = []
         case .event(let event): commands = model.receive(event)
@@ -164,7 +179,7 @@ struct ModelFuzzer {
         // Nothing pays, submits, opens or types unseen.
         let isKeyOrPaste: Bool
         switch input {
-        case .key, .paste: isKeyOrPaste = true
+        case .key, .paste, .mouse: isKeyOrPaste = true
         default: isKeyOrPaste = false
         }
         if wasTooSmall, isKeyOrPaste {
@@ -175,12 +190,12 @@ struct ModelFuzzer {
         }
         if commands.contains(.submit) {
             submits += 1
-            guard input.isKey(.enter) && !wasTooSmall && !hadQuestion && onPay else { throw failure("a payment was submitted without Enter on a visible Pay button") }
+            guard ((input.isKey(.enter) || clickedKey == .enter) && onPay || clickedPay) && !wasTooSmall && !hadQuestion else { throw failure("a payment was submitted without Enter on, or a click on, a visible Pay button") }
         }
         let newCalls = worker.callsStarted - calls
         if newCalls > 0 {
             nolCalls += newCalls
-            guard (input.isKey(.enter) || input.isKey(.function(5))) && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) on a visible Nol screen") }
+            guard (input.isKey(.enter) || input.isKey(.function(5)) || input.isPress) && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
         }
 
         // Event times never go back, and identical events in a row are one line.
@@ -273,7 +288,8 @@ struct ModelFuzzer {
             // Typed to fit, it is often sent at once, as a person would.
             if fitting, chance(60) { typing.append(.enter) }
             return typing.isEmpty ? .key(.enter) : .key(typing.removeFirst())
-        case 60..<67: return .paste(randomPaste())
+        case 60..<64: return .paste(randomPaste())
+        case 64..<67: return randomMouse()
         case 67..<71:
             if chance(60) { return .resize(50 + Int(random.next() % 110), 17 + Int(random.next() % 40)) }
             return .resize(1 + Int(random.next() % 300), 1 + Int(random.next() % 100))
@@ -350,6 +366,27 @@ struct ModelFuzzer {
         }
     }
 
+    /// A click on something drawn (most of the time), a click or release anywhere, or the wheel.
+    mutating func randomMouse() -> FuzzInput {
+        let size = model.size
+        let row = Int(random.next() % UInt64(max(1, size.height + 4))) - 2
+        let column = Int(random.next() % UInt64(max(1, size.width + 4))) - 2
+        switch random.next() % 10 {
+        case 0..<6:
+            let targets = model.takesUserInput ? model.render().targets : []
+            guard !targets.isEmpty else { return .mouse(MouseEvent(.press, row: row, column: column), target: nil) }
+            let target = pick(targets)
+            targetedClicks += 1
+            let event = MouseEvent(.press, row: target.rect.top + Int(random.next() % UInt64(target.rect.height)),
+                                   column: target.rect.left + Int(random.next() % UInt64(target.rect.width)))
+            return .mouse(event, target: "\(target.id)")
+        case 6: return .mouse(MouseEvent(.press, row: row, column: column), target: nil)
+        case 7: return .mouse(MouseEvent(.release, row: row, column: column), target: nil)
+        case 8: return .mouse(MouseEvent(.wheelUp, row: row, column: column), target: nil)
+        default: return .mouse(MouseEvent(.wheelDown, row: row, column: column), target: nil)
+        }
+    }
+
     static let networks: [CardNetwork] = [.visa, .cartesBancaires, .mastercard, .amex, .maestro, .dankort]
 
     /// An engine event about the number on the form, or about another one, as an engine might send.
@@ -395,6 +432,12 @@ struct ModelFuzzer {
 extension FuzzInput {
     func isKey(_ key: Key) -> Bool {
         if case .key(let pressed) = self { return pressed == key }
+        return false
+    }
+
+    /// Whether the input is a press of the left button.
+    var isPress: Bool {
+        if case .mouse(let event, _) = self { return event.kind == .press }
         return false
     }
 }

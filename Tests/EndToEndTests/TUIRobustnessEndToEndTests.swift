@@ -57,6 +57,7 @@ import Testing
         tmux.type("4242")
         try tmux.waitFor("4242", timeout: 20)
         #expect(TUIHarness.format(tmux, "#{alternate_on}") == "1", "the UI is on the alternate screen")
+        #expect(TUIHarness.format(tmux, "#{mouse_sgr_flag}") == "1", "the UI reports the mouse")
         let pid = try TUIHarness.programPID(tmux)
         #expect(kill(pid, signal.number) == 0)
         let after = try TUIHarness.waitForExit(tmux)

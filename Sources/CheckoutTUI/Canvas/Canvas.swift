@@ -4,8 +4,14 @@
 /// tests read ``text`` or ``style(row:column:)``. A wide character (CJK, most emoji) takes two
 /// cells: the second is a continuation cell that holds no character of its own.
 ///
+/// While drawing, a screen also says what a click may land on (``addTarget(_:_:)``): the app finds
+/// the target under a click in the frame on show and hands its id to the screen, so what can be
+/// clicked is always exactly what is drawn. Targets are not part of what the canvas shows, so two
+/// canvases compare equal by their cells and cursor alone.
+///
 ///     var canvas = Canvas(width: 20, height: 2)
 ///     canvas.put("Pay €49.99", row: 0, column: 2, style: .accent)
+///     canvas.addTarget(Rect(top: 0, left: 2, width: 10, height: 1), "pay")
 ///     canvas.lines[0] // "  Pay €49.99"
 public struct Canvas: Sendable, Equatable {
     /// One cell: a character (a space when empty) and its style.
@@ -31,6 +37,36 @@ public struct Canvas: Sendable, Equatable {
 
     private struct CursorPosition: Sendable, Equatable { var row: Int; var column: Int }
     private var cursorPosition: CursorPosition?
+
+    /// A part of the canvas a click acts on, and what the screen that drew it calls it.
+    public struct Target: Sendable {
+        public var rect: Rect
+        /// A field, a network, a button, a row: whatever the screen recognises in ``ScreenInput/click(_:column:)``.
+        public var id: any Hashable & Sendable
+    }
+
+    /// The click targets, in the order they were added: a later one lies over an earlier one.
+    public private(set) var targets: [Target] = []
+
+    /// Registers `rect` (clipped to the canvas) as a click target called `id`.
+    public mutating func addTarget(_ rect: Rect, _ id: some Hashable & Sendable) {
+        let top = max(0, rect.top), left = max(0, rect.left)
+        let bottom = min(height, rect.bottom), right = min(width, rect.left + rect.width)
+        guard bottom > top, right > left else { return }
+        targets.append(Target(rect: Rect(top: top, left: left, width: right - left, height: bottom - top), id: id))
+    }
+
+    /// The target a click at a cell lands on: the last added that holds the cell.
+    public func target(row: Int, column: Int) -> Target? {
+        targets.last { $0.rect.contains(row: row, column: column) }
+    }
+
+    /// Forgets the targets drawn so far (what lies under a box drawn over them cannot be clicked).
+    public mutating func removeTargets() { targets = [] }
+
+    public static func == (a: Canvas, b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.cursorPosition == b.cursorPosition && a.cells == b.cells
+    }
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -33,6 +33,8 @@ extension AppModel {
         }
         if let confirmation {
             canvas.cursor = nil
+            // Only the answers can be clicked while the question is up.
+            canvas.removeTargets()
             Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)
             Self.renderFooter(Self.confirmationHints, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else if let keys = demo?.keys {
@@ -51,12 +53,14 @@ extension AppModel {
         let globalWidth = globalShown.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 } - 1
         var x = max(1, canvas.width - globalWidth)
         for hint in globalShown {
+            let start = x
             x += canvas.put(hint.keys, row: row, column: x, style: .bold)
             x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
+            if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start - 2, height: 1), HintKey(key: key)) }
         }
         let limit = canvas.width - max(0, globalWidth) - 1
         let shown = hints.filter(\.showsInFooter).enumerated().map { index, hint in
-            (separator: index == 0 ? "" : glyphs.separator, keys: glyphs.keys(hint.keys), help: " " + glyphs.text(hint.help))
+            (separator: index == 0 ? "" : glyphs.separator, keys: glyphs.keys(hint.keys), help: " " + glyphs.text(hint.help), key: hint.key)
         }
         let widths = shown.map { DisplayWidth.of($0.separator + $0.keys + $0.help) }
         let fitsWhole = 1 + widths.reduce(0, +) <= limit
@@ -69,14 +73,17 @@ extension AppModel {
                 return
             }
             x += canvas.put(hint.separator, row: row, column: x, style: .dim)
+            let start = x
             x += canvas.put(hint.keys, row: row, column: x, style: .bold)
             x += canvas.put(hint.help, row: row, column: x, style: .dim)
+            if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), HintKey(key: key)) }
         }
     }
 
     /// A question in a box over the middle of the screen body.
     static func renderQuestion(_ question: String, into canvas: inout Canvas, area: Rect, glyphs: GlyphSet) {
-        let answer = "y yes" + glyphs.separator + "n no"
+        let yes = "y yes", no = "n no"
+        let answer = yes + glyphs.separator + no
         let inner = min(area.width - 6, max(DisplayWidth.of(question), DisplayWidth.of(answer)) + 4)
         let questionLines = Canvas.wrap(glyphs.text(question), width: inner - 4, maxLines: 3, ellipsis: glyphs.ellipsis)
         let lines = questionLines + ["", answer]
@@ -93,6 +100,10 @@ extension AppModel {
             canvas.put(glyphs.vertical, row: row, column: left + boxWidth - 1, style: .accent)
         }
         canvas.put(glyphs.bottomLeft + horizontal + glyphs.bottomRight, row: top + lines.count + 1, column: left, style: .accent)
+        let answerRow = top + lines.count
+        canvas.addTarget(Rect(top: answerRow, left: left + 3, width: DisplayWidth.of(yes), height: 1), Answer.yes)
+        canvas.addTarget(Rect(top: answerRow, left: left + 3 + DisplayWidth.of(yes + glyphs.separator), width: DisplayWidth.of(no), height: 1),
+                         Answer.no)
     }
 
     static func renderTooSmall(into canvas: inout Canvas, glyphs: GlyphSet) {

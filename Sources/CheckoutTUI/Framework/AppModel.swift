@@ -38,6 +38,10 @@ public struct TerminalSize: Sendable, Equatable {
 ///   (the event panel) and F2 shows or hides the panel instead.
 /// - **Events are stamped** with the time since the first keystroke, read from the injected
 ///   ``EventClock`` as each event arrives.
+/// - **A click acts on what was drawn under it.** Screens register click targets as they render;
+///   a click is looked up in the frame on show and handed to the top screen as
+///   ``ScreenInput/click(_:column:)``; the wheel goes to the top screen as ``ScreenInput/scroll(_:)``.
+///   While a question is asked only its answers can be clicked.
 public struct AppModel: Sendable {
     /// Below this size the app shows what size it needs instead of a squeezed screen.
     public static let minimumWidth = 50
@@ -74,7 +78,7 @@ public struct AppModel: Sendable {
     }
 
     /// The global bindings, listed after each screen's own in the footer and the help.
-    public static let globalHints = [KeyHint(keys: "F1", help: "help"), KeyHint(keys: "F2", help: "events"),
+    public static let globalHints = [KeyHint(keys: "F1", help: "help", key: .function(1)), KeyHint(keys: "F2", help: "events", key: .function(2)),
                                      KeyHint(keys: "ctrl+c", help: "quit", showsInFooter: false)]
 
     /// The rule Esc follows on every screen, as the help states it.
@@ -155,6 +159,33 @@ public struct AppModel: Sendable {
         return drainCommands()
     }
 
+    /// Handles a mouse event: a press of the left button acts on the click target under it, the
+    /// wheel scrolls the top screen; a release does nothing. Gated like keys.
+    public mutating func mouse(_ event: MouseEvent) -> [AppCommand] {
+        guard takesUserInput else { return [] }
+        switch event.kind {
+        case .press:
+            guard let target = render().target(row: event.row, column: event.column) else { return [] }
+            if let confirmation {
+                if let answer = target.id as? Answer { self.answer(confirmation, answer == .yes ? .character("y") : .character("n")) }
+                return drainCommands()
+            }
+            if let key = target.id as? HintKey { return press(key.key) }
+            return deliverToTop(.click(target.id, column: event.column - target.rect.left))
+        case .wheelUp, .wheelDown:
+            guard confirmation == nil else { return [] }
+            return deliverToTop(.scroll(event.kind == .wheelUp ? -1 : 1))
+        case .release:
+            return []
+        }
+    }
+
+    /// The click targets of the question's answers.
+    enum Answer: Hashable, Sendable { case yes, no }
+
+    /// The click target of a footer hint: a click presses its key.
+    struct HintKey: Hashable, Sendable { var key: Key }
+
     /// Hands pasted text to the top screen as one input.
     public mutating func paste(_ text: String) -> [AppCommand] {
         guard takesUserInput, confirmation == nil else { return [] }
@@ -187,7 +218,7 @@ public struct AppModel: Sendable {
         guard stack.indices.contains(index) else { return [] }
         let own = stack[index].hints(context: context)
         guard let label = escapeLabel(at: index) else { return own }
-        return own + [KeyHint(keys: "esc", help: label)]
+        return own + [KeyHint(keys: "esc", help: label, key: .escape)]
     }
 
     /// What Esc does on the screen at `index`, in a word or two; `nil` while the screen waits for
@@ -224,7 +255,8 @@ public struct AppModel: Sendable {
     }
 
     /// The keys the confirmation takes, for its footer.
-    static let confirmationHints = [KeyHint(keys: "y", help: "yes, discard"), KeyHint(keys: "n/esc", help: "no, stay")]
+    static let confirmationHints = [KeyHint(keys: "y", help: "yes, discard", key: .character("y")),
+                                    KeyHint(keys: "n/esc", help: "no, stay", key: .character("n"))]
 
     private mutating func deliverToTop(_ input: ScreenInput) -> [AppCommand] {
         guard !stack.isEmpty else { return [] }

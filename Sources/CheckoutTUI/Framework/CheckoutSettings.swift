@@ -33,15 +33,19 @@ public struct CheckoutSettings: Sendable, Equatable {
     /// Amount in minor units.
     public var amount: Int
     public var currency: String
+    /// Whether the terminal reports clicks and the wheel; off leaves the mouse to the terminal,
+    /// whose own text selection then works (`--no-mouse`).
+    public var mouse: Bool
 
     public init(allowedNetworks: [CardNetwork]? = nil, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
-                debounceMilliseconds: Int = 200, amount: Int = 4999, currency: String = "EUR") {
+                debounceMilliseconds: Int = 200, amount: Int = 4999, currency: String = "EUR", mouse: Bool = true) {
         self.allowedNetworks = allowedNetworks
         self.binSource = binSource
         self.binLatencyMilliseconds = binLatencyMilliseconds
         self.debounceMilliseconds = debounceMilliseconds
         self.amount = amount
         self.currency = currency
+        self.mouse = mouse
     }
 
     /// The client session these settings describe.

@@ -146,6 +146,27 @@ public struct EditableText: Sendable, Equatable {
         return column
     }
 
+    /// Where a click at `column` of `shown` (the text as drawn, as for ``caretColumn(in:isStored:)``)
+    /// puts the caret: before the stored character drawn there (a click on a separator, before the
+    /// next stored one), or at the end when the click is past the text. Columns are display
+    /// columns, so a click on either half of a wide character lands before it.
+    public func caret(atColumn column: Int, in shown: String, isStored: (Character) -> Bool) -> Int {
+        var seen = 0
+        var x = 0
+        for character in shown {
+            let w = DisplayWidth.of(character)
+            if w > 0, column < x + w { return min(seen, count) }
+            if isStored(character) { seen += 1 }
+            x += w
+        }
+        return min(seen, count)
+    }
+
+    /// Puts the caret where a click at `column` of `shown` lands (see ``caret(atColumn:in:isStored:)``).
+    public mutating func moveCaret(toColumn column: Int, in shown: String, isStored: (Character) -> Bool) {
+        caret = caret(atColumn: column, in: shown, isStored: isStored)
+    }
+
     /// The part of a field's text that is drawn in `width` columns, and where the caret is in it.
     public struct Window: Sendable, Equatable {
         /// The characters to draw from the field's first column (a wide character cut at the left
@@ -153,6 +174,9 @@ public struct EditableText: Sendable, Equatable {
         public var text: String
         /// The caret's column from the field's first column, `0..<width`.
         public var caretColumn: Int
+        /// The column of the whole text drawn at the field's first column: a click `n` columns into
+        /// the field is at column `start + n` of the text.
+        public var start: Int = 0
     }
 
     /// What of `shown` (the field's text as drawn) fits in `width` columns with the caret, at
@@ -162,7 +186,7 @@ public struct EditableText: Sendable, Equatable {
     ///
     ///     EditableText.window("Jane Doe", caretColumn: 8, width: 5) // text " Doe", caret column 4
     public static func window(_ shown: String, caretColumn: Int, width: Int) -> Window {
-        guard width > 0 else { return Window(text: "", caretColumn: 0) }
+        guard width > 0 else { return Window(text: "", caretColumn: 0, start: 0) }
         let caret = max(0, caretColumn)
         let total = DisplayWidth.of(shown)
         let start = total < width && caret < width ? 0 : max(0, caret - width + 1)
@@ -181,7 +205,7 @@ public struct EditableText: Sendable, Equatable {
             }
             text.append(character)
         }
-        return Window(text: text, caretColumn: min(width - 1, caret - start))
+        return Window(text: text, caretColumn: min(width - 1, caret - start), start: start)
     }
 
     /// The first `limit` characters of `text` a field may take: escape sequences (`ESC [ 31 m`) and

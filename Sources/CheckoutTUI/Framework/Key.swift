@@ -32,12 +32,41 @@ public enum Key: Sendable, Hashable {
     }
 }
 
+/// What the mouse did, in canvas cells (row 0 is the title bar), as the terminal reported it.
+///
+/// Only what the screens use is kept: the left button going down and up, and the wheel. Other
+/// buttons, drags and movement are dropped by the decoder.
+public struct MouseEvent: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The left button went down: a click acts on this.
+        case press
+        /// The left button came up.
+        case release
+        case wheelUp, wheelDown
+    }
+
+    public var kind: Kind
+    public var row: Int
+    public var column: Int
+
+    public init(_ kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+    }
+}
+
 /// Something that happened that a screen may react to.
 public enum ScreenInput: Sendable {
     /// A key the screen's binding table did not claim (typing into a field).
     case key(Key)
     /// Text pasted in one go (bracketed paste): it arrives whole, never as keystrokes.
     case paste(String)
+    /// A click on a target the screen registered while rendering (``Canvas/addTarget(_:_:)``):
+    /// the target's id and the clicked column counted from the target's left edge.
+    case click(any Hashable & Sendable, column: Int)
+    /// The mouse wheel turned over the screen: lines to scroll, negative towards the top.
+    case scroll(Int)
     /// An event of the checkout engine, in the order the engine emitted it.
     case engine(CheckoutEvent)
     /// An animation frame (only sent while a screen says it is animating).

@@ -28,11 +28,14 @@ public struct KeyHint: Sendable, Equatable {
     public var keys: String
     public var help: String
     public var showsInFooter: Bool
+    /// The key a click on the hint in the footer presses; `nil` when the hint names more than one.
+    public var key: Key?
 
-    public init(keys: String, help: String, showsInFooter: Bool = true) {
+    public init(keys: String, help: String, showsInFooter: Bool = true, key: Key? = nil) {
         self.keys = keys
         self.help = help
         self.showsInFooter = showsInFooter
+        self.key = key
     }
 }
 
@@ -50,6 +53,10 @@ public struct KeyMap<Action: Sendable>: Sendable {
 
     /// The hints, in table order.
     public var hints: [KeyHint] {
-        bindings.map { KeyHint(keys: $0.keyLabel, help: $0.help, showsInFooter: $0.showsInFooter) }
+        bindings.map { binding in
+            let single = binding.keys.count == 1 && !binding.keyLabel.contains("/")
+            return KeyHint(keys: binding.keyLabel, help: binding.help, showsInFooter: binding.showsInFooter,
+                           key: single ? binding.keys[0] : nil)
+        }
     }
 }

@@ -1,6 +1,8 @@
 /// What the terminal delivered, before pastes are put together.
 public enum TerminalInput: Sendable, Equatable {
     case key(Key)
+    /// A mouse button or the wheel (only while mouse reporting is on).
+    case mouse(MouseEvent)
     /// A bracketed paste starts (`ESC [200~`).
     case pasteStart
     /// The paste ends (`ESC [201~`).
@@ -13,6 +15,7 @@ public struct PasteAssembler: Sendable {
     /// Either a key to handle or a finished paste.
     public enum Output: Sendable, Equatable {
         case key(Key)
+        case mouse(MouseEvent)
         case paste(String)
     }
 
@@ -35,6 +38,9 @@ public struct PasteAssembler: Sendable {
         case .pasteEnd:
             defer { buffer = nil }
             return buffer.map(Output.paste)
+        case .mouse(let event):
+            // A click in the middle of a paste is not part of it, and must not act before it lands.
+            return buffer == nil ? .mouse(event) : nil
         case .key(let key):
             guard buffer != nil else { return .key(key) }
             guard kept < Self.maximumLength else { return nil }

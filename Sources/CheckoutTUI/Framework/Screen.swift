@@ -11,6 +11,11 @@ public struct Rect: Sendable, Equatable {
         self.height = height
     }
     public var bottom: Int { top + height }
+
+    /// Whether the cell at `row`, `column` lies inside.
+    public func contains(row: Int, column: Int) -> Bool {
+        row >= top && row < bottom && column >= left && column < left + width
+    }
 }
 
 /// What a screen asks the app to do after handling an input.

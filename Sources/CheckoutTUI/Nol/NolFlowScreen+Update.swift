@@ -85,7 +85,7 @@ extension NolFlowScreen {
             fieldErrors = [:]
             notice = nil
             if !fields.isEmpty, !busy { type(text) }
-        case .engine:
+        case .engine, .click, .scroll:
             break
         }
         return drainLog()

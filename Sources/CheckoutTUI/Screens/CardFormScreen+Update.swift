@@ -37,8 +37,34 @@ extension CardFormScreen {
         case .key(let key): return type(key, context: context)
         case .paste(let text): return paste(text, context: context)
         case .engine(let event): return handle(event, context: context)
-        case .tick: return []
+        case .click(let id, let column): return click(id, column: column, context: context)
+        case .tick, .scroll: return []
         }
+    }
+
+    /// A click focuses the field clicked (the caret where it was clicked), picks a network in the
+    /// chooser, or presses Pay.
+    mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        notice = nil
+        switch id {
+        case let text as FieldText:
+            guard let path = Self.text(of: text.field), let (shown, isStored) = shownText(of: text.field, context: context) else { return [] }
+            setFocus(text.field)
+            self[keyPath: path].moveCaret(toColumn: text.start + column, in: shown, isStored: isStored)
+        case let field as Field:
+            guard focusOrder(context: context).contains(field) else { return [] }
+            setFocus(field)
+            if field == .pay { return pay(context: context) }
+        case let network as CardNetwork:
+            guard let items = selectableNetworks(context: context), items.contains(where: { $0.network == network }) else { return [] }
+            setFocus(.network)
+            choice = network
+            choiceIsCardholders = true
+            return sendIfChanged(context: context)
+        default:
+            break
+        }
+        return []
     }
 
     // MARK: Focus

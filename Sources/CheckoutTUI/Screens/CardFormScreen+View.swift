@@ -19,11 +19,9 @@ extension CardFormScreen {
 
         // Card number and badges.
         let badgesColumn = left + 27
-        let shownNumber = context.catalogue.format(digits: digits, as: network)
         drawLabel("Card number", field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
-        cursor = drawField(shownNumber, caretColumn: number.caretColumn(in: shownNumber, isStored: Self.isDigit),
-                           placeholder: "1234 5678 9012 3456", field: .number, row: row + 1, column: left,
-                           width: badgesColumn - left - 3, into: &canvas, glyphs: glyphs) ?? cursor
+        cursor = drawField(.number, placeholder: "1234 5678 9012 3456", row: row + 1, column: left,
+                           width: badgesColumn - left - 3, into: &canvas, context: context) ?? cursor
         drawBadges(metadata: metadata, selected: network, row: row + 1, column: badgesColumn,
                    width: left + width - badgesColumn, context: context, into: &canvas)
         row += 2
@@ -39,20 +37,17 @@ extension CardFormScreen {
         let cvvColumn = left + 20
         drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas, glyphs: glyphs)
         drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas, glyphs: glyphs)
-        cursor = drawField(expiryText, caretColumn: expiry.caretColumn(in: expiryText) { $0 != "/" }, placeholder: "MM/YY",
-                           field: .expiry, row: row + 1, column: left, width: cvvColumn - left - 3, into: &canvas, glyphs: glyphs) ?? cursor
-        let maskedCVV = String(repeating: glyphs.maskedDigit, count: cvv.count)
-        cursor = drawField(maskedCVV, caretColumn: securityCode.caret * DisplayWidth.of(glyphs.maskedDigit),
-                           placeholder: cvvPlaceholder(context: context), field: .cvv, row: row + 1, column: cvvColumn,
-                           width: max(1, left + width - cvvColumn - 2), into: &canvas, glyphs: glyphs) ?? cursor
+        cursor = drawField(.expiry, placeholder: "MM/YY", row: row + 1, column: left, width: cvvColumn - left - 3,
+                           into: &canvas, context: context) ?? cursor
+        cursor = drawField(.cvv, placeholder: cvvPlaceholder(context: context), row: row + 1, column: cvvColumn,
+                           width: max(1, left + width - cvvColumn - 2), into: &canvas, context: context) ?? cursor
         row += 2
         row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
         // Cardholder name.
         drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
-        cursor = drawField(cardholderName, caretColumn: name.caretColumn(in: cardholderName) { _ in true },
-                           placeholder: "Name as on the card", field: .name, row: row + 1, column: left, width: width - 2,
-                           into: &canvas, glyphs: glyphs) ?? cursor
+        cursor = drawField(.name, placeholder: "Name as on the card", row: row + 1, column: left, width: width - 2,
+                           into: &canvas, context: context) ?? cursor
         row += 2
         row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
@@ -63,6 +58,7 @@ extension CardFormScreen {
         let button = paying ? "[ Paying \(amount) \(spinner) ]" : "[ Pay \(amount) ]"
         if focus == .pay { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
+        canvas.addTarget(Rect(top: row, left: left, width: 2 + DisplayWidth.of(button), height: 1), Field.pay)
         // The banner sits beside the button; its second row takes the blank row under it.
         var bannerRows = 1
         if let banner {
@@ -117,7 +113,8 @@ extension CardFormScreen {
         let focused = focus == field
         let hasError = visibleError(for: field) != nil
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
-        canvas.put(text + (hasError ? " *" : ""), row: row, column: column + 2, style: focused ? .focus : (hasError ? .error : .dim))
+        let width = canvas.put(text + (hasError ? " *" : ""), row: row, column: column + 2, style: focused ? .focus : (hasError ? .error : .dim))
+        canvas.addTarget(Rect(top: row, left: column, width: 2 + width, height: 1), field)
     }
 
     static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
@@ -130,19 +127,37 @@ extension CardFormScreen {
         return String(repeating: dot, count: length) + " (\(length) digits)"
     }
 
-    /// Draws a field's value in at most `width` columns after its bar (or its placeholder, dim,
-    /// when empty and not focused); returns where the cursor goes when the field has focus.
-    func drawField(_ shown: String, caretColumn: Int, placeholder: String, field: Field, row: Int, column: Int, width: Int,
-                   into canvas: inout Canvas, glyphs: GlyphSet) -> (row: Int, column: Int)? {
+    /// Draws a text field's value in at most `width` columns after its bar (or its placeholder,
+    /// dim, when empty and not focused) and registers it as a click target that puts the caret where
+    /// it is clicked; returns where the cursor goes when the field has focus.
+    func drawField(_ field: Field, placeholder: String, row: Int, column: Int, width: Int,
+                   into canvas: inout Canvas, context: ScreenContext) -> (row: Int, column: Int)? {
+        let glyphs = context.glyphs
         let focused = focus == field
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
-        if shown.isEmpty {
+        canvas.addTarget(Rect(top: row, left: column, width: 2, height: 1), field)
+        guard let (shown, isStored) = shownText(of: field, context: context), !shown.isEmpty else {
             if !focused { canvas.put(placeholder, row: row, column: column + 2, style: .dim, maxWidth: width) }
+            canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), FieldText(field: field, start: 0))
             return focused ? (row, column + 2) : nil
         }
+        let caretColumn = self[keyPath: Self.text(of: field)!].caretColumn(in: shown, isStored: isStored)
         let window = EditableText.window(shown, caretColumn: caretColumn, width: width)
         canvas.put(window.text, row: row, column: column + 2, style: .bold, maxWidth: width)
+        canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), FieldText(field: field, start: window.start))
         return focused ? (row, column + 2 + window.caretColumn) : nil
+    }
+
+    /// A text field's value as drawn (the number grouped, the expiry with its slash, the security
+    /// code masked) and which of its characters are stored ones; `nil` for the chooser and Pay.
+    func shownText(of field: Field, context: ScreenContext) -> (String, (Character) -> Bool)? {
+        switch field {
+        case .number: return (context.catalogue.format(digits: digits, as: network(context: context)), Self.isDigit)
+        case .expiry: return (expiryText, { $0 != "/" })
+        case .cvv: return (String(repeating: context.glyphs.maskedDigit, count: cvv.count), { _ in true })
+        case .name: return (cardholderName, { _ in true })
+        case .network, .pay: return nil
+        }
     }
 
     func drawBadges(metadata: CardNumberEntryMetadata?, selected: CardNetwork?, row: Int, column: Int, width: Int,
@@ -177,11 +192,14 @@ extension CardFormScreen {
         let end = column + width
         var x = column + 2
         x += canvas.put("Pay with ", row: row, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
+        canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Field.network)
         for item in items where x < end {
             let picked = item.network == choice
             let text = glyphs.radio(on: picked) + " " + item.displayName
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
+            let start = x
             x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
+            canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), item.network)
             x += canvas.put("  ", row: row, column: x, maxWidth: max(0, end - x))
         }
     }

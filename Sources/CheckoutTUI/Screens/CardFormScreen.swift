@@ -16,6 +16,13 @@ public struct CardFormScreen: Screen {
 
     public enum Action: Sendable { case next, previous, enter, chooseLeft, chooseRight }
 
+    /// The click target of a text field's value: a click puts the caret at column `start` plus
+    /// the clicked column of the field's text as drawn.
+    struct FieldText: Hashable, Sendable {
+        var field: Field
+        var start: Int
+    }
+
     /// The number as edited: ASCII digits only, the caret counted in digits.
     public internal(set) var number = EditableText()
     /// The expiry as edited: its digits, MMYY; shown and sent as MM/YY.

@@ -3,9 +3,9 @@ import CheckoutCore
 /// The F2 event log: the engine's and the Nol flows' events as they fired, newest last, card
 /// numbers masked, each with the time since the first keystroke.
 ///
-/// One line is current (highlighted); ↑ ↓ PgUp PgDn Home End move it, and while it is the newest
-/// it follows new events. Enter opens it in full (the detail view: the whole event, JSON-like,
-/// wrapped); `/` filters the lines by event name. Esc closes the detail, then clears the filter,
+/// One line is current (highlighted); ↑ ↓ PgUp PgDn Home End and the wheel move it, and while it
+/// is the newest it follows new events. Enter, or a click on a line, opens it in full (the detail
+/// view: the whole event, JSON-like, wrapped); `/` filters the lines by event name. Esc closes the detail, then clears the filter,
 /// then leaves.
 public struct EventLogScreen: Screen {
     public enum Action: Sendable { case older, newer, pageOlder, pageNewer, oldest, newest, open, filter, endFilter, previousEvent, nextEvent }
@@ -125,7 +125,24 @@ public struct EventLogScreen: Screen {
         return []
     }
 
+    /// A line of the list as a click target.
+    struct LineTarget: Hashable, Sendable { var sequence: Int }
+
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        switch input {
+        case .click(let line as LineTarget, _):
+            // A click opens the line, as Enter does on the current one.
+            editingFilter = false
+            selected = line.sequence
+            detail = line.sequence
+            detailScroll = 0
+            return []
+        case .scroll(let lines):
+            for _ in 0..<abs(lines) { _ = perform(lines < 0 ? .older : .newer, context: context) }
+            return []
+        default:
+            break
+        }
         guard editingFilter, detail == nil else { return [] }
         switch input {
         case .key(.character(let character)):
@@ -199,6 +216,7 @@ public struct EventLogScreen: Screen {
         for (offset, entry) in list[start..<min(list.count, start + rows)].enumerated() {
             EventPanel.drawLine(entry, row: area.top + 1 + offset, column: left + 1, width: width - 1,
                                 highlighted: start + offset == current, showsSequence: true, glyphs: glyphs, into: &canvas)
+            canvas.addTarget(Rect(top: area.top + 1 + offset, left: left, width: width, height: 1), LineTarget(sequence: entry.sequence))
         }
     }
 

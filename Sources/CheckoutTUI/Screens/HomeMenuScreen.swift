@@ -45,7 +45,19 @@ public struct HomeMenuScreen: Screen {
         return []
     }
 
-    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
+    /// A click opens the item clicked; the wheel moves the selection.
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        switch input {
+        case .click(let index as Int, _) where Self.items.indices.contains(index):
+            selection = index
+            return perform(.open, context: context)
+        case .scroll(let lines):
+            selection = max(0, min(Self.items.count - 1, selection + lines))
+        default:
+            break
+        }
+        return []
+    }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 2
@@ -59,6 +71,7 @@ public struct HomeMenuScreen: Screen {
                 canvas.fill(row: row, column: left + 2, count: min(30, area.width - left - 3), style: .selection)
             }
             canvas.put(item.title, row: row, column: left + 3, style: selected ? .selection : .normal)
+            canvas.addTarget(Rect(top: row, left: left, width: min(32, area.width - left - 1), height: 1), index)
             row += area.height >= 20 ? 2 : 1
         }
         let amount = context.money(context.settings.amount, currency: context.settings.currency)

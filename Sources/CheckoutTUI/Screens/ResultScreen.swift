@@ -89,7 +89,12 @@ public struct ResultScreen: Screen {
         return []
     }
 
-    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
+    /// A click on a button presses it.
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        guard case .click(let button as Button, _) = input, let index = buttons.firstIndex(of: button) else { return [] }
+        selected = index
+        return perform(.activate, context: context)
+    }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
@@ -137,8 +142,11 @@ public struct ResultScreen: Screen {
         for (index, button) in buttons.enumerated() {
             let chosen = index == min(selected, buttons.count - 1)
             if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
+            let start = x
             x += 2
-            x += canvas.put("[ \(button.title) ]", row: row, column: x, style: chosen ? .selection : .bold) + 2
+            x += canvas.put("[ \(button.title) ]", row: row, column: x, style: chosen ? .selection : .bold)
+            canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), button)
+            x += 2
         }
     }
 

@@ -7,9 +7,15 @@ import CheckoutCore
 /// is nothing to go back to.
 public struct SettingsScreen: Screen {
     /// A line of the screen.
-    public enum Row: Sendable, Equatable {
-        case binSource, latency, debounce
+    public enum Row: Sendable, Hashable {
+        case binSource, latency, debounce, mouse
         case network(CardNetwork)
+    }
+
+    /// The click targets inside a row: its ◀ and ▶, and a network's check box.
+    enum Control: Sendable, Hashable {
+        case step(Row, by: Int)
+        case toggle(CardNetwork)
     }
 
     public enum Action: Sendable { case up, down, decrease, increase, toggle, save }
@@ -42,7 +48,10 @@ public struct SettingsScreen: Screen {
         if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
     }
 
-    public var rows: [Row] { [.binSource, .latency, .debounce] + networkOrder.map(Row.network) }
+    /// The rows above the network list.
+    static let settingRows: [Row] = [.binSource, .latency, .debounce, .mouse]
+
+    public var rows: [Row] { Self.settingRows + networkOrder.map(Row.network) }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = [
@@ -85,6 +94,29 @@ public struct SettingsScreen: Screen {
     }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        switch input {
+        case .click(let id, _):
+            error = nil
+            if let row = id as? Row, let index = rows.firstIndex(of: row) { selection = index }
+            switch id as? Control {
+            case .step(let row, let step)?:
+                guard let index = rows.firstIndex(of: row) else { break }
+                selection = index
+                change(by: step)
+            case .toggle(let network)?:
+                guard let index = rows.firstIndex(of: .network(network)) else { break }
+                selection = index
+                return perform(.toggle, context: context)
+            case nil:
+                break
+            }
+            return []
+        case .scroll(let lines):
+            selection = max(0, min(rows.count - 1, selection + lines))
+            return []
+        default:
+            break
+        }
         if case .key = input { error = nil }
         guard isEditingURL else { return [] }
         switch input {
@@ -149,6 +181,8 @@ public struct SettingsScreen: Screen {
             draft.binLatencyMilliseconds = max(0, min(5000, draft.binLatencyMilliseconds + step * 50))
         case .debounce:
             draft.debounceMilliseconds = max(0, min(2000, draft.debounceMilliseconds + step * 50))
+        case .mouse:
+            draft.mouse.toggle()
         case .network(let network):
             guard let index = networkOrder.firstIndex(of: network) else { return }
             let target = index + step
@@ -175,8 +209,9 @@ public struct SettingsScreen: Screen {
         let noteWidth = area.width - 6
         let noteLineCount = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
         let extraNoteRows = max(0, noteLineCount - 1)
-        let listRows = area.height - 7 - extraNoteRows
-        let firstNetworkRow = 3
+        // The top margin, the setting rows, the blank row, the list heading and the "more" row.
+        let listRows = area.height - Self.settingRows.count - 4 - extraNoteRows
+        let firstNetworkRow = Self.settingRows.count
         // Keep the selected network row visible: scroll the list, never the three settings above it.
         let scroll = max(0, min(selection - firstNetworkRow - listRows + 1, networkOrder.count - listRows))
         for (index, item) in allRows.enumerated() {
@@ -189,6 +224,7 @@ public struct SettingsScreen: Screen {
             }
             let selected = index == selection
             if selected { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
+            canvas.addTarget(Rect(top: row, left: left, width: area.width - left - 1, height: 1), item)
             let labelStyle: CellStyle = selected ? .focus : .normal
             let valueStyle: CellStyle = selected ? .selection : .bold
             switch item {
@@ -197,27 +233,44 @@ public struct SettingsScreen: Screen {
                 drawSource(into: &canvas, row: row, column: valueColumn, width: area.width - valueColumn - 1, style: valueStyle, glyphs: glyphs)
             case .latency:
                 canvas.put("BIN latency", row: row, column: left + 2, style: labelStyle)
-                canvas.put("\(glyphs.decrease) \(draft.binLatencyMilliseconds) ms \(glyphs.increase)", row: row, column: valueColumn, style: valueStyle)
+                drawStepper(item, "\(draft.binLatencyMilliseconds) ms", into: &canvas, row: row, column: valueColumn, style: valueStyle, glyphs: glyphs)
             case .debounce:
                 canvas.put("Debounce", row: row, column: left + 2, style: labelStyle)
-                canvas.put("\(glyphs.decrease) \(draft.debounceMilliseconds) ms \(glyphs.increase)", row: row, column: valueColumn, style: valueStyle)
+                drawStepper(item, "\(draft.debounceMilliseconds) ms", into: &canvas, row: row, column: valueColumn, style: valueStyle, glyphs: glyphs)
+            case .mouse:
+                canvas.put("Mouse", row: row, column: left + 2, style: labelStyle)
+                drawStepper(item, draft.mouse ? "on" : "off", into: &canvas, row: row, column: valueColumn, style: valueStyle, glyphs: glyphs)
             case .network(let network):
                 let on = accepted.contains(network)
                 let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "
                 let name = context.catalogue.info(network).displayName
                 canvas.put("\(glyphs.checkBox(on: on)) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)",
                            row: row, column: left + 2, style: selected ? .selection : (on ? .normal : .dim))
+                canvas.addTarget(Rect(top: row, left: left + 2, width: DisplayWidth.of(glyphs.checkBox(on: on)), height: 1),
+                                 Control.toggle(network))
             }
             row += 1
         }
         if scroll + listRows < networkOrder.count {
             canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
         }
-        // The blank row between the three settings and the network list says what the BIN row needs.
+        // The blank row between the settings and the network list says what the BIN row needs.
         if let note {
-            canvas.putWrapped(note.text, prefix: note.prefix, row: area.top + 4, column: left + 2, width: noteWidth, maxLines: 3,
-                              style: note.style, ellipsis: glyphs.ellipsis)
+            canvas.putWrapped(note.text, prefix: note.prefix, row: area.top + 1 + firstNetworkRow, column: left + 2, width: noteWidth,
+                              maxLines: 3, style: note.style, ellipsis: glyphs.ellipsis)
         }
+    }
+
+    /// A value between ◀ and ▶, each a click target that steps it.
+    private func drawStepper(_ row: Row, _ value: String, into canvas: inout Canvas, row line: Int, column: Int, style: CellStyle,
+                             glyphs: GlyphSet) {
+        var x = column
+        let decrease = canvas.put(glyphs.decrease, row: line, column: x, style: style)
+        canvas.addTarget(Rect(top: line, left: x, width: decrease, height: 1), Control.step(row, by: -1))
+        x += decrease
+        x += canvas.put(" \(value) ", row: line, column: x, style: style)
+        let increase = canvas.put(glyphs.increase, row: line, column: x, style: style)
+        canvas.addTarget(Rect(top: line, left: x, width: increase, height: 1), Control.step(row, by: 1))
     }
 
     /// The BIN source between its arrows; the URL being typed scrolls to keep the cursor in view.

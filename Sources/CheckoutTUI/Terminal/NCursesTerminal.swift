@@ -38,6 +38,8 @@ final class NCursesTerminal {
     private var previous: Canvas?
     private var cursorVisible = false
     private var isOpen = true
+    /// Whether the terminal reports the mouse (see ``setMouse(_:)``).
+    private(set) var mouseOn = false
     /// With a sink: the stream ncurses writes to and the input settings to put back.
     private var tee: (stream: UnsafeMutablePointer<FILE>, input: termios, sink: Unmanaged<TerminalOutputSink>)?
     /// With a sink, the tee's descriptor: the bytes written outside ncurses (mode switches) go
@@ -57,7 +59,7 @@ final class NCursesTerminal {
 
     /// Mouse reporting (any mode), bracketed paste and the keypad's application mode off, the
     /// attributes reset, the cursor shown: what every exit writes before leaving the alternate screen.
-    static let modesOff = "\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1003l\u{1b}[?1006l\u{1b}[?2004l"
+    static let modesOff = mouseOff + "\u{1b}[?2004l"
 
     /// What a crash writes when the terminal type's own strings are not known yet (an xterm's).
     static let genericRestore = modesOff + "\u{1b}[?1l\u{1b}>\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l"
@@ -187,7 +189,7 @@ final class NCursesTerminal {
             while true {
                 let value = wgetch(window)
                 if value == ERR { break }
-                reads.append(value >= KEY_MIN ? .functionKey(value) : .character(UInt32(truncatingIfNeeded: value)))
+                reads.append(value >= KEY_MIN ? Self.functionKey(value) : .character(UInt32(truncatingIfNeeded: value)))
             }
             return TerminalKeyDecoder.decode(TerminalKeyDecoder.assembleUTF8(reads))
         }
@@ -195,7 +197,7 @@ final class NCursesTerminal {
         while true {
             let result = wget_wch(window, &value)
             if result == KEY_CODE_YES {
-                reads.append(.functionKey(Int32(value)))
+                reads.append(Self.functionKey(Int32(value)))
             } else if result == OK {
                 reads.append(.character(UInt32(value)))
             } else {
@@ -204,6 +206,38 @@ final class NCursesTerminal {
         }
         return TerminalKeyDecoder.decode(reads)
     }
+
+    /// A key code as read; for `KEY_MOUSE`, the report `getmouse` holds for it (read at once:
+    /// ncurses keeps only a few).
+    private static func functionKey(_ code: Int32) -> RawRead {
+        guard code == KEY_MOUSE else { return .functionKey(code) }
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return .functionKey(code) }
+        return .mouse(column: Int(event.x), row: Int(event.y), buttons: UInt32(event.bstate))
+    }
+
+    /// Turns mouse reporting on (the left button and the wheel, in the SGR 1006 form, which has no
+    /// column limit) or off, so that the terminal's own text selection works again.
+    ///
+    /// ncurses is told first, so it decodes the reports its terminal type describes; the modes are
+    /// then also written straight to the terminal, because a terminal type may describe only the
+    /// older form (tmux's does), and the decoder reads the SGR form either way.
+    func setMouse(_ on: Bool) {
+        guard on != mouseOn else { return }
+        mouseOn = on
+        if on {
+            mouseinterval(0)
+            let wanted = cnc_button1_pressed() | cnc_button1_released() | cnc_button4_pressed() | cnc_button5_pressed()
+            _ = mousemask(wanted, nil)
+            Self.writeRaw("\u{1b}[?1000h\u{1b}[?1006h")
+        } else {
+            _ = mousemask(0, nil)
+            Self.writeRaw(Self.mouseOff)
+        }
+    }
+
+    /// Every mouse reporting mode off.
+    static let mouseOff = "\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1003l\u{1b}[?1006l"
 
     /// Adopts the window size the kernel reports and forgets the last frame so the next one is whole.
     func resize() {

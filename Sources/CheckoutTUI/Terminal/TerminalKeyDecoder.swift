@@ -1,9 +1,11 @@
 import CNCursesW
 
-/// One thing `get_wch` returned: a character, or a key code when it said `KEY_CODE_YES`.
+/// One thing `get_wch` returned: a character, or a key code when it said `KEY_CODE_YES`; or, for
+/// `KEY_MOUSE`, what `getmouse` then reported (0-based cell, the button state bits).
 public enum RawRead: Sendable, Equatable {
     case character(UInt32)
     case functionKey(Int32)
+    case mouse(column: Int, row: Int, buttons: UInt32)
 }
 
 /// Maps what `get_wch` returned to a ``TerminalInput``.
@@ -11,9 +13,11 @@ public enum TerminalKeyDecoder {
     /// Decodes one batch of reads (everything that was waiting at once).
     ///
     /// An Escape followed at once by more input is not the Esc key but a sequence ncurses did not
-    /// recognise: Alt plus a key (`ESC x`), a function key this terminal type does not describe
-    /// (`ESC [ 1 ; 5 P`), or one pasted into a field. The whole sequence is dropped, so it neither
-    /// leaves the screen nor types its tail into a field. A person pressing Esc twice keeps both.
+    /// recognise: a mouse report in the SGR form (`ESC [ < 0 ; 12 ; 5 M`, which ncurses leaves
+    /// to us when the terminal type describes the older form), Alt plus a key (`ESC x`), a function
+    /// key this terminal type does not describe (`ESC [ 1 ; 5 P`), or one pasted into a field.
+    /// Mouse reports are decoded; any other sequence is dropped whole, so it neither leaves the
+    /// screen nor types its tail into a field. A person pressing Esc twice keeps both.
     public static func decode(_ reads: [RawRead]) -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         var index = 0
@@ -23,13 +27,72 @@ public enum TerminalKeyDecoder {
             switch read {
             case .functionKey(let code):
                 if let input = decode(functionKey: code) { inputs.append(input) }
+            case .mouse(let column, let row, let buttons):
+                if let event = decode(mouseColumn: column, row: row, buttons: buttons) { inputs.append(.mouse(event)) }
             case .character(27) where index < reads.count && !endsAnEscape(reads[index]):
-                index = endOfSequence(reads, from: index)
+                let end = endOfSequence(reads, from: index)
+                if let input = decode(sequence: reads[index..<end]) { inputs.append(input) }
+                index = end
             case .character(let value):
                 if let input = decode(character: value) { inputs.append(input) }
             }
         }
         return inputs
+    }
+
+    /// The input an escape sequence ncurses did not decode stands for (`body` follows the `ESC`),
+    /// or `nil` to drop it.
+    static func decode(sequence body: ArraySlice<RawRead>) -> TerminalInput? {
+        var bytes: [UInt32] = []
+        for read in body {
+            guard case .character(let value) = read else { return nil }
+            bytes.append(value)
+        }
+        // SGR mouse report: ESC [ < button ; column ; row (M press, m release), 1-based.
+        if bytes.count >= 7, bytes[0] == 0x5B, bytes[1] == 0x3C, let final = bytes.last, final == 0x4D || final == 0x6D {
+            let numbers = String(decoding: bytes[2..<(bytes.count - 1)].map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+                .split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+            guard numbers.count == 3, let button = numbers[0], let column = numbers[1], let row = numbers[2],
+                  column >= 1, row >= 1 else { return nil }
+            return decode(sgrButton: button, pressed: final == 0x4D, column: column - 1, row: row - 1).map(TerminalInput.mouse)
+        }
+        // X10 mouse report: ESC [ M then button, column and row, each plus 32 (1-based).
+        if bytes.count == 5, bytes[0] == 0x5B, bytes[1] == 0x4D {
+            let button = Int(bytes[2]) - 32, column = Int(bytes[3]) - 33, row = Int(bytes[4]) - 33
+            guard button >= 0, column >= 0, row >= 0 else { return nil }
+            // The form cannot say which button came up: a release is button number 3.
+            if button & 3 == 3, button & 64 == 0 { return .mouse(MouseEvent(.release, row: row, column: column)) }
+            return decode(sgrButton: button, pressed: true, column: column, row: row).map(TerminalInput.mouse)
+        }
+        return nil
+    }
+
+    /// A mouse report's button number (the SGR and X10 forms share its bits: 0 left, 1 middle,
+    /// 2 right, +4 shift, +8 alt, +16 ctrl, +32 motion, +64 wheel): the left button and the wheel
+    /// are kept, whatever modifier is held; motion and the other buttons are dropped.
+    static func decode(sgrButton button: Int, pressed: Bool, column: Int, row: Int) -> MouseEvent? {
+        guard button & 32 == 0 else { return nil }
+        if button & 64 != 0 {
+            guard pressed else { return nil }
+            switch button & 3 {
+            case 0: return MouseEvent(.wheelUp, row: row, column: column)
+            case 1: return MouseEvent(.wheelDown, row: row, column: column)
+            default: return nil
+            }
+        }
+        guard button & 3 == 0 else { return nil }
+        return MouseEvent(pressed ? .press : .release, row: row, column: column)
+    }
+
+    /// Decodes what `getmouse` reported after `KEY_MOUSE`: the left button going down or up, the
+    /// wheel; `nil` for anything else (other buttons, clicks ncurses put together).
+    public static func decode(mouseColumn column: Int, row: Int, buttons: UInt32) -> MouseEvent? {
+        guard column >= 0, row >= 0 else { return nil }
+        if buttons & UInt32(cnc_button1_pressed()) != 0 { return MouseEvent(.press, row: row, column: column) }
+        if buttons & UInt32(cnc_button1_released()) != 0 { return MouseEvent(.release, row: row, column: column) }
+        if buttons & UInt32(cnc_button4_pressed()) != 0 { return MouseEvent(.wheelUp, row: row, column: column) }
+        if buttons & UInt32(cnc_button5_pressed()) != 0 { return MouseEvent(.wheelDown, row: row, column: column) }
+        return nil
     }
 
     /// Whether `read`, right after an Escape, leaves that Escape a key of its own: a second Escape
@@ -49,6 +112,8 @@ public enum TerminalKeyDecoder {
                 index += 1
                 if (0x40...0x7E).contains(byte) { break }
             }
+            // ESC [ M is an X10 mouse report: three more bytes say the button and the cell.
+            if index == start + 2, reads[start + 1] == .character(0x4D) { index = min(reads.count, index + 3) }
         case 0x5D, 0x50, 0x5F: // OSC, DCS, APC: a string up to BEL or ESC \.
             while index < reads.count {
                 let read = reads[index]

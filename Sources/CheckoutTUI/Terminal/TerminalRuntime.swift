@@ -139,6 +139,7 @@ public enum TerminalRuntime {
 
         connect(settings)
         perform(model.takeCommands())
+        terminal.setMouse(model.context.settings.mouse)
         demo?.begin { wake.yield(.source) }
         defer { demo?.end() }
         terminal.draw(model.render())
@@ -160,6 +161,7 @@ public enum TerminalRuntime {
                     }
                     switch fed {
                     case .key(let key)?: perform(model.press(key))
+                    case .mouse(let event)?: perform(model.mouse(event))
                     case .paste(let text)?: perform(model.paste(text))
                     case nil: break
                     }
@@ -191,6 +193,8 @@ public enum TerminalRuntime {
                 ticking.cancel()
                 ticker = nil
             }
+            // Saved settings may have turned the mouse on or off.
+            terminal.setMouse(model.context.settings.mouse)
             terminal.draw(model.render())
         }
         ticker?.cancel()
