@@ -25,8 +25,9 @@ public final class DemoDriver {
     /// Leaves the program when the script ends (a recording), rather than handing over the keyboard.
     public let quitsAtEnd: Bool
     private var pilot: DemoPilot
-    /// The move waiting for its time, and the task sleeping until then.
+    /// The move waiting for its time, when that is on the demo's clock, and the task sleeping until then.
     private var pending: DemoPilot.Move?
+    private var dueAt: ManualClock.Instant?
     private var sleeper: Task<Void, Never>?
     private var pump: Task<Void, Never>?
     private var wake: (@Sendable () -> Void)?
@@ -45,6 +46,11 @@ public final class DemoDriver {
     public private(set) var lookupTimeout: Duration = .milliseconds(3000)
     /// True while the next key should clear the "You have the keyboard" caption.
     private var captionClearsOnKey = false
+    /// How many times the pending check has looked again (the demo's clock holds still meanwhile).
+    private var checkRetries = 0
+    /// A check that fails looks again this many times, 20 ms apart, before the demo stops: the
+    /// engine's events travel through tasks of their own, which a busy machine may run late.
+    static let checkRetryLimit = 25
 
     /// A driver for `script`; `speed` is the nearest of ``speeds`` to start at.
     public init(world: DemoWorld, script: DemoScript, quitsAtEnd: Bool = false, speed: Double = 1) {
@@ -72,8 +78,11 @@ public final class DemoDriver {
                 try? await Task.sleep(for: .milliseconds(10))
                 guard let self else { return }
                 let now = ContinuousClock.now
-                let step = (now - last) * self.rate
+                var step = (now - last) * self.rate
                 last = now
+                // The demo's time never runs past a move that is due but not taken yet (the loop
+                // may be busy): what the engine does on its timers stays where the script put it.
+                if let dueAt = self.dueAt { step = min(step, max(.zero, self.world.clock.now.duration(to: dueAt))) }
                 if step > .zero { await self.world.clock.advance(by: step) }
             }
         }
@@ -88,16 +97,20 @@ public final class DemoDriver {
 
     private func scheduleNext() {
         sleeper?.cancel()
+        checkRetries = 0
         guard !handedOver, let move = pilot.next() else {
             pending = nil
+            dueAt = nil
             if !handedOver { wake?() }
             return
         }
         pending = move
         let clock = world.clock
+        let due = clock.now.advanced(by: move.delay)
+        dueAt = due
         let wake = self.wake
         sleeper = Task {
-            do { try await clock.sleep(for: move.delay) } catch { return }
+            do { try await clock.sleep(until: due) } catch { return }
             wake?()
         }
     }
@@ -115,16 +128,22 @@ public final class DemoDriver {
             }
             return output
         }
-        if case .expect = move.action {
+        if case .expect(let text, let present) = move.action {
             // A check looks at the screen once the Nol system has answered and the answer is shown.
             if world.worker.isWaiting {
-                let wake = self.wake
-                sleeper = Task { try? await Task.sleep(for: .milliseconds(5)); wake?() }
+                lookAgain(after: .milliseconds(5))
                 return output
             }
             if model.isAnimating { output.commands += model.tick() }
+            if model.render().text.contains(text) != present, checkRetries < Self.checkRetryLimit {
+                checkRetries += 1
+                lookAgain(after: .milliseconds(20))
+                return output
+            }
+            checkRetries = 0
         }
         pending = nil
+        dueAt = nil
         switch move.action {
         case .start(let route, let changes):
             let settings = changes.applied(to: world.baseSettings)
@@ -152,6 +171,12 @@ public final class DemoDriver {
         refreshStatus(&model)
         scheduleNext()
         return output
+    }
+
+    /// Wakes the runtime again for the pending move after a little real time.
+    private func lookAgain(after delay: Duration) {
+        let wake = self.wake
+        sleeper = Task { try? await Task.sleep(for: delay); wake?() }
     }
 
     /// A key the person pressed: returns true when the demo took it. Space pauses and resumes,
@@ -207,6 +232,7 @@ public final class DemoDriver {
         fastForwardTo = nil
         sleeper?.cancel()
         pending = nil
+        dueAt = nil
         captionClearsOnKey = clearsOnKey
         model.demo = DemoOverlay(caption: caption, status: script.name, keys: nil)
     }
