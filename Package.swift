@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(
             name: "CheckoutStoreTests",
             dependencies: ["CheckoutStore", "CheckoutTestSupport"],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

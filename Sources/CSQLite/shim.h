@@ -3,4 +3,9 @@
 #include <sqlite3.h>
 /* SQLITE_TRANSIENT is a macro casting -1 to a function pointer; Swift cannot import it. */
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+/* sqlite3_db_config is variadic, which Swift cannot call: whether closing the last connection
+   checkpoints the WAL into the database file (on by default). */
+static inline int csqlite_set_checkpoint_on_close(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1, (int *)0);
+}
 #endif

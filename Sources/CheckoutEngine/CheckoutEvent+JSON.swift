@@ -1,40 +1,58 @@
 import CheckoutCore
 
-extension CheckoutEvent {
+extension CheckoutEvent: JSONWritable {
     /// The event as one `checkout events` output object (PRODUCT.md shapes), such as
     /// `{"event":"willFetchMetadata","state":{"cardNumber":"40000025"}}`.
-    public func toJSON() -> JSONValue {
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
         switch self {
         case let .dataIsValid(isValid, errors):
-            return .object([("event", .string("dataIsValid")), ("isValid", .bool(isValid)),
-                            ("errors", .array(errors.map { $0.toJSON() }))])
+            json.key("event"); json.string("dataIsValid")
+            json.key("isValid"); json.bool(isValid)
+            json.key("errors"); json.array(errors)
         case let .willFetchMetadata(state):
-            return .object([("event", .string("willFetchMetadata")), ("state", state.toJSON())])
+            json.key("event"); json.string("willFetchMetadata")
+            json.key("state"); json.value(state)
         case let .didReceiveMetadata(metadata, state):
-            return .object([("event", .string("didReceiveMetadata")), ("state", state.toJSON()), ("metadata", metadata.toJSON())])
+            json.key("event"); json.string("didReceiveMetadata")
+            json.key("state"); json.value(state)
+            json.key("metadata"); json.value(metadata)
         case let .didReceiveBinData(binData):
-            return .object([("event", .string("didReceiveBinData")), ("binData", binData.toJSON())])
+            json.key("event"); json.string("didReceiveBinData")
+            json.key("binData"); json.value(binData)
         case let .checkoutCompleted(payment):
-            return .object([("event", .string("checkoutCompleted")), ("payment", payment.toJSON())])
+            json.key("event"); json.string("checkoutCompleted")
+            json.key("payment"); json.value(payment)
         case let .checkoutFailed(error):
-            return .object([("event", .string("checkoutFailed")), ("error", .object([
-                ("errorId", .string(error.errorId)), ("description", .string(error.description)),
-            ]))])
+            json.key("event"); json.string("checkoutFailed")
+            json.key("error")
+            json.beginObject()
+            json.key("errorId"); json.string(error.errorId)
+            json.key("description"); json.string(error.description)
+            json.endObject()
         }
+        json.endObject()
     }
 }
 
-extension Payment {
+extension Payment: JSONWritable {
     /// `{"id":…,"status":…,"amount":…,"surcharge":…,"total":…,"currency":…,"paymentMethodData":{"network":…,"last4Digits":…}}`,
     /// plus `declineReason` for a declined or failed payment. `amount` is the order amount,
     /// `surcharge` what the network added (0 when nothing), `total` what was charged.
-    public func toJSON() -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("status", .string(status.rawValue)), ("amount", .integer(amount)),
-            ("surcharge", .integer(surcharge)), ("total", .integer(total)), ("currency", .string(currency)),
-            ("paymentMethodData", .object([("network", .string(network.rawValue)), ("last4Digits", .string(last4Digits))])),
-        ]
-        if let declineReason { members.append(("declineReason", .string(declineReason))) }
-        return .object(members)
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("id"); json.string(id)
+        json.key("status"); json.string(status.rawValue)
+        json.key("amount"); json.integer(amount)
+        json.key("surcharge"); json.integer(surcharge)
+        json.key("total"); json.integer(total)
+        json.key("currency"); json.string(currency)
+        json.key("paymentMethodData")
+        json.beginObject()
+        json.key("network"); json.string(network.rawValue)
+        json.key("last4Digits"); json.string(last4Digits)
+        json.endObject()
+        if let declineReason { json.key("declineReason"); json.string(declineReason) }
+        json.endObject()
     }
 }

@@ -50,11 +50,14 @@ public struct Payment: Sendable, Equatable {
 
 /// Why a checkout failed, with the headless SDK's error id (`invalid-card-data`, `unsupported-card-type`,
 /// `payment-failed`…) and a message a person can act on.
+///
+/// The description may quote text from outside (a service's answer, a database message), so it is
+/// kept sanitised (``DiagnosticText``): one line, no control or bidi characters.
 public struct CheckoutError: Sendable, Equatable, Error {
     public var errorId: String
     public var description: String
     public init(errorId: String, description: String) {
         self.errorId = errorId
-        self.description = description
+        self.description = DiagnosticText.sanitized(description)
     }
 }

@@ -23,21 +23,21 @@ public enum DataDirectory {
     /// Opens the database for an optional `--data-dir` value and builds a store on it, turning
     /// every way that can fail into one ``DataDirectoryError`` that names the path and what to do.
     ///
+    /// The directory is created private (0700) or, when it exists, refused if other users can write
+    /// in it; the database is private (0600) and of a schema version this checkout knows (see
+    /// ``Database/init(path:)``). All of this happens before a screen opens or a line is read.
+    ///
     ///     let ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
     public static func open<Store>(_ option: String?, _ makeStore: (Database) throws -> Store) throws(DataDirectoryError) -> Store {
         let directory = resolve(option)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw DataDirectoryError("the data directory \(directory.path) is a file, not a directory; pass --data-dir with a directory")
-        }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw DataDirectoryError("cannot create the data directory \(directory.path): \(reason(creating: directory)); pass --data-dir with a writable directory")
-        }
+        try PrivateFiles.prepareDirectory(directory.path)
         let path = databaseURL(in: directory).path
         do {
             return try makeStore(Database(path: path))
+        } catch let error as DataDirectoryError {
+            throw error
+        } catch let error as SchemaError {
+            throw DataDirectoryError("\(path) cannot be used: \(error); it is left as it is: use the checkout that wrote it, or pass another --data-dir")
         } catch let error as DatabaseError where error.code == SQLITE_NOTADB || error.code == SQLITE_CORRUPT {
             throw DataDirectoryError("\(path) is not a checkout database or is damaged (\(error.message)); move it aside (it is kept as it is) or pass another --data-dir")
         } catch let error as DatabaseError where [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(error.code) {
@@ -45,19 +45,6 @@ public enum DataDirectory {
         } catch {
             throw DataDirectoryError("cannot use the database \(path): \(error)")
         }
-    }
-
-    /// Why `directory` cannot be created, found by looking at its nearest existing ancestor:
-    /// Foundation's own error only says "the operation could not be completed" on Linux.
-    private static func reason(creating directory: URL) -> String {
-        var ancestor = directory.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), ancestor.path != "/" {
-            ancestor = ancestor.deletingLastPathComponent()
-        }
-        if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a directory" }
-        if access(ancestor.path, W_OK) != 0 { return "\(ancestor.path) is not writable" }
-        return "the system refused"
     }
 }
 

@@ -24,26 +24,54 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var code: Int32
     public var message: String
     public var description: String { "database error \(code): \(message)" }
+
+    /// Another connection holds a lock this one needs (`SQLITE_BUSY` or `SQLITE_LOCKED`).
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 }
 
-/// One SQLite connection: the only place in the project that calls libsqlite3.
+/// The checkout database: one SQLite connection, and the only place in the project that calls libsqlite3.
 ///
-/// The file is opened in WAL mode with `synchronous=FULL`, so a committed transaction survives a
-/// killed process and an interrupted one leaves no trace. Calls are serialised by a lock, so one
-/// `Database` can be shared across tasks.
+/// Opening it makes it ready to use, however many processes open the same new file at once:
+/// the file is created private (0600; SQLite gives its `-wal`, `-shm` and journal files the same
+/// mode), its schema version is checked before anything is written (a newer or unknown one is
+/// refused with ``SchemaError``), WAL mode is set once, and the schema is created or migrated in
+/// one exclusive transaction (``CheckoutSchema``). Each of those steps is retried while another
+/// process holds the lock, since the busy timeout does not cover all of them (a lock upgrade that
+/// would deadlock, WAL recovery).
+///
+/// The file is in WAL mode with `synchronous=FULL`, so a committed transaction survives a killed
+/// process and an interrupted one leaves no trace. Calls are serialised by a lock, so one
+/// `Database` can be shared across tasks. Statements are prepared once and kept (a statement
+/// cache), so the inserts of a payment cost a bind and a step, not a parse.
 public final class Database: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
+    /// Prepared statements by their SQL text; guarded by `lock`.
+    private var statements: [String: OpaquePointer] = [:]
     public let path: String
 
+    /// How long opening keeps retrying while other processes hold the database's locks.
+    static let setUpDeadline: Duration = .seconds(30)
+    /// The most statements kept prepared; past it, a statement is finalised after use.
+    static let statementCacheLimit = 64
+
     /// Opens (creating if needed) the database at `path`; `":memory:"` gives a private in-memory one.
+    ///
+    /// Throws ``SchemaError`` for a database of a newer or unknown schema (left exactly as it was),
+    /// ``DatabaseError`` for anything SQLite refuses, ``DataDirectoryError`` when the directory or
+    /// file cannot be made private.
     public init(path: String) throws {
-        if path != ":memory:" {
-            let dir = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let inMemory = path == ":memory:"
+        if !inMemory {
+            // `DataDirectory.open` has refused a directory others can write; a library caller
+            // naming a path chose its place, and gets missing directories made private.
+            try PrivateFiles.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, allowingShared: true)
+            try PrivateFiles.createFile(path)
         }
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        // NOMUTEX: every call already holds `lock`, so SQLite's own per-call mutex would only cost
+        // time (13% of a listing's CPU).
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -53,12 +81,58 @@ public final class Database: @unchecked Sendable {
         handle = db
         self.path = path
         sqlite3_busy_timeout(db, 5000)
-        try execute("PRAGMA journal_mode=WAL")
-        try execute("PRAGMA synchronous=FULL")
-        try execute("PRAGMA foreign_keys=ON")
+        // Until the schema version is known to be ours, closing must not checkpoint (write) either.
+        csqlite_set_checkpoint_on_close(db, 0)
+        try setUp(inMemory: inMemory)
+        csqlite_set_checkpoint_on_close(db, 1)
+        if !inMemory { PrivateFiles.tighten(databasePath: path) }
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Checks the version, sets WAL once, and creates or migrates the schema.
+    private func setUp(inMemory: Bool) throws {
+        let deadline = ContinuousClock.now + Self.setUpDeadline
+        // Read only: a database this checkout does not know is refused before anything is written.
+        var version = 0
+        try retryingWhileBusy(until: deadline) {
+            // One read transaction, so the version and the tables are read from the same moment,
+            // never half before and half after another process creates the schema.
+            let found = try self.transaction(mode: "DEFERRED") { try CheckoutSchema.read($0) }
+            try CheckoutSchema.check(found)
+            version = found.version
+        }
+        if !inMemory {
+            try retryingWhileBusy(until: deadline) {
+                let mode = try self.unchecked.query("PRAGMA journal_mode").first?.first?.string
+                if mode?.lowercased() != "wal" { try self.unchecked.execute("PRAGMA journal_mode=WAL") }
+            }
+        }
+        try unchecked.execute("PRAGMA synchronous=FULL")
+        try unchecked.execute("PRAGMA foreign_keys=ON")
+        // A current database needs no write lock to open; a new or older one is set up under one.
+        guard version < CheckoutSchema.current else { return }
+        try retryingWhileBusy(until: deadline) {
+            try self.transaction(mode: "EXCLUSIVE") { try CheckoutSchema.prepare($0) }
+        }
+    }
+
+    /// Runs `body` again after a short random pause while it fails because another connection
+    /// holds a lock, until `deadline`.
+    private func retryingWhileBusy(until deadline: ContinuousClock.Instant, _ body: () throws -> Void) throws {
+        var pause = 1
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < deadline {
+                usleep(useconds_t(1000 * Int.random(in: 1...pause)))
+                pause = min(pause * 2, 50)
+            }
+        }
+    }
 
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String, _ bindings: [SQLValue] = []) throws {
@@ -70,20 +144,39 @@ public final class Database: @unchecked Sendable {
     public func query(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
         lock.lock()
         defer { lock.unlock() }
-        return try unlockedQuery(sql, bindings)
+        return try unchecked.query(sql, bindings)
+    }
+
+    /// Steps through the rows of one statement, handing each to `body` as it is read; nothing is
+    /// collected. `body` returns `false` to stop early. The ``Row`` is valid only during its call.
+    public func forEachRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: (Row) throws -> Bool) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try withStatement(sql, bindings) { statement in
+            while true {
+                let rc = sqlite3_step(statement)
+                if rc == SQLITE_DONE { return }
+                guard rc == SQLITE_ROW else { throw error(rc) }
+                guard try body(Row(statement: statement)) else { return }
+            }
+        }
     }
 
     /// Runs `body` inside one `BEGIN IMMEDIATE … COMMIT`; any thrown error rolls it back.
     public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try transaction(mode: "IMMEDIATE", body)
+    }
+
+    private func transaction<T>(mode: String, _ body: (Transaction) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        _ = try unlockedQuery("BEGIN IMMEDIATE", [])
+        try unchecked.execute("BEGIN \(mode)")
         do {
-            let result = try body(Transaction(database: self))
-            _ = try unlockedQuery("COMMIT", [])
+            let result = try body(unchecked)
+            try unchecked.execute("COMMIT")
             return result
         } catch {
-            _ = try? unlockedQuery("ROLLBACK", [])
+            try? unchecked.execute("ROLLBACK")
             throw error
         }
     }
@@ -102,46 +195,41 @@ public final class Database: @unchecked Sendable {
         public var changes: Int { Int(sqlite3_changes(database.handle)) }
     }
 
+    /// Statements run by a caller that already holds the lock (or during `init`, before sharing).
+    private var unchecked: Transaction { Transaction(database: self) }
+
     /// The schema version kept in `PRAGMA user_version`.
     public func userVersion() throws -> Int {
         try query("PRAGMA user_version").first?.first?.int ?? 0
+    }
+
+    /// One row of ``Database/forEachRow(_:_:_:)``, read column by column without copying the row.
+    public struct Row {
+        fileprivate let statement: OpaquePointer
+
+        public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+        public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        public func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+        /// The column as text, or nil when it is NULL.
+        public func string(_ column: Int32) -> String? {
+            isNull(column) ? nil : withUTF8(column) { String(decoding: $0, as: UTF8.self) }
+        }
+        /// Calls `body` with the column's UTF-8 bytes as SQLite holds them (empty for NULL).
+        public func withUTF8<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            let text = sqlite3_column_text(statement, column)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+        }
     }
 
     private func error(_ rc: Int32) -> DatabaseError {
         DatabaseError(code: rc, message: String(cString: sqlite3_errmsg(handle)))
     }
 
+    /// Runs the statements of `sql` in turn, binding `bindings` in order, and returns the rows of the last.
     private func unlockedQuery(_ sql: String, _ bindings: [SQLValue]) throws -> [[SQLValue]] {
         var rows: [[SQLValue]] = []
-        var remaining = sql
-        var bindingsLeft = bindings[...]
-        while true {
-            var statement: OpaquePointer?
-            var tail: UnsafePointer<CChar>?
-            let consumed: Int = try remaining.withCString { start in
-                let rc = sqlite3_prepare_v2(handle, start, -1, &statement, &tail)
-                guard rc == SQLITE_OK else { throw error(rc) }
-                return tail.map { $0 - start } ?? strlen(start)
-            }
-            let utf8 = Array(remaining.utf8)
-            remaining = String(decoding: utf8[min(consumed, utf8.count)...], as: UTF8.self)
-            guard let statement else {
-                if remaining.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { break } else { continue }
-            }
-            defer { sqlite3_finalize(statement) }
-            let parameterCount = Int(sqlite3_bind_parameter_count(statement))
-            for index in 0..<parameterCount {
-                let value = bindingsLeft.popFirst() ?? .null
-                let position = Int32(index + 1)
-                let rc: Int32
-                switch value {
-                case .null: rc = sqlite3_bind_null(statement, position)
-                case let .integer(v): rc = sqlite3_bind_int64(statement, position, v)
-                case let .real(v): rc = sqlite3_bind_double(statement, position, v)
-                case let .text(v): rc = sqlite3_bind_text(statement, position, v, -1, csqlite_transient())
-                }
-                guard rc == SQLITE_OK else { throw error(rc) }
-            }
+        try withStatement(sql, bindings) { statement in
             rows = []
             while true {
                 let rc = sqlite3_step(statement)
@@ -160,8 +248,57 @@ public final class Database: @unchecked Sendable {
                 }
                 rows.append(row)
             }
-            if remaining.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { break }
         }
         return rows
+    }
+
+    /// Prepares each statement of `sql` (from the cache when it is one statement seen before),
+    /// binds its share of `bindings`, hands it to `body`, then resets it for the next use.
+    private func withStatement(_ sql: String, _ bindings: [SQLValue], _ body: (OpaquePointer) throws -> Void) throws {
+        if let cached = statements[sql] {
+            defer { sqlite3_reset(cached); sqlite3_clear_bindings(cached) }
+            var bindingsLeft = bindings[...]
+            try bind(cached, &bindingsLeft)
+            return try body(cached)
+        }
+        var bindingsLeft = bindings[...]
+        let utf8 = Array(sql.utf8CString)
+        try utf8.withUnsafeBufferPointer { buffer in
+            let start = buffer.baseAddress!
+            var next = start
+            while next.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let rc = sqlite3_prepare_v2(handle, next, -1, &statement, &tail)
+                guard rc == SQLITE_OK else { throw error(rc) }
+                let isWhole = next == start && (tail.map { String(cString: $0) } ?? "").allSatisfy(\.isWhitespace)
+                next = tail ?? start + buffer.count - 1
+                guard let statement else { continue }   // only whitespace or a comment was left
+                // A whole one-statement text is kept for its next use; parts of a script are not.
+                let keep = isWhole && statements.count < Self.statementCacheLimit
+                defer {
+                    if keep { sqlite3_reset(statement); sqlite3_clear_bindings(statement) } else { sqlite3_finalize(statement) }
+                }
+                if keep { statements[sql] = statement }
+                try bind(statement, &bindingsLeft)
+                try body(statement)
+            }
+        }
+    }
+
+    private func bind(_ statement: OpaquePointer, _ bindings: inout ArraySlice<SQLValue>) throws {
+        let parameterCount = Int(sqlite3_bind_parameter_count(statement))
+        for index in 0..<parameterCount {
+            let value = bindings.popFirst() ?? .null
+            let position = Int32(index + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(statement, position)
+            case let .integer(v): rc = sqlite3_bind_int64(statement, position, v)
+            case let .real(v): rc = sqlite3_bind_double(statement, position, v)
+            case let .text(v): rc = sqlite3_bind_text(statement, position, v, -1, csqlite_transient())
+            }
+            guard rc == SQLITE_OK else { throw error(rc) }
+        }
     }
 }

@@ -6,7 +6,10 @@ public struct LedgerEntry: Sendable, Equatable {
     public var createdAt: Date
     /// `CARD` or `NOL_PAY`.
     public var method: String
+    /// What was charged for the goods, in minor units, without the surcharge.
     public var amount: Int
+    /// What the chosen network added on top of ``amount``, in minor units (0 when none).
+    public var surcharge: Int
     public var currency: String
     /// The network id (`VISA`, `CARTES_BANCAIRES`…) or `NOL` for transit cards.
     public var network: String
@@ -17,12 +20,13 @@ public struct LedgerEntry: Sendable, Equatable {
     public var status: String
     public var declineReason: String?
 
-    public init(id: String, createdAt: Date, method: String, amount: Int, currency: String, network: String,
-                firstDigits: String, last4: String, status: String, declineReason: String? = nil) {
+    public init(id: String, createdAt: Date, method: String, amount: Int, surcharge: Int = 0, currency: String,
+                network: String, firstDigits: String, last4: String, status: String, declineReason: String? = nil) {
         self.id = id
         self.createdAt = createdAt
         self.method = method
         self.amount = amount
+        self.surcharge = surcharge
         self.currency = currency
         self.network = network
         self.firstDigits = firstDigits
@@ -32,26 +36,84 @@ public struct LedgerEntry: Sendable, Equatable {
     }
 }
 
+/// Which payments a listing wants, and in which order; served by the `payments` indexes.
+public struct LedgerQuery: Sendable, Equatable {
+    /// At most this many rows.
+    public var limit: Int?
+    /// Only payments made at or after this time (seconds since 1970, UTC).
+    public var since: Double?
+    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`).
+    public var status: String?
+    /// Newest first (the default) or oldest first.
+    public var newestFirst: Bool
+
+    public init(limit: Int? = nil, since: Double? = nil, status: String? = nil, newestFirst: Bool = true) {
+        self.limit = limit
+        self.since = since
+        self.status = status
+        self.newestFirst = newestFirst
+    }
+
+    /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
+    var statement: (sql: String, bindings: [SQLValue]) {
+        var conditions: [String] = []
+        var bindings: [SQLValue] = []
+        if let status {
+            conditions.append("status = ?")
+            bindings.append(.text(status))
+        }
+        if let since {
+            conditions.append("created_at >= ?")
+            bindings.append(.real(since))
+        }
+        var sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason FROM payments"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        // rowid breaks ties between payments of the same instant, in the order they were made.
+        sql += newestFirst ? " ORDER BY created_at DESC, rowid DESC" : " ORDER BY created_at, rowid"
+        if let limit {
+            sql += " LIMIT ?"
+            bindings.append(.integer(Int64(limit)))
+        }
+        return (sql, bindings)
+    }
+}
+
+/// One row of a ledger listing, read in place: valid only during the call that hands it over.
+///
+/// The text columns can be copied out as bytes (``withUTF8(_:_:)``), so a listing of a million
+/// rows makes no string per field; ``entry`` builds the whole value when one is wanted.
+public struct LedgerRow {
+    public enum Column: Int32, CaseIterable, Sendable {
+        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason
+    }
+
+    let row: Database.Row
+
+    /// Seconds since 1970, UTC, as stored.
+    public var createdAt: Double { row.double(Column.createdAt.rawValue) }
+    public var amount: Int64 { row.int64(Column.amount.rawValue) }
+    public var surcharge: Int64 { row.int64(Column.surcharge.rawValue) }
+    public func isNull(_ column: Column) -> Bool { row.isNull(column.rawValue) }
+    public func string(_ column: Column) -> String? { row.string(column.rawValue) }
+    public func withUTF8<R>(_ column: Column, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try row.withUTF8(column.rawValue, body)
+    }
+
+    public var entry: LedgerEntry {
+        LedgerEntry(id: string(.id) ?? "", createdAt: Date(timeIntervalSince1970: createdAt), method: string(.method) ?? "",
+                    amount: Int(amount), surcharge: Int(surcharge), currency: string(.currency) ?? "",
+                    network: string(.network) ?? "", firstDigits: string(.firstDigits) ?? "", last4: string(.last4) ?? "",
+                    status: string(.status) ?? "", declineReason: string(.declineReason))
+    }
+}
+
 /// The payment ledger: every attempt, card or Nol, in the `payments` table.
 public final class Ledger: Sendable {
     public let database: Database
 
+    /// The ledger in `database` (``Database/init(path:)`` has created its table).
     public init(database: Database) throws {
         self.database = database
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS payments (
-                id TEXT PRIMARY KEY,
-                created_at REAL NOT NULL,
-                method TEXT NOT NULL,
-                amount INTEGER NOT NULL,
-                currency TEXT NOT NULL,
-                network TEXT NOT NULL,
-                first_digits TEXT NOT NULL,
-                last4 TEXT NOT NULL,
-                status TEXT NOT NULL,
-                decline_reason TEXT
-            )
-            """)
     }
 
     /// Records one attempt in its own transaction.
@@ -64,20 +126,27 @@ public final class Ledger: Sendable {
     public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
         try transaction.execute(
-            "INSERT INTO payments (id, created_at, method, amount, currency, network, first_digits, last4, status, decline_reason) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [.text(entry.id), .real(entry.createdAt.timeIntervalSince1970), .text(entry.method), .integer(Int64(entry.amount)),
-             .text(entry.currency), .text(entry.network), .text(entry.firstDigits), .text(entry.last4), .text(entry.status),
-             entry.declineReason.map { .text($0) } ?? .null])
+             .integer(Int64(entry.surcharge)), .text(entry.currency), .text(entry.network), .text(entry.firstDigits),
+             .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null])
     }
 
-    /// Every attempt, oldest first.
-    public func entries() throws -> [LedgerEntry] {
-        try database.query("SELECT id, created_at, method, amount, currency, network, first_digits, last4, status, decline_reason FROM payments ORDER BY created_at, rowid")
-            .map { row in
-                LedgerEntry(id: row[0].string ?? "", createdAt: Date(timeIntervalSince1970: row[1].double ?? 0),
-                            method: row[2].string ?? "", amount: row[3].int ?? 0, currency: row[4].string ?? "",
-                            network: row[5].string ?? "", firstDigits: row[6].string ?? "", last4: row[7].string ?? "",
-                            status: row[8].string ?? "", declineReason: row[9].string)
-            }
+    /// Hands the attempts `query` asks for to `body` one at a time, straight from the database:
+    /// nothing is collected, so a listing of any length takes the same memory. `body` must not use
+    /// the database.
+    public func forEach(_ query: LedgerQuery = LedgerQuery(), _ body: (LedgerRow) throws -> Void) throws {
+        let (sql, bindings) = query.statement
+        try database.forEachRow(sql, bindings) { row in
+            try body(LedgerRow(row: row))
+            return true
+        }
+    }
+
+    /// The attempts `query` asks for as values (oldest first by default); for small ledgers and tests.
+    public func entries(_ query: LedgerQuery = LedgerQuery(newestFirst: false)) throws -> [LedgerEntry] {
+        var entries: [LedgerEntry] = []
+        try forEach(query) { entries.append($0.entry) }
+        return entries
     }
 }

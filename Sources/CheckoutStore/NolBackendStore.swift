@@ -92,43 +92,9 @@ public struct NolSMSRecord: Sendable, Equatable {
 public final class NolBackendStore: Sendable {
     public let database: Database
 
-    /// Opens the Nol tables in `database`, creating them (and the payment ledger they write to) if needed.
+    /// The Nol tables in `database` (``Database/init(path:)`` has created them).
     public init(database: Database) throws {
         self.database = database
-        _ = try Ledger(database: database)
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS nol_cards (
-                card_number TEXT PRIMARY KEY,
-                expiry TEXT NOT NULL,
-                balance INTEGER NOT NULL CHECK (balance >= 0),
-                status TEXT NOT NULL,
-                label TEXT NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS nol_links (
-                card_number TEXT PRIMARY KEY REFERENCES nol_cards(card_number),
-                mobile_number TEXT NOT NULL,
-                linked_at REAL NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS nol_links_by_mobile ON nol_links(mobile_number);
-            CREATE TABLE IF NOT EXISTS nol_codes (
-                token TEXT PRIMARY KEY,
-                purpose TEXT NOT NULL,
-                card_number TEXT NOT NULL,
-                mobile_number TEXT,
-                code TEXT,
-                expires_at REAL,
-                tries_left INTEGER NOT NULL,
-                resend_at REAL,
-                state TEXT NOT NULL
-            );
-            CREATE TABLE IF NOT EXISTS nol_sms (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                mobile_number TEXT NOT NULL,
-                code TEXT NOT NULL,
-                body TEXT NOT NULL,
-                sent_at REAL NOT NULL
-            )
-            """)
     }
 
     /// Runs `body` as one transaction on the store's database.

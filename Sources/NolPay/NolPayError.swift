@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// A failure a Nol Pay component reports on its error stream, with the headless SDK's error id.
 ///
 /// Ids follow the headless SDK: `nol-pay-sdk-error` carries the Transit system's `code` and
@@ -13,12 +15,14 @@ public struct NolPayError: Error, Sendable, Equatable {
     /// What the person can do about it, in one sentence.
     public var recoverySuggestion: String
 
+    /// The texts may quote what a caller or a failure supplied, so they are kept sanitised
+    /// (``DiagnosticText``): one line each, no control or bidi characters.
     public init(errorId: String, code: String, message: String, description: String, recoverySuggestion: String) {
         self.errorId = errorId
-        self.code = code
-        self.message = message
-        self.description = description
-        self.recoverySuggestion = recoverySuggestion
+        self.code = DiagnosticText.sanitized(code)
+        self.message = DiagnosticText.sanitized(message)
+        self.description = DiagnosticText.sanitized(description)
+        self.recoverySuggestion = DiagnosticText.sanitized(recoverySuggestion)
     }
 
     /// A failure reported by the Transit system (the card reader or the Nol backend).

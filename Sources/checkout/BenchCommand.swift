@@ -7,19 +7,29 @@ import Foundation
 /// Run it in release mode (`swift run -c release checkout bench`). The corpora are generated from a
 /// fixed seed so runs are comparable; a checksum of every result is printed so the optimiser cannot
 /// drop the work. Figures: detections per second over 1,000,000 mixed prefixes and full numbers,
-/// the time to load a synthetic 1,000,000-range BIN table from CSV, resident memory after loading,
-/// and lookups per second on that table.
+/// the time to load a synthetic 1,000,000-range BIN table from a CSV file, the bytes kept per range,
+/// resident memory after loading, and lookups per second on that table.
+///
+/// `checkout bench --bin-table FILE` loads FILE the way `--bin-table` does and prints the load's
+/// figures only (`scripts/bench-compare.sh` reads them).
 enum BenchCommand {
     static let corpusSize = 1_000_000
     static let passes = 5
+    static let usage = """
+        usage: checkout bench                     detection and BIN-table figures (build with -c release)
+               checkout bench --bin-table FILE    load FILE as --bin-table does: time, ranges, bytes kept, peak memory
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
         if arguments == ["--help"] || arguments == ["-h"] {
-            FileHandleOutput.line("usage: checkout bench   (build with -c release for meaningful figures)")
+            FileHandleOutput.line(usage)
             return 0
         }
+        if arguments.count == 2, arguments[0] == "--bin-table" {
+            return loadFigures(path: arguments[1]) == nil ? 2 : 0
+        }
         guard arguments.isEmpty else {
-            FileHandleOutput.error("checkout bench: takes no arguments (see checkout --help)")
+            FileHandleOutput.error("checkout bench: unknown arguments (see checkout bench --help)")
             return 2
         }
         let catalogue: NetworkCatalogue
@@ -45,18 +55,7 @@ enum BenchCommand {
             FileHandleOutput.error("checkout bench: cannot write \(csvURL.path)")
             return 2
         }
-        let start = ContinuousClock.now
-        let table: BinTable
-        do {
-            let text = try String(contentsOf: csvURL, encoding: .utf8)
-            table = try BinTable(csv: text)
-        } catch {
-            FileHandleOutput.error("checkout bench: \(error)")
-            return 2
-        }
-        let loadTime = ContinuousClock.now - start
-        FileHandleOutput.line(String(format: "BIN table load: %.0f ms for %d ranges from CSV", loadTime.milliseconds, table.count))
-        FileHandleOutput.line(String(format: "resident memory after loading: %.1f MB", residentMegabytes()))
+        guard let table = loadFigures(path: csvURL.path) else { return 2 }
 
         var keys = [UInt32](repeating: 0, count: corpusSize)
         for index in keys.indices { keys[index] = UInt32(random.next() % 100_000_000) }
@@ -70,6 +69,26 @@ enum BenchCommand {
         FileHandleOutput.line(String(format: "BIN table lookups: %.1f million/s on %d ranges (%d random keys x %d passes, checksum %llu)",
                                      lookups.rate / 1e6, table.count, corpusSize, passes, lookups.checksum))
         return 0
+    }
+
+    /// Loads the CSV file at `path` as `--bin-table` does and prints how long it took, what the
+    /// table keeps and the peak memory; nil (after a message on standard error) when it cannot.
+    static func loadFigures(path: String) -> BinTable? {
+        let start = ContinuousClock.now
+        let startCPU = processCPUMilliseconds()
+        let table: BinTable
+        do { table = try BinTable(csvFile: path) } catch {
+            FileHandleOutput.error("checkout bench: --bin-table \(path): \(error)")
+            return nil
+        }
+        let loadTime = ContinuousClock.now - start
+        let loadCPU = processCPUMilliseconds() - startCPU
+        FileHandleOutput.line(String(format: "BIN table load: %.0f ms (%.0f ms CPU) for %d ranges (%d distinct answers) from CSV; %.1f MB kept, %.1f bytes per range",
+                                     loadTime.milliseconds, loadCPU, table.count, table.answerCount, Double(table.byteCount) / 1e6,
+                                     Double(table.byteCount) / Double(max(table.count, 1))))
+        FileHandleOutput.line(String(format: "resident memory after loading: %.1f MB (peak %.1f MB)",
+                                     memoryMegabytes("VmRSS:"), memoryMegabytes("VmHWM:")))
+        return table
     }
 
     static func measure(iterations: Int, _ work: () -> UInt64) -> (rate: Double, checksum: UInt64) {
@@ -100,10 +119,18 @@ enum BenchCommand {
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
 
-    /// VmRSS from /proc/self/status, in megabytes; 0 where /proc is not available.
-    static func residentMegabytes() -> Double {
+    /// The CPU time the process has used, in milliseconds (a loaded machine stretches wall time).
+    static func processCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+    }
+
+    /// A memory figure of /proc/self/status (`VmRSS:`, `VmHWM:`), in megabytes; 0 where /proc is
+    /// not available.
+    static func memoryMegabytes(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes / 1024
     }

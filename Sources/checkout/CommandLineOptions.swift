@@ -305,12 +305,11 @@ extension CommandLineOptions {
                 throw UsageError("checkout \(command): \(error)")
             }
         }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw UsageError("checkout \(command): --bin-table: cannot read \(path)")
-        }
-        do { return try BinTable(csv: String(decoding: data, as: UTF8.self)) } catch {
+        // Read a chunk at a time: a table of millions of rows is never held whole.
+        do { return try BinTable(csvFile: path) } catch let error as BinTableError {
             throw UsageError("checkout \(command): --bin-table \(path): \(error)")
+        } catch {
+            throw UsageError("checkout \(command): --bin-table: cannot read \(path)")
         }
     }
 }

@@ -47,12 +47,21 @@ enum EventsCommand {
             return 2
         }
 
+        // Output waits in a bounded buffer: before each line the reader waits for room, so a
+        // reader of standard output that stops reading stops the input too, and nothing is dropped.
+        let output = StandardOutput.shared
         let events = manager.events()
         let printer = Task {
-            for await event in events { FileHandleOutput.line(event.toJSON().serialized()) }
+            for await event in events {
+                output.append { json in
+                    event.write(to: &json)
+                    json.endLine()
+                }
+            }
         }
         var lineNumber = 0
         for await input in StandardInputLines.stream() {
+            await output.waitForRoom()
             lineNumber += 1
             guard case let .text(line) = input else {
                 FileHandleOutput.error("checkout events: line \(lineNumber): \(input.problem ?? "unreadable")")
@@ -62,10 +71,15 @@ enum EventsCommand {
             case .none: continue
             case .rawData(let data): await manager.setRawData(data)
             case .submit: await manager.submit()
-            case .sleep(let duration): try? await Task.sleep(for: duration)
+            case .sleep(let duration):
+                output.beginWaiting()
+                try? await Task.sleep(for: duration)
+                output.endWaiting()
             case .invalid(let reason): FileHandleOutput.error("checkout events: line \(lineNumber): \(reason)")
             }
         }
+        // From here the run only waits for work in flight: every event is written as it comes.
+        output.beginWaiting()
         await manager.finish()
         await printer.value
         return 0

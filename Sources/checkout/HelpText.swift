@@ -10,7 +10,7 @@ enum HelpText {
            checkout detect [options] NUMBER... | -                 detect and validate card numbers, JSON Lines out
            checkout events [options] < script.jsonl                the headless RawDataManager over JSON Lines
            checkout nol events [--data-dir DIR] < script.jsonl     the Nol Pay components over JSON Lines
-           checkout payments [--data-dir DIR]                      list the payment ledger
+           checkout payments [--data-dir DIR] [--json] [filters]   list the payment ledger, newest first
            checkout bench                                          measure detection and BIN lookups (use -c release)
            checkout --help | --version
 
@@ -33,6 +33,8 @@ enum HelpText {
       --expiry MM/YY        expiry date to validate (MM/YY, MM/YYYY or MMYY)
       --cvv N               security code to validate
       --name TEXT           cardholder name to validate
+      Card numbers given as arguments and --cvv (and --expiry, --name) are visible to every user
+      of this machine (ps, /proc) while checkout runs: give cards to detect - on standard input.
 
     engine and payment options (events, pay, nol):
       --debounce MS         wait this long after the last keystroke before a BIN lookup
@@ -56,6 +58,14 @@ enum HelpText {
 
     input (detect -, events, nol events): one line per number or object, LF or CRLF; a line that is
       not UTF-8 or is over 1 MiB is reported on stderr (nol events: an error event) and skipped.
+      detect - takes a number, or a JSON object {"cardNumber","expiryDate","cvv","cardholderName"}:
+        printf '%s\\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123"}' | checkout detect -
+
+    payments filters: --limit N, --since DATE (UTC, 2025-11-29 or 2025-11-29T17:53:36Z),
+      --status AUTHORIZED|DECLINED|FAILED, --oldest-first (see checkout payments --help).
+
+    data directory: created private (0700, database files 0600); one that other users can write is
+      refused, and so is a database written by a newer checkout (its schema version is named).
 
     exit status: 0 done, 2 bad options, a --session file, a client token or a data directory that cannot
       be used.
@@ -68,11 +78,19 @@ enum HelpText {
                            [--bin-latency MS] [--bin-timeout MS] [--expiry MM/YY] [--cvv N] [--name TEXT]
                            NUMBER... | -
 
-    Prints one JSON object per number (with -, one number per line of standard input):
+    Prints one JSON object per number:
     {"cardNumber","source","detectedCardNetworks","selectableCardNetworks","autoSelectedCardNetwork",
      "amountDue","binData","validation"}; network items carry their session surcharge when above 0.
     Under 8 digits the networks come from local rules (LOCAL); from 8 digits the BIN service is asked
     (REMOTE, or LOCAL_FALLBACK when it fails, times out or knows nothing of the BIN).
-    Example: checkout detect --expiry 12/30 --cvv 123 --name "Jane Doe" "4000 0025 0000 1001"
+
+    With -, each line of standard input is a card number, or a JSON object (a line starting with {):
+      {"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…"}
+    Fields left out take --expiry, --cvv and --name. The output echoes cardNumber as given.
+
+    Numbers given as arguments, and --cvv, --expiry and --name, can be read by every user of this
+    machine (ps, /proc) while checkout runs; standard input cannot. Examples:
+      printf '%s\\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}' | checkout detect -
+      checkout detect - < numbers.txt
     """
 }

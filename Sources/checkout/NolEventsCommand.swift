@@ -62,8 +62,11 @@ enum NolEventsCommand {
         }
 
         let session = NolEventsSession(transit: transit, amount: amount, currency: currency)
+        let output = StandardOutput.shared
         var lineNumber = 0
         for await input in StandardInputLines.stream() {
+            // A reader of standard output that stops reading stops the input too (see StandardOutput).
+            await output.waitForRoom()
             lineNumber += 1
             guard case let .text(line) = input else {
                 session.unreadable(input, line: lineNumber)
@@ -71,7 +74,11 @@ enum NolEventsCommand {
             }
             if line.allSatisfy(\.isWhitespace) { continue }
             await session.handle(line: line, number: lineNumber)
+            // Each line is a person's step (a tap, a code from the SMS the last line printed), so
+            // its events go out as soon as its work is done, whether or not more input is waiting.
+            output.flush()
         }
+        output.beginWaiting()
         await session.finish()
         return 0
     }
@@ -150,7 +157,7 @@ final class NolEventsSession: Sendable {
             default: inputError(number, "\"readerFault\" takes \"readError\" or \"noResponse\"")
             }
         default:
-            inputError(number, "has an unknown command \"\(key)\"; expected start, tap, collect, submit, resend or readerFault")
+            inputError(number, "has an unknown command \(EventsInput.quotedKey(key)); expected start, tap, collect, submit, resend or readerFault")
         }
     }
 
@@ -323,7 +330,10 @@ final class NolEventsSession: Sendable {
     // MARK: Output
 
     private func out(_ members: [(String, JSONValue)]) {
-        FileHandleOutput.line(JSONValue.object(members).serialized())
+        StandardOutput.shared.append { json in
+            JSONValue.object(members).write(to: &json)
+            json.endLine()
+        }
     }
 
     private func stepOut(_ flow: String, _ name: String, _ members: [(String, JSONValue)]) {
@@ -345,9 +355,10 @@ final class NolEventsSession: Sendable {
         inputError(line, "is \(input.problem ?? "unreadable")")
     }
 
+    /// An `invalid-input` error event; its description is sanitised like every diagnostic line.
     private func inputError(_ line: Int, _ problem: String) {
         out([("event", .string("error")), ("errorId", .string("invalid-input")), ("line", .integer(line)),
-             ("description", .string("Input line \(line) \(problem).")),
+             ("description", .string(DiagnosticText.sanitized("Input line \(line) \(problem)."))),
              ("recoverySuggestion", .string("Fix the line and send it again; see checkout nol events --help."))])
     }
 

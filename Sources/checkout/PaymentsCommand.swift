@@ -2,87 +2,277 @@ import CheckoutCore
 import CheckoutStore
 import Foundation
 
-/// `checkout payments [--data-dir DIR] [--json]`: the payment ledger, oldest first.
+/// `checkout payments`: the payment ledger, newest first, as a table or as JSON Lines.
 ///
-/// A table by default (time, id, method, network, masked number, amount, status, reason); with
-/// `--json`, one JSON object per payment. Neither ever holds more than the first 6–8 and last 4 digits.
+/// Rows come one at a time from the database and go out through one buffer, so a ledger of a
+/// million payments lists in the memory of one (`| head -1` answers at once). Neither form ever
+/// holds more than the first 6–8 and last 4 digits of a card.
 enum PaymentsCommand {
+    static let usage = "usage: checkout payments [--data-dir DIR] [--json] [--limit N] [--since DATE] [--status STATUS] [--oldest-first]"
+
+    static let help = """
+        \(usage)
+        Lists the payment ledger, newest first: a table, or with --json one object per payment.
+          --limit N        at most N payments
+          --since DATE     payments made at or after DATE, UTC: 2025-11-29 or 2025-11-29T17:53:36Z
+          --status STATUS  only AUTHORIZED, DECLINED or FAILED payments
+          --oldest-first   oldest first instead
+        """
+
     static func run(_ arguments: [String]) async -> Int32 {
+        var query = LedgerQuery()
         var json = false
-        var filtered: [String] = []
-        for argument in arguments {
-            if argument == "--json" { json = true } else { filtered.append(argument) }
+        var rest: [String] = []
+        var index = 0
+        // The listing's own options; the shared ones (--data-dir, --help) go to CommandLineOptions.
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            guard ["--limit", "--since", "--status"].contains(name) else {
+                switch argument {
+                case "--json": json = true
+                case "--oldest-first": query.newestFirst = false
+                default: rest.append(argument)
+                }
+                continue
+            }
+            let value: String
+            if argument.contains("=") {
+                value = String(argument.drop { $0 != "=" }.dropFirst())
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                return usageError("\(name) needs a value")
+            }
+            switch name {
+            case "--limit":
+                guard let limit = Int(value), limit >= 1 else { return usageError("--limit must be a whole number, at least 1, not \"\(value)\"") }
+                query.limit = limit
+            case "--since":
+                guard let since = LedgerTime.parse(value) else {
+                    return usageError("--since must be a UTC date such as 2025-11-29 or 2025-11-29T17:53:36Z, not \"\(value)\"")
+                }
+                query.since = since
+            default:
+                let status = value.uppercased()
+                guard ["AUTHORIZED", "DECLINED", "FAILED"].contains(status) else {
+                    return usageError("--status must be AUTHORIZED, DECLINED or FAILED, not \"\(value)\"")
+                }
+                query.status = status
+            }
         }
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(filtered, command: "payments", accepting: [.dataDir]) {
+        switch CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir]) {
         case .success(let parsed): options = parsed
         case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(usage: checkout payments [--data-dir DIR] [--json])"))
+            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(\(usage))"))
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line("usage: checkout payments [--data-dir DIR] [--json]\nLists the payment ledger, oldest first.")
+            FileHandleOutput.line(help)
             return 0
         }
-        guard options.positionals.isEmpty else {
-            FileHandleOutput.error("checkout payments: takes no arguments (usage: checkout payments [--data-dir DIR] [--json])")
-            return 2
-        }
-        let entries: [LedgerEntry]
+        guard options.positionals.isEmpty else { return usageError("takes no arguments") }
+
+        let ledger: Ledger
         do {
-            entries = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0).entries() }
+            ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
             FileHandleOutput.error("checkout payments: \(error)")
             return 2
         }
-        if json {
-            for entry in entries { FileHandleOutput.line(entry.toJSON().serialized()) }
-            return 0
+        var listing = LedgerListing(json: json)
+        do {
+            try ledger.forEach(query) { listing.append($0) }
+        } catch {
+            listing.flush()
+            FileHandleOutput.error("checkout payments: cannot read the ledger: \(error)")
+            return 2
         }
-        if entries.isEmpty {
-            FileHandleOutput.line("No payments yet.")
-            return 0
+        if listing.rows == 0, !json {
+            let filtered = query.limit != nil || query.since != nil || query.status != nil
+            FileHandleOutput.line(filtered ? "No payments match." : "No payments yet.")
         }
-        FileHandleOutput.line(LedgerTable.render(entries))
+        listing.flush()
         return 0
     }
+
+    private static func usageError(_ message: String) -> Int32 {
+        FileHandleOutput.error("checkout payments: \(message) (\(usage))")
+        return 2
+    }
 }
 
-/// The ledger as a plain-text table with aligned columns.
-enum LedgerTable {
-    static func render(_ entries: [LedgerEntry]) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        let header = ["TIME", "ID", "METHOD", "NETWORK", "CARD", "AMOUNT", "STATUS", "REASON"]
-        let rows = entries.map { entry in
-            [formatter.string(from: entry.createdAt), entry.id, entry.method, entry.network, masked(entry),
-             amount(entry), entry.status, entry.declineReason ?? ""]
+/// The ledger written row by row into one reusable byte buffer, as an aligned table or as JSON Lines.
+///
+/// Columns have fixed widths (the widest id, network and card the ledger can hold), so the table
+/// needs no pass over the rows before the first is printed. Stored text is copied as bytes when it
+/// is plain ASCII, the common case; anything else takes the slow path (sanitised for the table,
+/// escaped for JSON), so a hand-edited file cannot put control characters on the terminal.
+struct LedgerListing {
+    let json: Bool
+    private(set) var rows = 0
+    private var buffer: [UInt8] = []
+
+    /// Written out whenever the buffer passes this size, and at the end.
+    static let flushSize = 64 * 1024
+
+    /// Column widths of the table: time, id, method, network, card, amount (right-aligned), status.
+    static let widths = (time: LedgerTime.length, id: 24, method: 7, network: 18, card: 13, amount: 14, status: 10)
+    static let header: [UInt8] = {
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) + "  " }
+        let w = widths
+        return Array((pad("TIME", w.time) + pad("ID", w.id) + pad("METHOD", w.method) + pad("NETWORK", w.network)
+            + pad("CARD", w.card) + String(repeating: " ", count: w.amount - 6) + "AMOUNT  " + pad("STATUS", w.status)
+            + "REASON\n").utf8)
+    }()
+
+    init(json: Bool) {
+        self.json = json
+        buffer.reserveCapacity(Self.flushSize + 4096)
+    }
+
+    mutating func append(_ row: LedgerRow) {
+        if rows == 0, !json { buffer += Self.header }
+        rows += 1
+        if json { appendJSON(row) } else { appendTableRow(row) }
+        if buffer.count >= Self.flushSize { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        // Through standard output's one path, which keeps order with every other line and waits
+        // (blocking this thread) while a slow reader is far behind.
+        StandardOutput.shared.waitForRoomBlocking()
+        StandardOutput.shared.append { json in buffer.withUnsafeBufferPointer { json.raw($0) } }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Table
+
+    private mutating func appendTableRow(_ row: LedgerRow) {
+        let w = Self.widths
+        LedgerTime.append(row.createdAt, to: &buffer)
+        spaces(2)
+        pad(text(row, .id), to: w.id)
+        pad(text(row, .method), to: w.method)
+        pad(text(row, .network), to: w.network)
+        // The kept first digits, an ellipsis, the last four; `•••• 1234` when none were kept.
+        var card: Int
+        if row.withUTF8(.firstDigits, { $0.isEmpty }) {
+            key("•••• ")
+            card = 5
+        } else {
+            card = text(row, .firstDigits)
+            key("…")
+            card += 1
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        return ([header] + rows).map { row in
-            row.enumerated().map { column, cell in
-                column == 5 ? String(repeating: " ", count: widths[column] - cell.count) + cell
-                    : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n")
+        pad(card + text(row, .last4), to: w.card)
+        // `49.99 EUR`, or `49.99+0.30 EUR` with a surcharge, right-aligned.
+        var amount = Self.money(row.amount)
+        if row.surcharge != 0 { amount += [0x2B] + Self.money(row.surcharge) }
+        amount.append(0x20)
+        spaces(w.amount - amount.count - row.withUTF8(.currency) { $0.count })
+        buffer += amount
+        _ = text(row, .currency)
+        spaces(2)
+        if row.isNull(.declineReason) {
+            _ = text(row, .status)
+        } else {
+            pad(text(row, .status), to: w.status)
+            _ = text(row, .declineReason)
+        }
+        buffer.append(0x0A)
     }
 
-    /// `40000025…1001`: the kept first digits, then the last four (`•••• 1234` when none were kept).
-    static func masked(_ entry: LedgerEntry) -> String {
-        entry.firstDigits.isEmpty ? "•••• " + entry.last4 : entry.firstDigits + "…" + entry.last4
+    /// Appends a stored text column as it is when it is printable ASCII, else sanitised; returns
+    /// how many columns it takes on screen.
+    private mutating func text(_ row: LedgerRow, _ column: LedgerRow.Column) -> Int {
+        row.withUTF8(column) { bytes in
+            if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                buffer.append(contentsOf: bytes)
+                return bytes.count
+            }
+            let text = DiagnosticText.sanitized(bytes: bytes)
+            buffer += text.utf8
+            return text.count
+        }
     }
 
-    static func amount(_ entry: LedgerEntry) -> String {
-        let major = entry.amount / 100, minor = entry.amount % 100
-        return "\(major).\(minor < 10 ? "0" : "")\(minor) \(entry.currency)"
+    /// Pads what was just written (`used` columns) to `width`, then the two-space gutter.
+    private mutating func pad(_ used: Int, to width: Int) {
+        spaces(max(0, width - used) + 2)
     }
-}
 
-extension LedgerEntry {
-    func toJSON() -> JSONValue {
-        .object([("id", .string(id)), ("createdAt", .string(ISO8601DateFormatter().string(from: createdAt))),
-                 ("method", .string(method)), ("amount", .integer(amount)), ("currency", .string(currency)),
-                 ("network", .string(network)), ("firstDigits", .string(firstDigits)), ("last4Digits", .string(last4)),
-                 ("status", .string(status)), ("declineReason", .string(orNull: declineReason))])
+    private mutating func spaces(_ count: Int) {
+        guard count > 0 else { return }
+        let blank: StaticString = "                                        "
+        var left = count
+        while left > 0 {
+            let chunk = min(left, blank.utf8CodeUnitCount)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: blank.utf8Start, count: chunk))
+            left -= chunk
+        }
+    }
+
+    /// `49.99` for 4999 minor units.
+    static func money(_ minor: Int64) -> [UInt8] {
+        var bytes: [UInt8] = minor < 0 ? [0x2D] : []
+        let magnitude = minor.magnitude
+        appendDecimal(magnitude / 100, to: &bytes)
+        bytes.append(0x2E)
+        bytes.append(UInt8(48 + magnitude % 100 / 10))
+        bytes.append(UInt8(48 + magnitude % 10))
+        return bytes
+    }
+
+    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+        bytes.append(UInt8(48 + value % 10))
+    }
+
+    // MARK: JSON
+
+    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason"}`
+    private mutating func appendJSON(_ row: LedgerRow) {
+        key("{\"id\":"); string(row, .id)
+        key(",\"createdAt\":\"")
+        LedgerTime.append(row.createdAt, to: &buffer)
+        key("\",\"method\":"); string(row, .method)
+        key(",\"amount\":"); integer(row.amount)
+        key(",\"surcharge\":"); integer(row.surcharge)
+        key(",\"currency\":"); string(row, .currency)
+        key(",\"network\":"); string(row, .network)
+        key(",\"firstDigits\":"); string(row, .firstDigits)
+        key(",\"last4Digits\":"); string(row, .last4)
+        key(",\"status\":"); string(row, .status)
+        key(",\"declineReason\":")
+        if row.isNull(.declineReason) { key("null") } else { string(row, .declineReason) }
+        key("}\n")
+    }
+
+    private mutating func key(_ text: StaticString) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { buffer.append(0x2D) }
+        Self.appendDecimal(value.magnitude, to: &buffer)
+    }
+
+    /// A stored text column as a JSON string: copied when it is printable ASCII without quotes or
+    /// backslashes, else escaped by the JSON serialiser (which also repairs bytes that are not UTF-8).
+    private mutating func string(_ row: LedgerRow, _ column: LedgerRow.Column) {
+        row.withUTF8(column) { bytes in
+            if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+                buffer.append(0x22)
+                buffer.append(contentsOf: bytes)
+                buffer.append(0x22)
+            } else {
+                buffer += JSONValue.string(String(decoding: bytes, as: UTF8.self)).serialized().utf8
+            }
+        }
     }
 }

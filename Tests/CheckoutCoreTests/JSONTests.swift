@@ -7,9 +7,9 @@ struct JSONTests {
     func metadataShape() {
         let resolver = TestData.resolver([.visa, .cartesBancaires, .mastercard])
         let visaOnly = resolver.remoteMetadata(for: BinAnswer(firstDigits: "42424242", networks: [BinNetwork(network: .visa)]))
-        #expect(visaOnly.toJSON().serialized() == #"{"source":"REMOTE","detectedCardNetworks":{"items":[{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true}],"preferred":{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true}},"selectableCardNetworks":null,"autoSelectedCardNetwork":null,"amountDue":{"network":"VISA","amount":1000,"surcharge":0,"total":1000,"currency":"EUR"}}"#)
+        #expect(visaOnly.serialized() == #"{"source":"REMOTE","detectedCardNetworks":{"items":[{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true}],"preferred":{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true}},"selectableCardNetworks":null,"autoSelectedCardNetwork":null,"amountDue":{"network":"VISA","amount":1000,"surcharge":0,"total":1000,"currency":"EUR"}}"#)
         let local = resolver.localMetadata(forDigits: "", source: .local)
-        #expect(local.toJSON().serialized() == #"{"source":"LOCAL","detectedCardNetworks":{"items":[],"preferred":null},"selectableCardNetworks":null,"autoSelectedCardNetwork":null,"amountDue":{"network":null,"amount":1000,"surcharge":0,"total":1000,"currency":"EUR"}}"#)
+        #expect(local.serialized() == #"{"source":"LOCAL","detectedCardNetworks":{"items":[],"preferred":null},"selectableCardNetworks":null,"autoSelectedCardNetwork":null,"amountDue":{"network":null,"amount":1000,"surcharge":0,"total":1000,"currency":"EUR"}}"#)
     }
 
     @Test("bin data and errors serialise with issuer fields when known")
@@ -17,9 +17,9 @@ struct JSONTests {
         let issuer = IssuerDetails(issuerCountryCode: "FR", issuerName: "Banque", accountFundingType: "DEBIT")
         let resolver = TestData.resolver([.cartesBancaires, .visa])
         let binData = resolver.remoteBinData(for: BinAnswer(firstDigits: "40000025", networks: [BinNetwork(network: .visa, issuer: issuer), BinNetwork(network: .cartesBancaires, issuer: issuer)]))
-        #expect(binData.toJSON().serialized() == #"{"status":"complete","firstDigits":"40000025","preferred":{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"allowsUserSelection":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"},"alternatives":[{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"}]}"#)
+        #expect(binData.serialized() == #"{"status":"complete","firstDigits":"40000025","preferred":{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"allowsUserSelection":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"},"alternatives":[{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true,"issuerCountryCode":"FR","issuerName":"Banque","accountFundingType":"DEBIT"}]}"#)
         let error = ValidationError(errorId: "invalid-cvv", inputElementType: .cvv, description: "CVV cannot be blank.")
-        #expect(error.toJSON().serialized() == #"{"errorId":"invalid-cvv","inputElementType":"CVV","description":"CVV cannot be blank."}"#)
+        #expect(error.serialized() == #"{"errorId":"invalid-cvv","inputElementType":"CVV","description":"CVV cannot be blank."}"#)
     }
 
     @Test("nesting 100,000 deep is refused with an error, not a stack overflow; the cap itself parses")

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import Foundation
 import Testing
 
@@ -40,9 +41,9 @@ struct SurchargeAndEftposTests {
     @Test("JSON: surcharge in minor units after allowsUserSelection, only when above 0; amountDue always whole")
     func jsonShape() {
         let metadata = resolver(Self.surcharged).remoteMetadata(for: cbVisa)
-        #expect(metadata.selectableCardNetworks?.toJSON().serialized() == #"{"items":[{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"allowsUserSelection":true},{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true,"surcharge":30}],"preferred":{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"allowsUserSelection":true}}"#)
-        #expect(metadata.toJSON()["amountDue"]?.serialized() == #"{"network":"CARTES_BANCAIRES","amount":4999,"surcharge":0,"total":4999,"currency":"EUR"}"#)
-        #expect(metadata.jsonMembers.map(\.0) == ["source", "detectedCardNetworks", "selectableCardNetworks", "autoSelectedCardNetwork", "amountDue"])
+        #expect(metadata.selectableCardNetworks?.serialized() == #"{"items":[{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"allowsUserSelection":true},{"network":"VISA","displayName":"Visa","allowed":true,"allowsUserSelection":true,"surcharge":30}],"preferred":{"network":"CARTES_BANCAIRES","displayName":"Cartes Bancaires","allowed":true,"allowsUserSelection":true}}"#)
+        #expect(metadata.parsedJSON["amountDue"]?.serialized() == #"{"network":"CARTES_BANCAIRES","amount":4999,"surcharge":0,"total":4999,"currency":"EUR"}"#)
+        #expect(metadata.parsedJSON.objectValue?.map(\.0) == ["source", "detectedCardNetworks", "selectableCardNetworks", "autoSelectedCardNetwork", "amountDue"])
     }
 
     /// The eftpos co-badged cards of cards.tsv: number and networks.
@@ -75,7 +76,7 @@ struct SurchargeAndEftposTests {
         for choice in [nil, CardNetwork.eftpos, global] {
             #expect(resolver.networkForPayment(choice: choice, metadata: metadata) == .success(global), "paid with the auto-selection whatever the choice")
         }
-        let json = metadata.toJSON()
+        let json = metadata.parsedJSON
         #expect(json["autoSelectedCardNetwork"]?["network"]?.stringValue == global.rawValue)
         #expect(json["selectableCardNetworks"]?["items"]?[1]?.serialized().contains(#""network":"EFTPOS","displayName":"eftpos","allowed":true,"allowsUserSelection":false"#) == true)
     }

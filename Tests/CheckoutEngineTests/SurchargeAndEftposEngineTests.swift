@@ -48,7 +48,7 @@ import Testing
         #expect(harness.payments.requests.first?.selectedNetwork == nil, "eftpos is never the cardholder's selection")
         #expect(harness.service.requests == [String(number.prefix(8))])
 
-        let event = CheckoutEvent.didReceiveMetadata(remote, CardNumberEntryState(cardNumber: number)).toJSON()
+        let event = CheckoutEvent.didReceiveMetadata(remote, CardNumberEntryState(cardNumber: number)).parsedJSON
         #expect(event["metadata"]?["autoSelectedCardNetwork"]?["network"]?.stringValue == global.rawValue)
         #expect(event["metadata"]?["selectableCardNetworks"]?["items"]?[1]?["allowsUserSelection"] == .bool(false))
     }
@@ -89,7 +89,7 @@ import Testing
         let payment = try await service.pay(PaymentRequest(id: "req_1", amount: 4999, surcharge: 30, currency: "EUR", network: .visa,
                                                            cardNumber: "4000002500001001", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe"))
         #expect(payment.amount == 4999 && payment.surcharge == 30 && payment.total == 5029)
-        let json = CheckoutEvent.checkoutCompleted(payment).toJSON().serialized()
+        let json = CheckoutEvent.checkoutCompleted(payment).serialized()
         #expect(json == #"{"event":"checkoutCompleted","payment":{"id":"\#(payment.id)","status":"AUTHORIZED","amount":4999,"surcharge":30,"total":5029,"currency":"EUR","paymentMethodData":{"network":"VISA","last4Digits":"1001"}}}"#)
         let entries = try ledger.entries()
         #expect(entries == [SandboxPaymentService.ledgerEntry(for: payment, at: Date(timeIntervalSince1970: 1_800_000_000))])

@@ -27,8 +27,8 @@ import Testing
             + "Step 1 of 3: hold a Nol card to the reader."))
         // A refused card does not become the default: Enter taps the first card, not the blocked one again.
         #expect(transcript.contains("Tap which card? Choose 1 to 7 [1]: 1\nCard read: Silver card"))
-        #expect(transcript.contains("OTP is not valid.\nEnter the 6 digits from the SMS.\nStep 3 of 3"))
-        #expect(transcript.contains("The code is not the one we sent; 2 tries left."))
+        #expect(transcript.contains("OTP is not valid: the code has 6 digits.\nEnter the 6 digits from the SMS.\nStep 3 of 3"))
+        #expect(transcript.contains("Wrong code: 2 tries left.\nCheck the 6 digits in the SMS and type them again."))
         #expect(transcript.contains("Card linked: Silver card - daily commute, •••• 0125, AED 150.00."))
         // The code is never echoed back.
         #expect(!transcript.contains("(or resend): 000000") && transcript.contains("(or resend): ••••••\n"))
@@ -94,7 +94,7 @@ import Testing
         let (_, pay) = await harness.run(.nolPay, ["0501234567", "2", "12ab", "2", "3084100125", "1", "2"])
         let transcript = pay.transcript
         #expect(transcript.contains("Card number is not valid.\nEnter the Nol card number printed on the back of the card, digits only."))
-        #expect(transcript.contains("This card is not linked to +971501234567."))
+        #expect(transcript.contains("This card is not linked to +971 50 123 4567."))
         #expect(transcript.contains("Payment authorized: AED 7.50 from Nol card •••• 0233"))
     }
 }

@@ -129,7 +129,7 @@ import Testing
         #expect(tokenizations.map { $0.fields["preferredNetwork"] } == ["VISA", nil], "the cardholder's pick, then none")
         #expect(requests.filter { $0.path == "/pci/payments" }.count == 2)
 
-        let ledger = try await run(["payments", "--data-dir", dataDir, "--json"], token: nil)
+        let ledger = try await run(["payments", "--data-dir", dataDir, "--json", "--oldest-first"], token: nil)
         let rows = objects(ledger)
         #expect(rows.map { $0["id"] as? String } == ["pay_authorized_1", "pay_3ds_2"])
         #expect(rows.map { $0["status"] as? String } == ["AUTHORIZED", "FAILED"])

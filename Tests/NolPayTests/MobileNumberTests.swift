@@ -8,6 +8,13 @@ import Testing
         let number = try MobileNumber.parse(typed).get()
         #expect(number.e164 == "+971501234567")
         #expect(number.display == "+971 501234567")
+        #expect(number.grouped == "+971 50 123 4567")
+    }
+
+    @Test(arguments: [("+14155550100", "+1 415 555 0100"), ("+447700900123", "+44 770 090 0123"), ("+33612345678", "+33 612 345 678"),
+                      ("+4917012345678", "+49 170 123 456 78"), ("+3531234567", "+353 123 4567")])
+    func numbersAreGroupedForReading(_ e164: String, _ grouped: String) throws {
+        #expect(try MobileNumber.parse(e164).get().grouped == grouped)
     }
 
     @Test func otherCountriesKeepTheirCallingCode() throws {
@@ -40,7 +47,8 @@ import Testing
         #expect(result.failureValue == (valid ? nil : NolPayValidator.invalidOtp))
         if valid { #expect(try! result.get() == "123456") }
         #expect(NolPayValidator.invalidOtp.errorId == "invalid-otp-code")
-        #expect(NolPayValidator.invalidOtp.description == "OTP is not valid.")
+        #expect(NolPayValidator.invalidOtp.description.hasPrefix("OTP is not valid"), "the SDK's words come first")
+        #expect(NolPayValidator.invalidOtp.description.contains("6 digits"), "and it says what a code is")
     }
 
     @Test(arguments: [("3084100125", true), ("3084 1001 25", true), ("", false), ("30841-00125", false), ("3084x", false),

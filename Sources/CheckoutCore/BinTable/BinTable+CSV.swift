@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem in a BIN table file, with the line it is on.
 public struct BinTableError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line number, or 0 for the file as a whole.
@@ -27,20 +29,64 @@ extension BinTable {
     ///   `account_number_type`, `prepaid_reloadable_indicator`
     ///
     /// Fields may be quoted (`"BANK, N.A."`, with `""` for a quote). Throws ``BinTableError`` naming
-    /// the line of the first bad row.
+    /// the line of the first bad row. A file too large to hold twice goes through ``BinTableLoader``
+    /// in chunks instead.
     public init(csv: String) throws {
+        var loader = BinTableLoader()
         var text = csv
-        let (ranges, answers) = try text.withUTF8 { bytes in
-            var reader = BinTableCSVReader(bytes: bytes)
-            return try reader.read()
-        }
-        self.init(ranges: ranges, answers: answers)
+        try text.withUTF8 { try loader.load(UnsafeRawBufferPointer($0)) }
+        self = try loader.finish()
     }
 }
 
-/// Reads BIN-table CSV straight from UTF-8 bytes; strings are made only for distinct issuer data.
+/// Loads a CSV BIN table (see ``BinTable/init(csv:)`` for the format) from chunks of its bytes, so a
+/// file of any size is read once, a chunk at a time, and never held whole.
+///
+/// Chunks may split lines, fields and UTF-8 sequences anywhere. Repeated strings are kept once and
+/// answers are stored compactly (see ``BinTable/byteCount``).
+///
+///     var loader = BinTableLoader()
+///     while let chunk = readNextChunk() { try loader.load(chunk) }
+///     let table = try loader.finish()
+public struct BinTableLoader {
+    private var reader = BinTableCSVReader()
+    /// The bytes of a record that the last chunk began but did not end.
+    private var rest: [UInt8] = []
+
+    public init() {}
+
+    /// Reads the records that `chunk` completes; the bytes of a record it leaves open wait for the
+    /// next chunk. Throws ``BinTableError`` for the first bad row.
+    public mutating func load(_ chunk: UnsafeRawBufferPointer) throws {
+        var chunk = chunk.assumingMemoryBound(to: UInt8.self)[...]
+        // An open record is completed a line at a time, so only its own bytes are copied; the
+        // records after it are read where they lie.
+        while !rest.isEmpty, !chunk.isEmpty {
+            let lineEnd = chunk.firstIndex(of: 0x0A).map { $0 + 1 } ?? chunk.endIndex
+            rest.append(contentsOf: chunk[..<lineEnd])
+            chunk = chunk[lineEnd...]
+            let used = try rest.withUnsafeBufferPointer { try reader.read($0, isLast: false) }
+            rest.removeFirst(used)
+        }
+        guard !chunk.isEmpty else { return }
+        let used = try reader.read(UnsafeBufferPointer(rebasing: chunk), isLast: false)
+        rest.append(contentsOf: chunk.dropFirst(used))
+    }
+
+    /// Reads what is left and returns the table.
+    public consuming func finish() throws -> BinTable {
+        if !rest.isEmpty {
+            _ = try rest.withUnsafeBufferPointer { try reader.read($0, isLast: true) }
+            rest = []
+        }
+        return try reader.finish()
+    }
+}
+
+/// Reads BIN-table CSV straight from UTF-8 bytes, record by record; strings are made only for
+/// distinct issuer data, and only when the table is asked for them.
 struct BinTableCSVReader {
-    enum Column: CaseIterable {
+    enum Column: Int, CaseIterable {
         case start, end, networks, scheme, country, bank, funding, prepaid, product, currency
         case usage, productCode, restriction, numberType, reloadable
 
@@ -63,6 +109,12 @@ struct BinTableCSVReader {
             case .reloadable: return ["prepaid_reloadable_indicator"]
             }
         }
+
+        /// The issuer fields in ``IssuerDetails`` order, and whether each is upper-cased.
+        static let issuerFields: [(Column, uppercased: Bool)] = [
+            (.country, true), (.bank, false), (.funding, true), (.reloadable, false), (.usage, false),
+            (.productCode, false), (.product, false), (.currency, true), (.restriction, false), (.numberType, false),
+        ]
     }
 
     /// A field's bytes within the input; quoted fields are marked so `""` can be unescaped.
@@ -72,128 +124,263 @@ struct BinTableCSVReader {
         var quoted: Bool
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-    var line = 0
-    var fields: [Field] = []
-
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    mutating func read() throws -> ([BinTableRange], [[BinNetwork]]) {
-        var columns: [Column: Int] = [:]
-        var headerSeen = false
-        var ranges: [BinTableRange] = []
-        var answers: [[BinNetwork]] = []
-        var answerIDs = PayloadTable()
-        var payload: [UInt8] = []
-        var payloadIndices: [Int] = []
-
-        while position < bytes.count {
-            line += 1
-            let first = firstNonSpace(from: position)
-            if bytes[first] == UInt8(ascii: "#") || bytes[first] == 0x0A || bytes[first] == 0x0D {
-                skipLine()
-                continue
-            }
-            try readRecord()
-            if !headerSeen {
-                headerSeen = true
-                for (index, field) in fields.enumerated() {
-                    let name = text(field).trimmingSpaces.lowercased()
-                        .replacingSpaces
-                    if let column = Column.allCases.first(where: { $0.names.contains(name) }), columns[column] == nil {
-                        columns[column] = index
-                    }
-                }
-                guard columns[.start] != nil else {
-                    throw BinTableError(line: line, message: "the header names no iin_start (or bin) column")
-                }
-                guard columns[.networks] != nil || columns[.scheme] != nil else {
-                    throw BinTableError(line: line, message: "the header names no networks or scheme column")
-                }
-                payloadIndices = Column.allCases.filter { $0 != .start && $0 != .end }.compactMap { columns[$0] }
-                continue
-            }
-
-            guard let low = key(field: columns[.start], pad: 0) else {
-                throw BinTableError(line: line, message: "iin_start \"\(text(at: columns[.start]))\" is not 1 to 8 digits")
-            }
-            var high = key(field: columns[.start], pad: 9) ?? low
-            if let endIndex = columns[.end], endIndex < fields.count, fields[endIndex].start < fields[endIndex].end {
-                guard let end = key(field: endIndex, pad: 9) else {
-                    throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" is not 1 to 8 digits")
-                }
-                guard end >= low else {
-                    throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" comes before iin_start \"\(text(at: columns[.start]))\"")
-                }
-                high = end
-            }
-
-            // Rows sharing the raw bytes of their payload fields share an answer: most rows repeat
-            // one of a few, so strings are made only for the first row of each.
-            payload.removeAll(keepingCapacity: true)
-            for index in payloadIndices {
-                if index < fields.count {
-                    let field = fields[index]
-                    payload.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]))
-                }
-                payload.append(0x1F)
-            }
-            let answer: UInt32
-            if let existing = answerIDs[payload] {
-                answer = existing
-            } else {
-                guard let networks = try networks(columns) else { continue }
-                answer = UInt32(answers.count)
-                answers.append(networks)
-                answerIDs[payload] = answer
-            }
-            ranges.append(BinTableRange(low: low, high: high, answer: answer))
-        }
-        guard headerSeen else { throw BinTableError(line: 0, message: "the BIN table is empty: it needs a header line naming its columns") }
-        return (ranges, answers)
+    /// What a `networks` or `scheme` text names: networks (as ``CardNetwork/byIndex`` positions),
+    /// a row to skip (a scheme checkout does not know), or a network name that is an error.
+    enum NetworkList {
+        case networks([UInt8])
+        case skip
+        case unknown(String)
     }
 
-    /// The networks and issuer fields of the current row; nil to skip a row whose only network is
-    /// a scheme checkout does not know.
-    func networks(_ columns: [Column: Int]) throws -> [BinNetwork]? {
-        func value(_ column: Column) -> String? {
-            let text = text(at: columns[column]).trimmingSpaces
-            return text.isEmpty ? nil : text
-        }
-        var funding = value(.funding)?.uppercased()
-        if let prepaid = value(.prepaid)?.lowercased(), ["true", "yes", "y", "1"].contains(prepaid), funding == nil {
-            funding = "PREPAID"
-        }
-        let issuer = IssuerDetails(
-            issuerCountryCode: value(.country)?.uppercased(), issuerName: value(.bank), accountFundingType: funding,
-            prepaidReloadableIndicator: value(.reloadable), productUsageType: value(.usage),
-            productCode: value(.productCode), productName: value(.product), issuerCurrencyCode: value(.currency)?.uppercased(),
-            regionalRestriction: value(.restriction), accountNumberType: value(.numberType))
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var position = 0
+    private var line = 0
+    private var fields: [Field] = []
+    private var columns = [Int?](repeating: nil, count: Column.allCases.count)
+    private var headerSeen = false
+    /// The ranges read, in blocks, so that growing never copies them all (and never holds them
+    /// twice); ``finish()`` joins them into one array, block by block.
+    private var blocks: [[BinTableRange]] = []
+    private var ranges: [BinTableRange] = []
+    private var rangeCount = 0
+    private var answers = BinTableAnswersBuilder()
+    /// The `networks` texts seen, and what each names; then the same for `scheme` texts.
+    private var networkTexts = [InternedStrings(), InternedStrings()]
+    private var networkLists: [[NetworkList]] = [[], []]
+    private let scratch = ByteScratch()
+    private var issuer = [UInt32](repeating: 0, count: BinTableAnswers.fieldCount)
+    private var entries: [BinTableAnswerEntry] = []
+    private var prepaidID: UInt32 = 0
+    /// The columns from the first to the last whose text decides a row's answer.
+    private var payloadColumns: ClosedRange<Int> = 0...0
+    private var recentPayloads = RecentPayloads()
 
-        if let list = value(.networks) {
-            let names = list.split(whereSeparator: { " ;|+".contains($0) })
-            var result: [BinNetwork] = []
-            for name in names {
-                guard let network = CardNetwork(identifier: String(name)), network != .other else {
-                    throw BinTableError(line: line, message: "unknown network \"\(name)\" in networks (use ids such as VISA, CARTES_BANCAIRES)")
-                }
-                if !result.contains(where: { $0.network == network }) { result.append(BinNetwork(network: network, issuer: issuer)) }
+    static let blockSize = 1 << 16
+
+    /// Reads every whole record of `input` (all of them when `isLast`) and returns how many bytes
+    /// they took.
+    mutating func read(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool) throws -> Int {
+        bytes = input
+        position = 0
+        defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+        while position < bytes.count {
+            let recordStart = position
+            let recordLine = line
+            line += 1
+            guard let first = firstNonSpace(isLast: isLast) else { return undo(recordStart, recordLine) }
+            if bytes[first] == UInt8(ascii: "#") || bytes[first] == 0x0A || bytes[first] == 0x0D {
+                guard skipLine(isLast: isLast) else { return undo(recordStart, recordLine) }
+                continue
             }
-            return result
+            guard try readRecord(isLast: isLast) else { return undo(recordStart, recordLine) }
+            if headerSeen {
+                try readRow()
+            } else {
+                try readHeader()
+            }
         }
-        if let scheme = value(.scheme) {
-            guard let network = CardNetwork(identifier: scheme), network != .other else { return nil }
-            return [BinNetwork(network: network, issuer: issuer)]
+        return position
+    }
+
+    private mutating func undo(_ start: Int, _ recordLine: Int) -> Int {
+        line = recordLine
+        return start
+    }
+
+    mutating func finish() throws -> BinTable {
+        guard headerSeen else { throw BinTableError(line: 0, message: "the BIN table is empty: it needs a header line naming its columns") }
+        var all: [BinTableRange] = []
+        all.reserveCapacity(rangeCount)
+        for index in blocks.indices {
+            all.append(contentsOf: blocks[index])
+            blocks[index] = []
         }
-        if columns[.scheme] != nil { return nil }
-        throw BinTableError(line: line, message: "the row names no network")
+        all.append(contentsOf: ranges)
+        blocks = []
+        ranges = []
+        return BinTable(ranges: all, answers: answers)
+    }
+
+    // MARK: Rows
+
+    private mutating func readHeader() throws {
+        headerSeen = true
+        for (index, field) in fields.enumerated() {
+            let name = text(field).trimmingSpaces.lowercased().replacingSpaces
+            if let column = Column.allCases.first(where: { $0.names.contains(name) }), columns[column.rawValue] == nil {
+                columns[column.rawValue] = index
+            }
+        }
+        guard columns[Column.start.rawValue] != nil else {
+            throw BinTableError(line: line, message: "the header names no iin_start (or bin) column")
+        }
+        guard columns[Column.networks.rawValue] != nil || columns[Column.scheme.rawValue] != nil else {
+            throw BinTableError(line: line, message: "the header names no networks or scheme column")
+        }
+        prepaidID = Array("PREPAID".utf8).withUnsafeBufferPointer { answers.intern(string: $0) }
+        let payloadIndices = Column.allCases.filter { $0 != .start && $0 != .end }.compactMap { columns[$0.rawValue] }
+        payloadColumns = (payloadIndices.min() ?? 0)...(payloadIndices.max() ?? 0)
+    }
+
+    private mutating func readRow() throws {
+        let startColumn = columns[Column.start.rawValue]
+        guard let low = key(field: startColumn, pad: 0) else {
+            throw BinTableError(line: line, message: "iin_start \"\(text(at: startColumn))\" is not 1 to 8 digits")
+        }
+        var high = key(field: startColumn, pad: 9) ?? low
+        if let endIndex = columns[Column.end.rawValue], endIndex < fields.count, fields[endIndex].start < fields[endIndex].end {
+            guard let end = key(field: endIndex, pad: 9) else {
+                throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" is not 1 to 8 digits")
+            }
+            guard end >= low else {
+                throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" comes before iin_start \"\(text(at: startColumn))\"")
+            }
+            high = end
+        }
+
+        // Most rows repeat the payload of a recent row byte for byte: they take its answer. The
+        // payload is the raw text from the first payload field to the last, quotes included, so
+        // equal text means equal values (the fields between only make it more particular).
+        let payload = payloadText()
+        let payloadHash = InternTable.hash(UnsafeRawBufferPointer(payload))
+        if let answer = recentPayloads.answer(for: payload, hash: payloadHash) {
+            appendRange(low, high, answer)
+            return
+        }
+
+        let networks: [UInt8]
+        if let list = networkList(.networks) {
+            switch list {
+            case .networks(let found): networks = found
+            case .unknown(let name):
+                throw BinTableError(line: line, message: "unknown network \"\(name)\" in networks (use ids such as VISA, CARTES_BANCAIRES)")
+            case .skip: return
+            }
+        } else if let list = networkList(.scheme) {
+            guard case .networks(let found) = list else { return }
+            networks = found
+        } else if columns[Column.scheme.rawValue] != nil {
+            return
+        } else {
+            throw BinTableError(line: line, message: "the row names no network")
+        }
+
+        for (index, (column, uppercased)) in Column.issuerFields.enumerated() {
+            issuer[index] = internField(column, uppercased: uppercased)
+        }
+        if issuer[2] == 0, isTrue(.prepaid) { issuer[2] = prepaidID }
+        let issuerIndex = issuer.withUnsafeBufferPointer { answers.intern(issuer: $0) }
+        entries.removeAll(keepingCapacity: true)
+        for network in networks { entries.append(BinTableAnswerEntry(network: network, issuer: issuerIndex)) }
+        let answer = answers.intern(answer: entries)
+        recentPayloads.store(payload, hash: payloadHash, answer: answer)
+        appendRange(low, high, answer)
+    }
+
+    /// The raw text of the row from its first payload field to its last (or its last field).
+    private func payloadText() -> UnsafeBufferPointer<UInt8> {
+        guard payloadColumns.lowerBound < fields.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let first = fields[payloadColumns.lowerBound]
+        let last = fields[min(payloadColumns.upperBound, fields.count - 1)]
+        return UnsafeBufferPointer(rebasing: bytes[(first.quoted ? first.start - 1 : first.start)..<(last.quoted ? last.end + 1 : last.end)])
+    }
+
+    private mutating func appendRange(_ low: UInt32, _ high: UInt32, _ answer: UInt32) {
+        if ranges.count == Self.blockSize {
+            blocks.append(ranges)
+            ranges = []
+        }
+        if ranges.isEmpty { ranges.reserveCapacity(Self.blockSize) }
+        ranges.append(BinTableRange(low: low, high: high, answer: answer))
+        rangeCount += 1
+    }
+
+    /// What the `networks` (or `scheme`) field of the row names; nil when the field is empty.
+    private mutating func networkList(_ column: Column) -> NetworkList? {
+        let value = value(column, uppercased: false)
+        guard !value.isEmpty else { return nil }
+        let which = column == .networks ? 0 : 1
+        let id = networkTexts[which].intern(value)
+        if Int(id) <= networkLists[which].count { return networkLists[which][Int(id) - 1] }
+        let text = String(decoding: value, as: UTF8.self)
+        var list = NetworkList.skip
+        if column == .networks {
+            var found: [UInt8] = []
+            list = .networks([])
+            for name in text.split(whereSeparator: { " ;|+".contains($0) }) {
+                guard let network = CardNetwork(identifier: String(name)), network != .other else {
+                    list = .unknown(String(name))
+                    break
+                }
+                let index = CardNetwork.indexOf[network]!
+                if !found.contains(index) { found.append(index) }
+                list = .networks(found)
+            }
+        } else if let network = CardNetwork(identifier: text), network != .other {
+            list = .networks([CardNetwork.indexOf[network]!])
+        }
+        networkLists[which].append(list)
+        return list
+    }
+
+    /// The string id of a field's value (trimmed, upper-cased if asked), 0 when it is empty.
+    private mutating func internField(_ column: Column, uppercased: Bool) -> UInt32 {
+        answers.intern(string: value(column, uppercased: uppercased))
+    }
+
+    /// Whether the field is `true`, `yes`, `y` or `1`, in any case.
+    private func isTrue(_ column: Column) -> Bool {
+        ["true", "yes", "y", "1"].contains(String(decoding: value(column, uppercased: false), as: UTF8.self).lowercased())
+    }
+
+    /// The field's value: doubled quotes unescaped in quoted fields, spaces, tabs and carriage
+    /// returns trimmed at both ends, upper-cased if asked; empty when the field is. The bytes lie in
+    /// the input when they need no change, else in `scratch`, until the next call.
+    ///
+    /// ASCII without line feeds is handled byte by byte; anything else as `String`, as the rules for
+    /// characters say.
+    private func value(_ column: Column, uppercased: Bool) -> UnsafeBufferPointer<UInt8> {
+        guard let index = columns[column.rawValue], index < fields.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let field = fields[index]
+        var start = field.start
+        var end = field.end
+        var needsCopy = false
+        for position in start..<end {
+            let byte = bytes[position]
+            if byte >= 0x80 || byte == 0x0A {
+                var text = text(field).trimmingSpaces
+                if uppercased { text = text.uppercased() }
+                return scratch.holding(text.utf8)
+            }
+            if (uppercased && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (field.quoted && byte == UInt8(ascii: "\"")) {
+                needsCopy = true
+            }
+        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        guard needsCopy else {
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        }
+        // Unescaped first, then trimmed, as the text rules do.
+        var previousQuote = false
+        let copied = scratch.holding(bytes[start..<end].lazy.filter { byte in
+            guard field.quoted, byte == UInt8(ascii: "\"") else { previousQuote = false; return true }
+            defer { previousQuote.toggle() }
+            return !previousQuote
+        }.map { uppercased && $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 })
+        start = 0
+        end = copied.count
+        while start < end, isSpace(copied[start]) { start += 1 }
+        while end > start, isSpace(copied[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: copied[start..<end])
     }
 
     // MARK: Records
 
-    /// Reads one CSV record (quoted fields may span lines) into `fields`.
-    mutating func readRecord() throws {
+    /// Reads one CSV record (quoted fields may span lines) into `fields`; false when the input ends
+    /// before the record does and more is to come.
+    private mutating func readRecord(isLast: Bool) throws -> Bool {
         fields.removeAll(keepingCapacity: true)
         let recordLine = line
         while true {
@@ -202,11 +389,13 @@ struct BinTableCSVReader {
                 let start = position
                 while true {
                     guard position < bytes.count else {
+                        guard isLast else { return false }
                         throw BinTableError(line: recordLine, message: "a quoted field is not closed")
                     }
                     let byte = bytes[position]
                     if byte == UInt8(ascii: "\"") {
                         if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\"") { position += 2; continue }
+                        if position + 1 == bytes.count, !isLast { return false }
                         break
                     }
                     if byte == 0x0A { line += 1 }
@@ -217,43 +406,50 @@ struct BinTableCSVReader {
                 while position < bytes.count, bytes[position] != UInt8(ascii: ","), bytes[position] != 0x0A { position += 1 }
             } else {
                 let start = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: ","), bytes[position] != 0x0A { position += 1 }
+                if let base = bytes.baseAddress {
+                    while position < bytes.count, base[position] != UInt8(ascii: ","), base[position] != 0x0A { position &+= 1 }
+                }
                 var end = position
                 if end > start, bytes[end - 1] == 0x0D { end -= 1 }
                 fields.append(Field(start: start, end: end, quoted: false))
             }
-            if position >= bytes.count { return }
-            if bytes[position] == 0x0A { position += 1; return }
+            if position >= bytes.count { return isLast }
+            if bytes[position] == 0x0A { position += 1; return true }
             position += 1
         }
     }
 
-    mutating func skipLine() {
+    /// Skips to the start of the next line; false when the input ends first and more is to come.
+    private mutating func skipLine(isLast: Bool) -> Bool {
         while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+        if position >= bytes.count, !isLast { return false }
         position += 1
+        return true
     }
 
-    func firstNonSpace(from start: Int) -> Int {
-        var index = start
+    /// The first byte of the line that is not a space or tab (or the line's last byte); nil when
+    /// the input ends first and more is to come.
+    private func firstNonSpace(isLast: Bool) -> Int? {
+        var index = position
         while index < bytes.count - 1, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        if !isLast, index == bytes.count - 1, bytes[index] == 0x20 || bytes[index] == 0x09 { return nil }
         return index
     }
 
     /// A field's text, unescaping doubled quotes in quoted fields.
-    func text(_ field: Field) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])
-        let raw = String(decoding: slice, as: UTF8.self)
+    private func text(_ field: Field) -> String {
+        let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
         return field.quoted ? raw.replacingDoubledQuotes : raw
     }
 
-    func text(at index: Int?) -> String {
+    private func text(at index: Int?) -> String {
         guard let index, index < fields.count else { return "" }
         return text(fields[index])
     }
 
     /// The 8-digit key of a field of 1 to 8 ASCII digits (spaces around allowed), padded on the
     /// right with `pad`; nil for anything else.
-    func key(field index: Int?, pad: UInt32) -> UInt32? {
+    private func key(field index: Int?, pad: UInt32) -> UInt32? {
         guard let index, index < fields.count else { return nil }
         var start = fields[index].start
         var end = fields[index].end
@@ -269,29 +465,6 @@ struct BinTableCSVReader {
         }
         for _ in count..<8 { value = value * 10 + pad }
         return value
-    }
-}
-
-/// Answer indices keyed by the raw payload bytes of a row, found by a 64-bit hash so that a lookup
-/// allocates nothing; the bytes are kept to tell hash collisions apart.
-struct PayloadTable {
-    private var byHash: [UInt64: [(bytes: [UInt8], answer: UInt32)]] = [:]
-
-    subscript(bytes: [UInt8]) -> UInt32? {
-        get { byHash[Self.hash(bytes)]?.first { $0.bytes == bytes }?.answer }
-        set {
-            guard let newValue else { return }
-            byHash[Self.hash(bytes), default: []].append((bytes, newValue))
-        }
-    }
-
-    /// FNV-1a over the bytes.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
-        return hash
     }
 }
 
@@ -321,5 +494,88 @@ extension String {
             result.append(character)
         }
         return result
+    }
+}
+
+/// The answers of recent rows by the raw bytes of their payload fields: 65,536 slots of 128 bytes
+/// (8 MB while loading) in pairs chosen by hash; a pair keeps the two payloads that hashed there
+/// last, and a new one replaces the one used less recently. A slot is its payload's hash, answer and
+/// length (and, in a pair's first slot, which of the two was used last), then up to 112 bytes of
+/// the payload itself, so a lookup touches one place.
+struct RecentPayloads {
+    static let slotCount = 1 << 16
+    static let slotSize = 128
+    static let headerSize = 16
+    static let maximumPayload = slotSize - headerSize
+
+    private var slots = [UInt8](repeating: 0, count: slotCount * slotSize)
+
+    /// The answer of a recent row whose payload was `payload`, or nil; `hash` is its hash.
+    mutating func answer(for payload: UnsafeBufferPointer<UInt8>, hash: UInt64) -> UInt32? {
+        guard payload.count <= Self.maximumPayload else { return nil }
+        let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
+        return slots.withUnsafeMutableBytes { slots in
+            for slot in first...(first + 1) {
+                let base = slot * Self.slotSize
+                // The length is kept plus one, so an empty slot (all zeros) never matches.
+                guard slots.load(fromByteOffset: base, as: UInt64.self) == hash,
+                      slots.load(fromByteOffset: base + 12, as: UInt16.self) == UInt16(payload.count) + 1 else { continue }
+                guard payload.isEmpty || memcmp(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) == 0 else {
+                    continue
+                }
+                Self.markUsed(slot, in: slots, pair: first)
+                return slots.load(fromByteOffset: base + 8, as: UInt32.self)
+            }
+            return nil
+        }
+    }
+
+    /// Keeps `payload`'s answer in the slot of its pair used less recently.
+    mutating func store(_ payload: UnsafeBufferPointer<UInt8>, hash: UInt64, answer: UInt32) {
+        guard payload.count <= Self.maximumPayload else { return }
+        let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
+        slots.withUnsafeMutableBytes { slots in
+            // The slot not used last gives way.
+            let slot = slots.load(fromByteOffset: first * Self.slotSize + 14, as: UInt8.self) == 0 ? first + 1 : first
+            let base = slot * Self.slotSize
+            slots.storeBytes(of: hash, toByteOffset: base, as: UInt64.self)
+            slots.storeBytes(of: answer, toByteOffset: base + 8, as: UInt32.self)
+            slots.storeBytes(of: UInt16(payload.count) + 1, toByteOffset: base + 12, as: UInt16.self)
+            if !payload.isEmpty { memcpy(slots.baseAddress! + base + Self.headerSize, payload.baseAddress!, payload.count) }
+            Self.markUsed(slot, in: slots, pair: first)
+        }
+    }
+
+    /// Notes in the pair's first slot which of the two was used last (written only when it changes,
+    /// so a hit dirties nothing).
+    private static func markUsed(_ slot: Int, in slots: UnsafeMutableRawBufferPointer, pair first: Int) {
+        let mark: UInt8 = slot == first ? 0 : 1
+        if slots.load(fromByteOffset: first * slotSize + 14, as: UInt8.self) != mark {
+            slots.storeBytes(of: mark, toByteOffset: first * slotSize + 14, as: UInt8.self)
+        }
+    }
+}
+
+/// A reusable buffer for field values that must be changed before they are interned; its bytes stay
+/// put until it is filled again.
+final class ByteScratch {
+    private var storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+
+    deinit { storage.deallocate() }
+
+    /// Fills the buffer with `bytes` and returns them.
+    func holding(_ bytes: some Sequence<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var count = 0
+        for byte in bytes {
+            if count == storage.count {
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storage.count * 2)
+                _ = larger.initialize(from: storage)
+                storage.deallocate()
+                storage = larger
+            }
+            storage[count] = byte
+            count += 1
+        }
+        return UnsafeBufferPointer(rebasing: storage[..<count])
     }
 }

@@ -11,22 +11,23 @@
 public struct BinTable: Sendable {
     let storage: BinTableStorage
 
-    /// Builds a table from parsed rows, resolving overlaps; CSV text goes through ``BinTable/init(csv:)``.
-    init(ranges: [BinTableRange], answers: [[BinNetwork]]) {
+    /// Builds a table from parsed rows, resolving overlaps; CSV text goes through ``BinTable/init(csv:)``
+    /// or ``BinTableLoader``.
+    init(ranges: consuming [BinTableRange], answers: consuming BinTableAnswersBuilder) {
         storage = BinTableStorage(ranges: ranges, answers: answers)
     }
 
     /// The answer for a card number or BIN (ASCII digits), by its first 8 digits; nil when no range
     /// holds it. Shorter input is read as if padded with zeros.
     public func lookup(_ digits: String) -> BinAnswer? {
-        let bin = String(digits.utf8.prefix(8).prefix { $0 >= 48 && $0 <= 57 }.map { Character(Unicode.Scalar($0)) })
+        let bin = digits.utf8.prefix(8).prefix { $0 >= 48 && $0 <= 57 }
         guard !bin.isEmpty else { return nil }
         var key: UInt32 = 0
-        for byte in bin.utf8 { key = key * 10 + UInt32(byte - 48) }
-        for _ in bin.utf8.count..<8 { key *= 10 }
+        for byte in bin { key = key * 10 + UInt32(byte - 48) }
+        for _ in bin.count..<8 { key *= 10 }
         let index = lookup(key: key)
         guard index >= 0 else { return nil }
-        return BinAnswer(firstDigits: bin, networks: storage.answers[Int(index)])
+        return BinAnswer(firstDigits: String(decoding: bin, as: UTF8.self), networks: networks(at: index))
     }
 
     /// The answer index for an 8-digit key (0…99,999,999), or -1; allocation-free.
@@ -36,15 +37,30 @@ public struct BinTable: Sendable {
 
     /// The networks of an answer index returned by ``lookup(key:)``.
     public func networks(at index: Int32) -> [BinNetwork] {
-        storage.answers[Int(index)]
+        storage.answers.networks(Int(index))
+    }
+
+    /// Whether the answer at `index` names at least one network (an empty answer means the table
+    /// knows nothing of the BIN).
+    public func hasNetworks(at index: Int32) -> Bool {
+        !storage.answers.isEmpty(Int(index))
     }
 
     /// How many non-overlapping ranges the table holds after overlaps were resolved.
     public var count: Int { storage.entries.count }
 
+    /// How many distinct answers (network lists with their issuer fields) the table holds.
+    public var answerCount: Int { storage.answers.count }
+
+    /// The memory the table keeps, in bytes: ranges, index, strings, issuers and answers.
+    public var byteCount: Int {
+        storage.entries.capacity * MemoryLayout<BinTableRange>.stride + storage.bucketStarts.capacity * 4
+            + storage.answers.byteCount
+    }
+
     /// The ranges as (first key, last key, networks), in key order; for tests and tools.
     public var ranges: [(low: UInt32, high: UInt32, networks: [BinNetwork])] {
-        storage.entries.map { ($0.low, $0.high, storage.answers[Int($0.answer)]) }
+        storage.entries.map { ($0.low, $0.high, networks(at: Int32(bitPattern: $0.answer))) }
     }
 }
 
@@ -62,15 +78,14 @@ final class BinTableStorage: Sendable {
 
     /// The ranges, sorted and non-overlapping; one array so a lookup touches few cache lines.
     let entries: [BinTableRange]
-    let answers: [[BinNetwork]]
+    let answers: BinTableAnswers
     /// `bucketStarts[b]`: the first range whose low key is at least `b * bucketWidth`.
     let bucketStarts: [UInt32]
 
-    init(ranges: [BinTableRange], answers: [[BinNetwork]]) {
-        var answers = answers
+    init(ranges: consuming [BinTableRange], answers: consuming BinTableAnswersBuilder) {
         let flat = BinTableStorage.flatten(ranges, answers: &answers)
         entries = flat
-        self.answers = answers
+        self.answers = answers.finish()
         let bucketCount = Int(BinTableStorage.keySpace / BinTableStorage.bucketWidth)
         var starts = [UInt32](repeating: UInt32(flat.count), count: bucketCount + 1)
         var next = 0
@@ -100,45 +115,53 @@ final class BinTableStorage: Sendable {
         }
     }
 
-    /// Sorts the ranges, merges identical ones and cuts overlaps so the innermost range wins.
-    static func flatten(_ input: [BinTableRange], answers: inout [[BinNetwork]]) -> [BinTableRange] {
+    /// Sorts the ranges, merges identical ones and cuts overlaps so the innermost range wins: where
+    /// ranges overlap, a key belongs to the one that starts last, and of two that start together to
+    /// the narrower. Works in place, and copies only when overlaps must be cut.
+    static func flatten(_ input: consuming [BinTableRange], answers: inout BinTableAnswersBuilder) -> [BinTableRange] {
         var ranges = input
         let sorted = zip(ranges, ranges.dropFirst()).allSatisfy { $0.low < $1.low || ($0.low == $1.low && $0.high >= $1.high) }
         if !sorted {
             ranges.sort { $0.low != $1.low ? $0.low < $1.low : $0.high > $1.high }
         }
-        var merged: [BinTableRange] = []
-        merged.reserveCapacity(ranges.count)
-        var mergedAnswers: [[UInt32]: UInt32] = [:]
-        for range in ranges {
-            if let last = merged.last, last.low == range.low, last.high == range.high {
-                if last.answer != range.answer {
-                    let key = [last.answer, range.answer]
-                    let combined: UInt32
+        // Identical ranges merge into one answer: their networks in order, each once.
+        var mergedAnswers: [UInt64: UInt32] = [:]
+        var kept = 0
+        var overlaps = false
+        for index in ranges.indices {
+            let range = ranges[index]
+            if kept > 0, ranges[kept - 1].low == range.low, ranges[kept - 1].high == range.high {
+                let last = ranges[kept - 1].answer
+                if last != range.answer {
+                    let key = UInt64(last) << 32 | UInt64(range.answer)
                     if let existing = mergedAnswers[key] {
-                        combined = existing
+                        ranges[kept - 1].answer = existing
                     } else {
-                        var seen: Set<CardNetwork> = []
-                        let networks = (answers[Int(last.answer)] + answers[Int(range.answer)]).filter { seen.insert($0.network).inserted }
-                        combined = UInt32(answers.count)
-                        answers.append(networks)
+                        var seen: Set<UInt8> = []
+                        let entries = (answers.answers.entries(Int(last)) + answers.answers.entries(Int(range.answer)))
+                            .filter { seen.insert($0.network).inserted }
+                        let combined = answers.intern(answer: entries)
                         mergedAnswers[key] = combined
+                        ranges[kept - 1].answer = combined
                     }
-                    merged[merged.count - 1].answer = combined
                 }
             } else {
-                merged.append(range)
+                if kept > 0, ranges[kept - 1].high >= range.low { overlaps = true }
+                ranges[kept] = range
+                kept += 1
             }
         }
+        ranges.removeLast(ranges.count - kept)
+        guard overlaps else { return ranges }
 
         var output: [BinTableRange] = []
-        output.reserveCapacity(merged.count)
+        output.reserveCapacity(ranges.count + ranges.count / 8)
         var stack: [BinTableRange] = []
         var cursor: UInt32 = 0
         func emit(_ low: UInt32, _ high: UInt32, _ answer: UInt32) {
             if low <= high { output.append(BinTableRange(low: low, high: high, answer: answer)) }
         }
-        for range in merged {
+        for range in ranges {
             while let top = stack.last, top.high < range.low {
                 if cursor <= top.high { emit(cursor, top.high, top.answer) }
                 cursor = max(cursor, top.high &+ 1)

@@ -26,6 +26,9 @@ public struct InputLineSplitter: Sendable {
     private var buffer: [UInt8] = []
     /// The length of the current line so far, counting bytes dropped beyond the limit.
     private var length = 0
+    /// The current line's last byte so far, kept even when the line is past the limit, so that a CR
+    /// ending a long line is never counted as part of it.
+    private var lastByte: UInt8?
 
     public init(maximumLength: Int = InputLineSplitter.defaultMaximumLength) {
         self.maximumLength = maximumLength
@@ -66,15 +69,17 @@ public struct InputLineSplitter: Sendable {
         let room = max(0, maximumLength + 1 - buffer.count)
         if room > 0 { buffer.append(contentsOf: bytes.prefix(room)) }
         length += bytes.count
+        if let last = bytes.last { lastByte = last }
     }
 
     private mutating func endLine() -> InputLine {
         defer {
             buffer.removeAll(keepingCapacity: buffer.count <= 4096)
             length = 0
+            lastByte = nil
         }
         var count = length
-        if count > 0, count <= buffer.count, buffer[count - 1] == 0x0D { count -= 1 }
+        if count > 0, lastByte == 0x0D { count -= 1 }
         guard count <= maximumLength else { return .tooLong(bytes: count) }
         guard let text = String(validating: buffer[..<count], as: UTF8.self) else { return .notUTF8 }
         return .text(text)

@@ -1,67 +1,24 @@
-extension JSONValue {
-    /// Compact JSON text: no spaces or newlines, keys in their order, non-ASCII text as UTF-8.
-    /// Integral numbers print without a fraction; NaN and infinities, which JSON lacks, print as null.
-    public func serialized() -> String {
-        var output = ""
-        write(to: &output)
-        return output
-    }
-
-    /// Appends the compact JSON text of this value to `output`.
-    public func write(to output: inout String) {
+extension JSONValue: JSONWritable {
+    /// Writes the compact JSON text of this value (see ``JSONWriter`` for the exact form):
+    ///
+    ///     JSONValue.object([("n", .number(4999)), ("s", .string("é\n"))]).serialized()   // {"n":4999,"s":"é\n"}
+    public func write(to json: inout JSONWriter) {
         switch self {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): JSONValue.writeNumber(number, to: &output)
-        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .null: json.null()
+        case .bool(let flag): json.bool(flag)
+        case .number(let number): json.number(number)
+        case .string(let text): json.string(text)
         case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.write(to: &output)
-            }
-            output += "]"
+            json.beginArray()
+            for element in elements { element.write(to: &json) }
+            json.endArray()
         case .object(let members):
-            output += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                JSONValue.writeString(member.0, to: &output)
-                output += ":"
-                member.1.write(to: &output)
+            json.beginObject()
+            for (key, value) in members {
+                json.key(key)
+                value.write(to: &json)
             }
-            output += "}"
+            json.endObject()
         }
-    }
-
-    static func writeNumber(_ number: Double, to output: inout String) {
-        guard number.isFinite else { output += "null"; return }
-        if number == number.rounded(), abs(number) < 1e15 {
-            output += String(Int64(number))
-        } else {
-            output += "\(number)"
-        }
-    }
-
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
     }
 }

@@ -55,12 +55,10 @@ public struct SandboxPaymentService: PaymentService {
 
     /// The ledger row of a card payment: the one place a ``Payment`` becomes a ``LedgerEntry``.
     ///
-    /// `amount` is the order amount; the surcharge belongs in its own column. LedgerEntry has no
-    /// `surcharge` field yet (the store's schema v2 adds it, issue 12): when it does, pass
-    /// `surcharge: payment.surcharge` here and nothing else changes.
+    /// `amount` is the order amount and the surcharge has its own column, so the ledger keeps them apart.
     static func ledgerEntry(for payment: Payment, at date: Date) -> LedgerEntry {
         LedgerEntry(
-            id: payment.id, createdAt: date, method: "CARD", amount: payment.amount, currency: payment.currency,
+            id: payment.id, createdAt: date, method: "CARD", amount: payment.amount, surcharge: payment.surcharge, currency: payment.currency,
             network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
             status: payment.status.rawValue, declineReason: payment.declineReason)
     }

@@ -73,15 +73,10 @@ public enum PlainText {
         digits.count >= 12 ? CardNumberMask.lastFour(String(digits.suffix(4))) : String(repeating: "•", count: digits.count)
     }
 
-    /// A mobile number as a person reads it aloud: `+971 50 123 4567` for a UAE mobile, otherwise
-    /// the country code and the national number.
+    /// A mobile number as a person reads it aloud, in international groups: `+971 50 123 4567`.
     static func phone(_ text: String) -> String {
         guard case let .success(number) = MobileNumber.parse(text) else { return text }
-        let national = Array(number.nationalNumber)
-        if number.countryCode == "971", national.count == 9 {
-            return "+971 \(String(national[0..<2])) \(String(national[2..<5])) \(String(national[5...]))"
-        }
-        return number.display
+        return number.grouped
     }
 
     /// `A`, `A and B`, `A, B and C`.

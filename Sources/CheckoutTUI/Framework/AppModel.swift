@@ -60,7 +60,7 @@ public struct AppModel: Sendable {
     /// When the first key or paste was taken, on ``clock``; events are timed from it.
     public private(set) var firstKeystroke: Duration?
     /// True once F2 has hidden the event panel (it is shown by default where there is room).
-    public private(set) var eventPanelHidden = false
+    public internal(set) var eventPanelHidden = false
     /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
     public var highlightedEvent: Int?
     /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).

@@ -55,6 +55,8 @@ public struct GlyphSet: Sendable, Equatable {
     public var increase: String { pick("▶", ">") }
     /// Says there are more rows below.
     public var moreBelow: String { pick("↓ more", "(more below)") }
+    /// Says there are more rows above.
+    public var moreAbove: String { pick("↑ more", "(more above)") }
     public var horizontal: String { pick("─", "-") }
     public var vertical: String { pick("│", "|") }
     public var topLeft: String { pick("┌", "+") }

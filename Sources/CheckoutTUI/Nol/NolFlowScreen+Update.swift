@@ -5,12 +5,9 @@ extension NolFlowScreen {
         fieldErrors = [:]
         notice = nil
         switch action {
-        case .up:
-            let count = stage == .scan ? readerCards.count : chooserRowCount
-            if count > 0 { selected = (selected + count - 1) % count }
-        case .down:
-            let count = stage == .scan ? readerCards.count : chooserRowCount
-            if count > 0 { selected = (selected + 1) % count }
+        case .up, .down:
+            let count = chooserRowCount
+            if count > 0 { selected = (selected + (action == .up ? count - 1 : 1)) % count }
         case .next, .previous:
             guard let index = fields.firstIndex(of: focus) else { break }
             validate(focus)
@@ -27,8 +24,16 @@ extension NolFlowScreen {
             }
         case .submit:
             guard !busy else { break }
-            if isFinished { return drainLog() + [.replace(NolFlowScreen(flow: flow, worker: worker))] }
+            if isFinished {
+                // Opened from My cards, the result leads back to the list, as Esc does.
+                if cameFromMyCards { return stepBack(context: context) }
+                return drainLog() + [.replace(NolFlowScreen(flow: flow, worker: worker))]
+            }
             failure = nil
+            if case let .cardActions(index) = stage {
+                act(CardAction.allCases[min(selected, CardAction.allCases.count - 1)], onCardAt: index)
+                return drainLog()
+            }
             let before = checkpoint
             submit()
             recordStep(from: before)
@@ -37,24 +42,54 @@ extension NolFlowScreen {
     }
 
     public func stepBackLabel(context: ScreenContext) -> String? {
-        guard !busy, !isFinished, let previous = history.last else { return nil }
-        let here = steps, there = Self.steps(flow: flow, stage: previous.stage, pick: previous.pick)
+        // A finished flow has no step to go back to, unless it carried on from My cards.
+        guard !busy, let previous = history.last, !isFinished || previous.flow != flow else { return nil }
+        let here = steps, there = Self.steps(flow: previous.flow, stage: previous.stage, pick: previous.pick)
         let name = there.names[there.current]
-        return name == here.names[here.current] ? "back" : "back to \(name)"
+        return name == here.names[here.current] && previous.flow == flow ? "back" : "back to \(name)"
     }
 
     public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
         guard !busy, let previous = history.popLast() else { return [] }
         // What was typed stays, so going back and forth again does not mean typing it again.
         let typed = values
+        let outcome = stage
         checkpoint = previous
         values = typed
         fieldErrors = [:]
         notice = nil
         failure = nil
         pendingStep = nil
+        if flow == .cards {
+            // Back in the list, an unlink's code is spent or no longer wanted: its SMS goes with it.
+            sms = nil
+            showInMyCards(outcome)
+        }
         log("nolStepBack", "to \(steps.names[steps.current])")
         return drainLog()
+    }
+
+    /// Back in My cards after paying or unlinking there: the list shows what that did (the new
+    /// balance, the card gone) without asking the Nol system again; with no card left, the number
+    /// is asked for again and the screen says it has none.
+    private mutating func showInMyCards(_ outcome: Stage) {
+        guard case .list(var cards, let number) = pick else { return }
+        switch outcome {
+        case let .paid(payment), let .declined(payment):
+            if let index = cards.firstIndex(where: { $0.cardNumber == chosenCard }) { cards[index].balance = payment.balance }
+        case let .unlinked(cardNumber):
+            cards.removeAll { $0.cardNumber == cardNumber }
+        default:
+            return
+        }
+        pick = .list(cards, number)
+        selected = min(selected, max(0, cards.count - 1))
+        if cards.isEmpty, let phoneStep = history.popLast() {
+            let typed = values
+            checkpoint = phoneStep
+            values = typed
+            failure = Self.noLinkedCard(number)
+        }
     }
 
     /// Remembers `before` as the step to go back to once the flow has moved to another step; a
@@ -85,8 +120,43 @@ extension NolFlowScreen {
             fieldErrors = [:]
             notice = nil
             if !fields.isEmpty, !busy { type(text) }
-        case .engine, .click, .scroll:
+        case let .click(target as ClickTarget, column):
+            guard !busy else { break }
+            return click(target, column: column, context: context)
+        case let .scroll(lines):
+            let count = chooserRowCount
+            if count > 0, !busy { selected = max(0, min(count - 1, selected + lines)) }
+        case .engine, .click:
             break
+        }
+        return drainLog()
+    }
+
+    /// A click on a card chooses it, and on the card already chosen does what Enter does (taps
+    /// it, pays, opens My cards' actions), so a stray click never pays; a click on one of My
+    /// cards' actions does it, and on another card closes them. A click on a field puts the caret
+    /// where it lands.
+    private mutating func click(_ target: ClickTarget, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        switch target {
+        case let .row(index):
+            if isChoosingAction {
+                let effects = stepBack(context: context)
+                selected = min(index, max(0, chooserRowCount - 1))
+                return effects
+            }
+            guard index < chooserRowCount else { break }
+            if index == selected { return perform(.submit, context: context) }
+            selected = index
+        case let .action(index):
+            guard isChoosingAction, index < chooserRowCount else { break }
+            selected = index
+            return perform(.submit, context: context)
+        case let .field(field, start):
+            guard fields.contains(field) else { break }
+            focus = field
+            var edited = values[field] ?? EditableText()
+            if let start { edited.moveCaret(toColumn: start + column, in: edited.text) { _ in true } } else { edited.moveToEnd() }
+            values[field] = edited
         }
         return drainLog()
     }
@@ -107,6 +177,19 @@ extension NolFlowScreen {
         log("nolValidation", summary)
     }
 
+    /// A mobile number as the screens and the log show it, in international groups
+    /// (`+971 50 123 4567`); text that is not a number stays as it is.
+    static func grouped(_ phone: String) -> String {
+        (try? MobileNumber.parse(phone).get())?.grouped ?? phone
+    }
+
+    /// The failure that says a number has no linked card, and where to link one.
+    static func noLinkedCard(_ number: MobileNumber) -> NolPayError {
+        let message = "No card is linked to \(number.grouped)."
+        return NolPayError(errorId: "no-linked-card", code: "no-linked-card", message: message, description: message,
+                           recoverySuggestion: "Link one first: home menu › Nol Pay: link a card.")
+    }
+
     /// The characters a field takes: the code and the card number digits only (Unicode digits
     /// become ASCII ones, as on the card form), the phone digits and the separators a number is
     /// written with.
@@ -122,14 +205,19 @@ extension NolFlowScreen {
         field == .phone ? "digits, spaces, + - ( ) only" : "digits only"
     }
 
-    /// Inserts typed or pasted text at the caret: the characters the field takes, up to its length
-    /// (a pasted line break never submits); anything refused shows a short hint until the next key.
-    private mutating func type(_ text: String) {
-        let limit = switch focus {
+    /// The most characters each field holds.
+    static func limit(of field: Field) -> Int {
+        switch field {
         case .code: 6
         case .card: 19
         case .phone: 20
         }
+    }
+
+    /// Inserts typed or pasted text at the caret: the characters the field takes, up to its length
+    /// (a pasted line break never submits); anything refused shows a short hint until the next key.
+    private mutating func type(_ text: String) {
+        let limit = Self.limit(of: focus)
         let printable = EditableText.printable(text, keepSpaces: false, limit: limit * 4)
         var kept = ""
         var refused = false
@@ -165,6 +253,9 @@ extension NolFlowScreen {
                 machine = .link(link)
                 if actions.contains(.perform(.scanCard)) {
                     busy = true
+                    cardFailures[tapped] = nil
+                    cardInFlight = tapped
+                    chosenCard = tapped
                     log("nolTap", "card •••• \(tapped.suffix(4)) held to the reader")
                     worker.run { await reader.tap(tapped); return await perform(.scanCard) }
                 }
@@ -173,15 +264,18 @@ extension NolFlowScreen {
             }
             if stage == .phone { apply(link.update(.phoneData(mobileNumber: phone))) }
             if stage == .code { apply(link.update(.otpData(otpCode: code))) }
+            let checksCode = stage == .code
             actions = link.submit()
             machine = .link(link)
             apply(actions)
-        case .unlink, .pay:
+            codeInFlight = checksCode && busy
+        case .unlink, .pay, .cards:
             if stage == .code, case var .unlink(unlink) = machine {
                 apply(unlink.update(.otpData(otpCode: code)))
                 let actions = unlink.submit()
                 machine = .unlink(unlink)
                 apply(actions)
+                codeInFlight = busy
                 return
             }
             switch pick {
@@ -189,7 +283,12 @@ extension NolFlowScreen {
                 lookUpLinkedCards(phone)
             case let .list(cards, number):
                 if cards.indices.contains(selected) {
-                    submitCardAndPhone(card: cards[selected].cardNumber, phone: number.e164)
+                    if flow == .cards {
+                        stage = .cardActions(selected)
+                        selected = 0
+                    } else {
+                        submitCardAndPhone(card: cards[selected].cardNumber, phone: number.e164)
+                    }
                 } else {
                     pick = .typed(cards, number)
                     focus = .card
@@ -198,9 +297,29 @@ extension NolFlowScreen {
             case let .typed(_, number):
                 submitCardAndPhone(card: values[.card]?.text ?? "", phone: number.e164)
             }
-        case .cards:
-            lookUpLinkedCards(phone)
         }
+    }
+
+    /// Carries My cards on as the pay or unlink flow for the card at `index` of the list, with the
+    /// number and the card already given: paying asks the Nol system at once, unlinking sends the
+    /// code. The list stays the step Esc goes back to.
+    private mutating func act(_ action: CardAction, onCardAt index: Int) {
+        guard case let .list(cards, number) = pick, cards.indices.contains(index) else { return }
+        switch action {
+        case .pay:
+            var pay = NolPayPaymentStateMachine(amount: worker.amount)
+            _ = pay.start()
+            flow = .pay
+            machine = .pay(pay)
+        case .unlink:
+            var unlink = NolPayUnlinkCardStateMachine()
+            _ = unlink.start()
+            flow = .unlink
+            machine = .unlink(unlink)
+        }
+        stage = .cardAndPhone
+        selected = index
+        submitCardAndPhone(card: cards[index].cardNumber, phone: number.e164)
     }
 
     /// Asks for the cards linked to `phone`, after checking it is a mobile number.
@@ -217,7 +336,10 @@ extension NolFlowScreen {
 
     /// Hands the chosen card and the looked-up number to the pay or unlink machine: the same
     /// `cardAndPhoneData`/`paymentData` the headless components collect.
-    private mutating func submitCardAndPhone(card: String, phone: String) {
+    private mutating func submitCardAndPhone(card typed: String, phone: String) {
+        let card = typed.filter { $0 != " " }
+        cardFailures[card] = nil
+        chosenCard = card
         switch machine {
         case var .unlink(unlink):
             apply(unlink.update(.cardAndPhoneData(cardNumber: card, mobileNumber: phone)))
@@ -232,15 +354,19 @@ extension NolFlowScreen {
         default:
             break
         }
+        if busy { cardInFlight = card }
     }
 
     /// Feeds one Transit answer back into the flow's machine.
     private mutating func take(_ answer: NolWorker.Answer) {
         busy = false
+        let card = cardInFlight, checkedCode = codeInFlight
+        cardInFlight = nil
+        codeInFlight = false
         defer { if !busy, let before = pendingStep { recordStep(from: before) } }
         if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline, message != sms {
             sms = message
-            log("nolSMS", "to \(message.mobileNumber) (code sent)")
+            log("nolSMS", "to \(Self.grouped(message.mobileNumber)) (code sent)")
         }
         if let lookup = answer.completion as? LinkedCardsLookup {
             found(lookup)
@@ -265,27 +391,29 @@ extension NolFlowScreen {
         case .cards:
             break
         }
+        // A failure about the card just tapped or chosen is that card's, while there are cards to
+        // choose from; a decline ends the flow and stays on its result.
+        if let card, let error = failure, !isFinished {
+            cardFailures[card] = error
+            failure = nil
+        }
+        // A refused code cannot be mended digit by digit: the field empties for the next try.
+        if checkedCode, failure != nil { values[.code] = nil }
     }
 
-    /// Shows the linked cards: as the list of My cards, or as the chooser of pay and unlink, where
-    /// no card at all says where to link one.
+    /// Shows the cards linked to the number as a list to choose from; no card at all says where
+    /// to link one, and the flow stays on the number.
     private mutating func found(_ lookup: LinkedCardsLookup) {
         switch lookup.result {
         case let .failure(error):
             failure = error
             log("nolError", "\(error.errorId) \(error.code): \(error.message)")
         case let .success(cards):
-            log("nolLinkedCards", "\(cards.count) for \(lookup.mobileNumber): " + cards.map { "•••• \($0.last4)" }.joined(separator: ", "))
-            guard flow != .cards else {
-                stage = .cardsList(cards)
-                return
-            }
+            log("nolLinkedCards", "\(cards.count) for \(Self.grouped(lookup.mobileNumber))"
+                + (cards.isEmpty ? "" : ": " + cards.map { "•••• \($0.last4)" }.joined(separator: ", ")))
             guard case let .success(number) = NolPayValidator.mobileNumber(lookup.mobileNumber) else { return }
             if cards.isEmpty {
-                failure = NolPayError(errorId: "no-linked-card", code: "no-linked-card",
-                                      message: "No card is linked to \(number.display).",
-                                      description: "No card is linked to \(number.display).",
-                                      recoverySuggestion: "Link one first: home menu › Nol Pay: link a card.")
+                failure = Self.noLinkedCard(number)
                 return
             }
             pick = .list(cards, number)
@@ -331,7 +459,7 @@ extension NolFlowScreen {
     static func describe(_ step: Any) -> String {
         switch step {
         case let NolPayLinkCardStep.collectPhoneData(card): "collectPhoneData •••• \(card.suffix(4))"
-        case let NolPayLinkCardStep.collectOtpData(phone), let NolPayUnlinkCardStep.collectOtpData(phone): "collectOtpData \(phone)"
+        case let NolPayLinkCardStep.collectOtpData(phone), let NolPayUnlinkCardStep.collectOtpData(phone): "collectOtpData \(grouped(phone))"
         case let NolPayLinkCardStep.cardLinked(card): "cardLinked •••• \(card.last4)"
         case let NolPayUnlinkCardStep.cardUnlinked(card): "cardUnlinked •••• \(card.suffix(4))"
         case let NolPayPaymentStep.paymentCompleted(payment), let NolPayPaymentStep.paymentDeclined(payment):
@@ -347,7 +475,11 @@ extension NolFlowScreen {
         switch step {
         case NolPayLinkCardStep.collectTagData: stage = .scan
         case NolPayLinkCardStep.collectPhoneData: stage = .phone; focus = .phone
-        case NolPayLinkCardStep.collectOtpData, NolPayUnlinkCardStep.collectOtpData: stage = .code; focus = .code; values[.code] = nil
+        case let NolPayLinkCardStep.collectOtpData(phone), let NolPayUnlinkCardStep.collectOtpData(phone):
+            stage = .code
+            focus = .code
+            values[.code] = nil
+            codeSentTo = Self.grouped(phone)
         case let NolPayLinkCardStep.cardLinked(card): stage = .linked(card)
         // A refused payment comes back here; the chooser stays so another card is one key away.
         case NolPayUnlinkCardStep.collectCardAndPhoneData, NolPayPaymentStep.collectCardAndPhoneData: stage = .cardAndPhone

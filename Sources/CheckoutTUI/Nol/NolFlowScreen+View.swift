@@ -12,8 +12,7 @@ extension NolFlowScreen {
         case (.link, .phone): (Self.linkSteps, 1)
         case (.link, .code): (Self.linkSteps, 2)
         case (.link, _): (Self.linkSteps, 3)
-        case (.cards, .cardsList(nil)): (["Phone", "Linked cards"], 0)
-        case (.cards, _): (["Phone", "Linked cards"], 1)
+        case (.cards, _): (Self.cardsSteps, pick == .phone ? 0 : 1)
         case (.pay, .cardAndPhone): (Self.paySteps, pick == .phone ? 0 : 1)
         case (.pay, .requested): (Self.paySteps, 2)
         case (.pay, _): (Self.paySteps, 3)
@@ -24,8 +23,12 @@ extension NolFlowScreen {
     }
 
     static let linkSteps = ["Scan card", "Phone", "Code", "Linked"]
+    static let cardsSteps = ["Phone", "Linked cards"]
     static let paySteps = ["Phone", "Card", "Payment", "Result"]
     static let unlinkSteps = ["Phone", "Card", "Code", "Unlinked"]
+
+    /// Where the values of field rows start, right of their labels.
+    static let valueColumn = 18
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
@@ -41,62 +44,65 @@ extension NolFlowScreen {
             let style: CellStyle = index == current ? .accent : (index < current ? .normal : .dim)
             column += canvas.put("\(glyphs.stepNumber(index + 1)) \(name)", row: row, column: column, style: style)
         }
+        if busy {
+            // The spinner turns at the end of the step line while the Nol system is asked.
+            let frames = glyphs.spinner
+            let spinner = frames[context.animationFrame % frames.count]
+            let text = area.left + area.width - 2 - column >= 12 ? spinner + " working" : spinner
+            canvas.put(text, row: row, column: area.left + area.width - 2 - DisplayWidth.of(text), style: .accent)
+        }
         row += 2
         let panelWidth = 28
         let showsPanel = showsPanel(width: area.width)
         let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
-        canvas.put(context.truncate(instruction, to: bodyWidth), row: row, column: left)
-        row += 2
+        // The instruction wraps rather than losing its end at 60 columns.
+        for line in Self.wrap(instruction, width: bodyWidth, maxLines: 2, glyphs: glyphs) {
+            canvas.put(line, row: row, column: left)
+            row += 1
+        }
+        row += 1
         let mask = String(repeating: glyphs.maskedDigit, count: 4)
+        // The body keeps the row above the footer free, as the card form does.
+        let bottom = area.bottom - 1
 
         switch stage {
         case .scan:
-            for (index, card) in readerCards.enumerated() where row < area.bottom - 3 {
-                let chosen = index == selected
-                if chosen { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
-                let state = card.status == "active" ? NolAmount.format(card.balance, currency: "AED") : card.status
-                let line = "\(chosen ? glyphs.pointer : " ") \(context.truncate(card.label, to: 30).padding(30)) \(mask) \(card.cardNumber.suffix(4))  \(state)"
-                canvas.put(context.truncate(line, to: bodyWidth - 2), row: row, column: left + 2, style: chosen ? .selection : .normal)
-                row += 1
-            }
+            row = drawCardList(readerLines, selected: selected, top: row, left: left, width: bodyWidth, bottom: bottom,
+                               into: &canvas, context: context) + 1
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card linked", style: .success,
-                         lines: [("Card", "\(context.truncate(card.label, to: max(1, bodyWidth - 23))) \(mask) \(card.last4)"),
+                         lines: [("Card", "\(card.label) \(mask)\u{00A0}\(card.last4)"),
                                  ("Balance", NolAmount.format(card.balance, currency: "AED"))], context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
+            // A decline leaves the balance as it was: it is the card's balance, not a new one.
             row = result(into: &canvas, row: row, left: left, width: bodyWidth,
                          headline: approved ? "\(glyphs.success) Payment authorized" : "\(glyphs.failure) Payment declined",
                          style: approved ? .success : .error,
                          lines: [("Payment id", payment.id), ("Status", payment.status),
                                  ("Amount", NolAmount.format(payment.amount, currency: payment.currency)),
-                                 ("Card", "Nol \(mask) \(payment.last4)"), ("New balance", NolAmount.format(payment.balance, currency: payment.currency))],
+                                 ("Card", "Nol \(mask)\u{00A0}\(payment.last4)"),
+                                 (approved ? "New balance" : "Balance", NolAmount.format(payment.balance, currency: payment.currency))],
                          context: context)
         case let .unlinked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card unlinked", style: .success,
-                         lines: [("Card", "Nol \(mask) \(card.suffix(4))")], context: context)
+                         lines: [("Card", chosenCardText(mask: mask) ?? "Nol \(mask)\u{00A0}\(card.suffix(4))")], context: context)
         case .requested:
             canvas.put(context.truncate("Asking the Nol system to charge the card…", to: bodyWidth), row: row, column: left, style: .dim)
-        case .cardAndPhone:
-            row = cardAndPhoneRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: area.bottom, context: context)
-        case let .cardsList(cards?):
-            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, context: context)
-            if cards.isEmpty {
-                canvas.put("No cards are linked to this number.", row: row, column: left, style: .dim)
+        case .cardAndPhone, .cardActions:
+            row = cardAndPhoneRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, context: context)
+        case .phone, .code:
+            if let card = chosenCardText(mask: mask) {
+                row = valueRow("Card", card, into: &canvas, row: row, left: left, width: bodyWidth, glyphs: glyphs) + 1
             }
-            for card in cards where row < area.bottom - 3 {
-                canvas.put(context.truncate(Self.linkedCardLine(card, glyphs: glyphs), to: bodyWidth), row: row, column: left + 2)
-                row += 1
-            }
-        default:
-            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, smsLine: !showsPanel, context: context)
+            row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, smsLine: !showsPanel, context: context)
         }
 
-        if let failure, row < area.bottom - 1 {
+        // A failure with no field or card to stand by (a decline) goes at the foot.
+        if let failure, fields.isEmpty, row < area.bottom - 1 {
             failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area) : nil,
                         glyphs: glyphs)
         }
-        if busy { canvas.put(glyphs.ellipsis, row: area.top + 3, column: left + bodyWidth - DisplayWidth.of(glyphs.ellipsis), style: .accent) }
         if showsPanel, let sms {
             panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth, glyphs: glyphs)
         }
@@ -106,17 +112,20 @@ extension NolFlowScreen {
         switch stage {
         case .scan: "Hold a Nol card to the reader: choose it and press enter to tap."
         case .phone: "Enter the mobile number that receives the code."
-        case .code: "Enter the 6-digit code sent by SMS."
+        case .code: "Enter the 6-digit code sent by SMS" + (codeSentTo.map { " to \(Self.unbroken($0))." } ?? ".")
         case .cardAndPhone:
-            switch pick {
-            case .phone:
+            switch (flow, pick) {
+            case (.cards, .phone): "Enter a mobile number to see the Nol cards linked to it."
+            case (.cards, _): "Choose a card, then press enter to pay or unlink it."
+            case (_, .phone):
                 flow == .pay ? "Pay \(NolAmount.format(worker.amount, currency: "AED")) with a Nol card: enter its mobile number."
                     : "Enter the mobile number the card is linked to."
-            case .list: flow == .pay ? "Choose the card to pay with." : "Choose the card to unlink."
-            case .typed: "Type the number printed on the back of the Nol card."
+            case (_, .list):
+                flow == .pay ? "Choose the card to pay \(NolAmount.format(worker.amount, currency: "AED")) with." : "Choose the card to unlink."
+            case (_, .typed): "Type the number printed on the back of the Nol card."
             }
+        case .cardActions: "What would you like to do with this card?"
         case .requested: "Payment requested."
-        case .cardsList: "Enter a mobile number to see its linked cards."
         case .linked: "The card is ready to pay with."
         case .paid, .declined: "Payment result."
         case .unlinked: "The card is no longer linked to this number."
@@ -131,40 +140,125 @@ extension NolFlowScreen {
         }
     }
 
-    private func fieldRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int, smsLine: Bool = false,
+    /// The card the later steps of linking or unlinking are about, masked: `Silver card •••• 0125`.
+    private func chosenCardText(mask: String) -> String? {
+        guard flow == .link || flow == .unlink, let number = chosenCard else { return nil }
+        let label = readerCards.first { $0.cardNumber == number }?.label
+            ?? linkedCards?.cards.first { $0.cardNumber == number }?.label ?? "Nol"
+        return "\(label) \(mask)\u{00A0}\(number.suffix(4))"
+    }
+
+    /// A labelled value that is not edited, wrapped under itself: returns the row after it.
+    private func valueRow(_ name: String, _ value: String, into canvas: inout Canvas, row start: Int, left: Int, width: Int,
+                          glyphs: GlyphSet) -> Int {
+        var row = start
+        canvas.put(name, row: row, column: left + 2, style: .dim)
+        for line in Self.wrap(value, width: max(1, width - Self.valueColumn), maxLines: 2, glyphs: glyphs) {
+            canvas.put(line, row: row, column: left + Self.valueColumn)
+            row += 1
+        }
+        return row
+    }
+
+    /// `text` with no-break spaces, so that ``wrap(_:width:maxLines:glyphs:)`` keeps it on one line.
+    static func unbroken(_ text: String) -> String { text.replacingOccurrences(of: " ", with: "\u{00A0}") }
+
+    /// `text` wrapped to `width` in `glyphs`; a no-break space (between `••••` and the last four)
+    /// holds its neighbours together and is drawn as a space.
+    static func wrap(_ text: String, width: Int, maxLines: Int, glyphs: GlyphSet) -> [String] {
+        Canvas.wrap(text, width: width, maxLines: maxLines, ellipsis: glyphs.ellipsis)
+            .map { glyphs.text($0.replacingOccurrences(of: "\u{00A0}", with: " ")) }
+    }
+
+    private func fieldRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int, bottom: Int, smsLine: Bool = false,
                            context: ScreenContext) -> Int {
         let glyphs = context.glyphs
         var row = start
-        let valueWidth = max(1, width - 18)
+        let valueWidth = max(1, width - Self.valueColumn)
         for field in fields {
             let focused = field == focus
             if focused { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
             canvas.put(label(field) + (fieldErrors[field] != nil ? " *" : ""), row: row, column: left + 2,
                        style: fieldErrors[field] != nil ? .error : (focused ? .bold : .dim))
             let edited = values[field] ?? EditableText()
-            if edited.isEmpty && field == .code {
-                canvas.put("______", row: row, column: left + 18, style: focused ? .focus : .normal, maxWidth: valueWidth)
-                if focused { canvas.cursor = (row, left + 18) }
+            let column = left + Self.valueColumn
+            canvas.addTarget(Rect(top: row, left: left, width: Self.valueColumn, height: 1), ClickTarget.field(field, start: nil))
+            var start = 0
+            if field == .code {
+                // The code's six places show from the start, filled as it is typed.
+                let shown = edited.text + String(repeating: "_", count: max(0, Self.limit(of: .code) - edited.count))
+                canvas.put(shown, row: row, column: column, style: focused ? .focus : .normal, maxWidth: valueWidth)
+                if focused { canvas.cursor = (row, column + min(valueWidth - 1, edited.caretColumn(in: edited.text) { _ in true })) }
+            } else if edited.isEmpty, field == .phone {
+                canvas.put(glyphs.text("e.g. 050 123 4567"), row: row, column: column, style: .dim, maxWidth: valueWidth)
+                if focused { canvas.cursor = (row, column) }
             } else {
                 let window = EditableText.window(edited.text, caretColumn: edited.caretColumn(in: edited.text) { _ in true }, width: valueWidth)
-                canvas.put(window.text, row: row, column: left + 18, style: focused ? .focus : .normal, maxWidth: valueWidth)
-                if focused { canvas.cursor = (row, left + 18 + window.caretColumn) }
+                canvas.put(window.text, row: row, column: column, style: focused ? .focus : .normal, maxWidth: valueWidth)
+                if focused { canvas.cursor = (row, column + window.caretColumn) }
+                start = window.start
             }
+            canvas.addTarget(Rect(top: row, left: column, width: valueWidth, height: 1), ClickTarget.field(field, start: start))
             row += 1
             if let error = fieldErrors[field] {
-                row += canvas.putWrapped(glyphs.text(error), row: row, column: left + 18, width: valueWidth, maxLines: 3, style: .error,
+                row += canvas.putWrapped(glyphs.text(error), row: row, column: column, width: valueWidth, maxLines: 3, style: .error,
                                          ellipsis: glyphs.ellipsis)
             } else if focused, let notice {
-                row += canvas.putWrapped(notice, prefix: glyphs.noteMark + " ", row: row, column: left + 18, width: valueWidth, maxLines: 3,
+                row += canvas.putWrapped(notice, prefix: glyphs.noteMark + " ", row: row, column: column, width: valueWidth, maxLines: 3,
                                          style: .accent, ellipsis: glyphs.ellipsis)
             }
             // Without room for the SMS panel the code still shows, on one line under its field.
             if field == .code, smsLine, let sms {
-                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay", to: valueWidth), row: row, column: left + 18, style: .accent)
+                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay", to: valueWidth), row: row, column: column, style: .accent)
                 row += 1
+            }
+            // What went wrong stands under the field it concerns: the typed card's, or the step's.
+            let typedCard = field == .card ? currentCard.flatMap { cardFailures[$0] } : nil
+            if let shown = typedCard ?? (field == fields.last ? failure : nil) {
+                row += 1
+                row += drawFailure(shown, row: row, left: left + 2, width: width - 2, bottom: bottom, into: &canvas, glyphs: glyphs)
             }
         }
         return row + 1
+    }
+
+    /// The width of the marks before a failure's lines (`✗ `, `→ `).
+    func failurePrefixWidth(_ glyphs: GlyphSet) -> Int {
+        max(DisplayWidth.of(glyphs.failure), DisplayWidth.of(glyphs.advice)) + 1
+    }
+
+    /// What to do next about `failure` here: the error's own suggestion, naming the key where the
+    /// remedy is one (on the code step a new code is F5 away).
+    func advice(for failure: NolPayError) -> String {
+        if stage == .code, failure.code == "otp-voided" || failure.code == "otp-expired" {
+            return "Press F5 for a new code; it comes by SMS."
+        }
+        return failure.recoverySuggestion
+    }
+
+    /// A failure as rows of `width` columns: what went wrong after `✗`, what to do next after `→`,
+    /// each wrapped whole on up to `maxLines` rows.
+    func failureLines(_ failure: NolPayError, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
+                      glyphs: GlyphSet) -> [(prefix: String, text: String, style: CellStyle)] {
+        let indent = failurePrefixWidth(glyphs)
+        let message = Canvas.wrap(glyphs.text(failure.message), width: width - indent, maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        let advice = Canvas.wrap(glyphs.text(self.advice(for: failure)), width: width - indent, maxLines: adviceLines,
+                                 ellipsis: glyphs.ellipsis)
+        return message.enumerated().map { (($0.offset == 0 ? glyphs.failure : ""), $0.element, CellStyle.error) }
+            + advice.enumerated().map { (($0.offset == 0 ? glyphs.advice : ""), $0.element, CellStyle.normal) }
+    }
+
+    /// Draws `failure` from `row` in `width` columns, above `bottom`; returns the rows used.
+    private func drawFailure(_ failure: NolPayError, row start: Int, left: Int, width: Int, bottom: Int, into canvas: inout Canvas,
+                             glyphs: GlyphSet) -> Int {
+        let indent = failurePrefixWidth(glyphs)
+        var row = start
+        for (prefix, text, style) in failureLines(failure, width: width, glyphs: glyphs) where row < bottom {
+            canvas.put(prefix, row: row, column: left, style: style)
+            canvas.put(text, row: row, column: left + indent, style: style, maxWidth: width - indent)
+            row += 1
+        }
+        return row - start
     }
 
     /// Draws what went wrong and what to do next, wrapped, at the foot of the area and below the
@@ -172,26 +266,21 @@ extension NolFlowScreen {
     private func failureRows(_ failure: NolPayError, into canvas: inout Canvas, below row: Int, area: Rect, panelBottom: Int?,
                              glyphs: GlyphSet) {
         let left = area.left + 2
-        func layout(width: Int) -> (top: Int, message: [String], advice: [String]) {
+        func layout(width: Int) -> (top: Int, lines: [(prefix: String, text: String, style: CellStyle)]) {
             // Three rows each at most, fewer when the rows drawn above leave less room.
             let room = area.bottom - 1 - (row + 1)
-            let message = Canvas.wrap(glyphs.text(failure.message), width: width - 2, maxLines: min(3, max(1, room - 1)),
-                                      ellipsis: glyphs.ellipsis)
-            let advice = Canvas.wrap(glyphs.text(failure.recoverySuggestion), width: width - 2,
-                                     maxLines: min(3, max(1, room - message.count)), ellipsis: glyphs.ellipsis)
-            return (max(row + 1, area.bottom - 1 - message.count - advice.count), message, advice)
+            let messageRows = min(3, max(1, room - 1))
+            let message = Canvas.wrap(glyphs.text(failure.message), width: width - failurePrefixWidth(glyphs), maxLines: messageRows)
+            let lines = failureLines(failure, width: width, maxLines: messageRows, adviceLines: min(3, max(1, room - message.count)),
+                                     glyphs: glyphs)
+            return (max(row + 1, area.bottom - 1 - lines.count), lines)
         }
         var block = layout(width: area.width - 4)
         if let panelBottom, block.top <= panelBottom { block = layout(width: area.width - 4 - 30) }
-        let indent = max(DisplayWidth.of(glyphs.failure), DisplayWidth.of(glyphs.advice)) + 1
-        for (offset, line) in block.message.enumerated() {
-            if offset == 0 { canvas.put(glyphs.failure, row: block.top, column: left, style: .error) }
-            canvas.put(line, row: block.top + offset, column: left + indent, style: .error)
-        }
-        let adviceTop = block.top + block.message.count
-        for (offset, line) in block.advice.enumerated() where adviceTop + offset < area.bottom {
-            if offset == 0 { canvas.put(glyphs.advice, row: adviceTop, column: left) }
-            canvas.put(line, row: adviceTop + offset, column: left + indent)
+        let indent = failurePrefixWidth(glyphs)
+        for (offset, line) in block.lines.enumerated() where block.top + offset < area.bottom {
+            canvas.put(line.prefix, row: block.top + offset, column: left, style: line.style)
+            canvas.put(line.text, row: block.top + offset, column: left + indent, style: line.style)
         }
     }
 
@@ -204,35 +293,24 @@ extension NolFlowScreen {
     /// Whether the SMS panel fits beside the body in an area `width` columns wide.
     func showsPanel(width: Int) -> Bool { sms != nil && width >= 70 }
 
-    /// The pay and unlink flows' first step: the number, then the cards linked to it or a typed one.
+    /// The pay, unlink and My cards flows' first steps: the number, then the cards linked to it
+    /// (with My cards' actions under the chosen one) or a typed card number.
     private func cardAndPhoneRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int, bottom: Int,
                                   context: ScreenContext) -> Int {
-        let glyphs = context.glyphs
-        let number: MobileNumber
-        switch pick {
-        case .phone: return fieldRows(into: &canvas, row: start, left: left, width: width, context: context)
-        case let .list(_, looked), let .typed(_, looked): number = looked
+        guard let (cards, number) = linkedCards else {
+            return fieldRows(into: &canvas, row: start, left: left, width: width, bottom: bottom, context: context)
         }
-        var row = start
-        canvas.put(label(.phone), row: row, column: left + 2, style: .dim)
-        canvas.put(number.display, row: row, column: left + 18, maxWidth: width - 18)
-        row += 2
-        guard case let .list(cards, _) = pick else { return fieldRows(into: &canvas, row: row, left: left, width: width, context: context) }
-        let rows = cards.map { Self.linkedCardLine($0, glyphs: glyphs) } + ["Type a card number" + glyphs.ellipsis]
-        for (index, line) in rows.enumerated() where row < bottom - 3 {
-            let chosen = index == selected
-            if chosen { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
-            canvas.put(context.truncate("\(chosen ? glyphs.pointer : " ") \(line)", to: width - 2), row: row, column: left + 2,
-                       style: chosen ? .selection : (index == cards.count ? .dim : .normal))
-            row += 1
+        var row = valueRow(label(.phone), number.grouped, into: &canvas, row: start, left: left, width: width, glyphs: context.glyphs) + 1
+        guard case .list = pick else { return fieldRows(into: &canvas, row: row, left: left, width: width, bottom: bottom, context: context) }
+        var lines = linkedLines(cards)
+        if flow != .cards { lines.append(CardLine(label: "Type a card number" + context.glyphs.ellipsis)) }
+        if case let .cardActions(index) = stage {
+            row = drawCardList(lines, selected: index, actions: (CardAction.allCases.map(actionTitle), selected), top: row, left: left,
+                               width: width, bottom: bottom, into: &canvas, context: context)
+        } else {
+            row = drawCardList(lines, selected: selected, top: row, left: left, width: width, bottom: bottom, into: &canvas, context: context)
         }
         return row + 1
-    }
-
-    /// A linked card as My cards and the pay and unlink chooser list it: label, last four, balance.
-    private static func linkedCardLine(_ card: NolPaymentCard, glyphs: GlyphSet) -> String {
-        let label = Canvas.truncate(glyphs.text(card.label), to: 30, ellipsis: glyphs.ellipsis).padding(30)
-        return "\(label) \(String(repeating: glyphs.maskedDigit, count: 4)) \(card.last4)  \(NolAmount.format(card.balance, currency: "AED"))"
     }
 
     private func result(into canvas: inout Canvas, row start: Int, left: Int, width: Int, headline: String, style: CellStyle,
@@ -242,9 +320,11 @@ extension NolFlowScreen {
         row += 2
         for (name, value) in lines {
             canvas.put(name, row: row, column: left, style: .dim)
-            // Clipped to the body, so a long card label never runs into the SMS panel.
-            canvas.put(context.truncate(value, to: max(1, width - 13)), row: row, column: left + 14, style: .bold)
-            row += 1
+            // Wrapped within the body, so a long card label is read whole and never runs into the SMS panel.
+            for line in Self.wrap(value, width: max(1, width - 14), maxLines: 2, glyphs: context.glyphs) {
+                canvas.put(line, row: row, column: left + 14, style: .bold)
+                row += 1
+            }
         }
         return row + 1
     }
@@ -254,7 +334,7 @@ extension NolFlowScreen {
         let horizontal = glyphs.horizontal
         canvas.put(glyphs.topLeft + horizontal + " SMS " + String(repeating: horizontal, count: width - 8) + glyphs.topRight,
                    row: top, column: left, style: .accent)
-        var lines = ["From: Nol Pay", "To: \(sms.mobileNumber)", "", "Code  \(sms.code)", ""]
+        var lines = ["From: Nol Pay", "To: \(Self.grouped(sms.mobileNumber))", "", "Code  \(sms.code)", ""]
         lines += Canvas.wrap(glyphs.text(sms.body), width: inner, ellipsis: glyphs.ellipsis)
         for (offset, line) in lines.enumerated() {
             canvas.put(glyphs.vertical, row: top + 1 + offset, column: left, style: .accent)
@@ -263,12 +343,5 @@ extension NolFlowScreen {
         }
         canvas.put(glyphs.bottomLeft + String(repeating: horizontal, count: width - 2) + glyphs.bottomRight,
                    row: top + 1 + lines.count, column: left, style: .accent)
-    }
-}
-
-private extension String {
-    func padding(_ width: Int) -> String {
-        let missing = width - DisplayWidth.of(self)
-        return missing > 0 ? self + String(repeating: " ", count: missing) : self
     }
 }

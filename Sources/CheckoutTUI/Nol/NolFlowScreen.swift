@@ -5,14 +5,22 @@ import NolPay
 ///
 /// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
 /// Transit calls the machine asks for go to a ``NolWorker`` and come back on animation ticks.
-/// Errors show under a field on submit and clear with the next key; Transit errors show with what
-/// to do next. Esc goes back one step (the screen keeps each step as it was when submitted), and
-/// leaves the flow from its first step. The simulated SMS appears in an "SMS" panel. Paying and
-/// unlinking start from the mobile number and offer the cards linked to it, so nobody has to type a
-/// Nol card number (typing one stays possible). Steps, validation, errors and SMS go to the F2 log.
+/// Validation errors show under a field on submit and clear with the next key. A Transit error
+/// shows with what to do next, next to what it is about: under the card it concerns, while that
+/// card is the one chosen (moving to another card hides it, coming back shows it again), or under
+/// the step's field. A refused code empties the code field and says how many tries are left.
+/// Esc goes back one step (the screen keeps each step as it was when submitted), and leaves the
+/// flow from its first step. The simulated SMS appears in an "SMS" panel. Paying and unlinking
+/// start from the mobile number and offer the cards linked to it, so nobody has to type a Nol card
+/// number (typing one stays possible); cards whose balance is below the fare say so in every list.
+/// My cards lists the cards of a number; Enter on one offers Pay and Unlink, which carry on in this
+/// screen as that flow with the number and the card already chosen, and come back to the list.
+/// Steps, validation, errors and SMS go to the F2 log, numbers in international groups.
 public struct NolFlowScreen: Screen {
     /// Which of the four Nol Pay flows this screen walks through.
     public enum Flow: Sendable, Equatable { case link, cards, pay, unlink }
+    /// What My cards offers for a card.
+    enum CardAction: Sendable, Equatable, CaseIterable { case pay, unlink }
     enum Field: Sendable, Hashable { case card, phone, code }
     enum Machine: Sendable {
         case link(NolPayLinkCardStateMachine)
@@ -23,11 +31,14 @@ public struct NolFlowScreen: Screen {
     /// Where the person is; the step indicator and the body follow it.
     enum Stage: Sendable, Equatable {
         case scan, phone, code, linked(NolPaymentCard)
-        case cardAndPhone, requested, paid(NolPayment), declined(NolPayment), unlinked(String)
-        case cardsList([NolPaymentCard]?)
+        /// Pay, unlink and My cards: the number, then a card linked to it (see ``CardPick``).
+        case cardAndPhone
+        case requested, paid(NolPayment), declined(NolPayment), unlinked(String)
+        /// My cards with the actions for the card at this index of the list open under it.
+        case cardActions(Int)
     }
     /// How the pay and unlink flows collect their card and phone: the number first, then a card
-    /// linked to it from a list, or typed by hand.
+    /// linked to it from a list, or typed by hand. My cards keeps its list here too.
     enum CardPick: Sendable, Equatable {
         case phone
         case list([NolPaymentCard], MobileNumber)
@@ -41,9 +52,19 @@ public struct NolFlowScreen: Screen {
 
     public enum Action: Sendable { case up, down, next, previous, submit, resend }
 
+    /// What a click lands on: a row of a card list (the reader's cards, the linked cards, "type a
+    /// card number"), one of My cards' actions, or a field, its text drawn from column `start` of
+    /// the value (`nil` for its label).
+    enum ClickTarget: Hashable, Sendable {
+        case row(Int)
+        case action(Int)
+        case field(Field, start: Int?)
+    }
+
     /// A step as it was shown, kept so that Esc can go back to it: the machine is a value, so the
     /// copy is the step itself, with what was typed in it.
     struct Checkpoint: Sendable {
+        var flow: Flow
         var machine: Machine
         var stage: Stage
         var pick: CardPick
@@ -52,7 +73,8 @@ public struct NolFlowScreen: Screen {
         var selected: Int
     }
 
-    public let flow: Flow
+    /// The flow on show: My cards becomes Pay or Unlink for the card chosen in it.
+    public internal(set) var flow: Flow
     let worker: NolWorker
     var machine: Machine
     var stage: Stage
@@ -66,7 +88,18 @@ public struct NolFlowScreen: Screen {
     var values: [Field: EditableText] = [:]
     var focus: Field
     var fieldErrors: [Field: String] = [:]
+    /// A Transit failure about the current step: shown under the step's field, or at the foot.
     var failure: NolPayError?
+    /// Transit failures about a card, by card number: each shows while its card is the one chosen.
+    var cardFailures: [String: NolPayError] = [:]
+    /// The card the Transit call that is out concerns, if any: its failure goes to ``cardFailures``.
+    var cardInFlight: String?
+    /// The card tapped or chosen last, the one the later steps are about.
+    var chosenCard: String?
+    /// True while a typed code is being checked: refused, the code field empties for the next try.
+    var codeInFlight = false
+    /// The number the code went to, as the code step says it.
+    var codeSentTo: String?
     var sms: NolSMSRecord?
     var busy = false
     /// The newest SMS when the screen opened; only later ones are this flow's.
@@ -90,7 +123,7 @@ public struct NolFlowScreen: Screen {
             focus = .phone
         case .cards:
             machine = .cards
-            stage = .cardsList(nil)
+            stage = .cardAndPhone
             focus = .phone
         case .pay:
             var pay = NolPayPaymentStateMachine(amount: worker.amount)
@@ -128,8 +161,9 @@ public struct NolFlowScreen: Screen {
 
     /// The current step, as a ``Checkpoint`` to go back to.
     var checkpoint: Checkpoint {
-        get { Checkpoint(machine: machine, stage: stage, pick: pick, values: values, focus: focus, selected: selected) }
+        get { Checkpoint(flow: flow, machine: machine, stage: stage, pick: pick, values: values, focus: focus, selected: selected) }
         set {
+            flow = newValue.flow
             machine = newValue.machine
             stage = newValue.stage
             pick = newValue.pick
@@ -150,7 +184,6 @@ public struct NolFlowScreen: Screen {
             case .list: []
             case .typed: [.card]
             }
-        case .cardsList: [.phone]
         default: []
         }
     }
@@ -162,26 +195,72 @@ public struct NolFlowScreen: Screen {
         }
     }
 
-    /// True while the pay or unlink flow lists the cards linked to the number.
+    /// True while the pay, unlink or My cards flow lists the cards linked to the number.
     var isChoosingLinkedCard: Bool {
         if stage == .cardAndPhone, case .list = pick { return true }
         return false
     }
 
-    /// The rows of the linked-card chooser: the cards, then "type a card number".
-    var chooserRowCount: Int {
-        if case let .list(cards, _) = pick { return cards.count + 1 }
-        return 0
+    /// True while My cards offers what to do with a card.
+    var isChoosingAction: Bool {
+        if case .cardActions = stage { return true }
+        return false
     }
+
+    /// The rows ↑ and ↓ move through: the reader's cards, the linked cards (and "type a card
+    /// number" when paying or unlinking), or the actions My cards offers.
+    var chooserRowCount: Int {
+        switch stage {
+        case .scan: return readerCards.count
+        case .cardActions: return CardAction.allCases.count
+        default:
+            guard isChoosingLinkedCard, case let .list(cards, _) = pick else { return 0 }
+            return cards.count + (flow == .cards ? 0 : 1)
+        }
+    }
+
+    /// The linked cards on show and the number they are linked to, while a list of them is shown.
+    var linkedCards: (cards: [NolPaymentCard], number: MobileNumber)? {
+        switch pick {
+        case let .list(cards, number), let .typed(cards, number): (cards, number)
+        case .phone: nil
+        }
+    }
+
+    /// The card a Transit failure would be about right now: the one chosen in a list, or typed.
+    var currentCard: String? {
+        switch stage {
+        case .scan:
+            return readerCards.indices.contains(selected) ? readerCards[selected].cardNumber : nil
+        case .cardActions(let index):
+            return linkedCards.flatMap { $0.cards.indices.contains(index) ? $0.cards[index].cardNumber : nil }
+        case .cardAndPhone:
+            switch pick {
+            case .phone: return nil
+            case let .list(cards, _): return cards.indices.contains(selected) ? cards[selected].cardNumber : nil
+            case .typed: return values[.card]?.text.filter { $0 != " " }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// True when the flow carried on from My cards: the list is the step to go back to once it ends.
+    var cameFromMyCards: Bool { flow != .cards && history.contains { $0.flow == .cards } }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = []
-        if stage == .scan || isChoosingLinkedCard {
+        if chooserRowCount > 0 {
             bindings.append(KeyBinding([.up], "↑↓", stage == .scan ? "choose card" : "choose", .up))
-            bindings.append(KeyBinding([.down], "↓", "next card", .down, footer: false))
-            bindings.append(KeyBinding([.enter], stage == .scan ? "tap card" : "select", .submit))
+            bindings.append(KeyBinding([.down], "↓", isChoosingAction ? "next action" : "next card", .down, footer: false))
+            bindings.append(KeyBinding([.enter], chooserEnterLabel, .submit))
         } else if isFinished {
-            bindings.append(KeyBinding([.enter], "start again", .submit))
+            if cameFromMyCards {
+                // Esc says the same in the footer; Enter does it too, as on every other result.
+                bindings.append(KeyBinding([.enter], "back to my cards", .submit, footer: false))
+            } else {
+                bindings.append(KeyBinding([.enter], "start again", .submit))
+            }
         } else {
             // No step collects two fields at present (pay and unlink ask for the number first,
             // then the card); kept so one that does gets Tab and validation on leaving a field.
@@ -197,12 +276,23 @@ public struct NolFlowScreen: Screen {
         return KeyMap(bindings)
     }
 
+    /// What Enter does on the row chosen in a list, in a word or two.
+    private var chooserEnterLabel: String {
+        switch stage {
+        case .scan: return "tap card"
+        case .cardActions: return CardAction.allCases[min(selected, CardAction.allCases.count - 1)] == .pay ? "pay" : "unlink"
+        default:
+            if flow == .cards { return "pay or unlink" }
+            if case let .list(cards, _) = pick, selected >= cards.count { return "type a number" }
+            return flow == .pay ? "pay" : "send code"
+        }
+    }
+
     private var submitLabel: String {
         switch stage {
         case .phone: "send code"
         case .code: flow == .link ? "link card" : "unlink card"
-        case .cardsList: "show cards"
-        case .cardAndPhone where pick == .phone: "find cards"
+        case .cardAndPhone where pick == .phone: flow == .cards ? "show cards" : "find cards"
         default: flow == .pay ? "pay" : "send code"
         }
     }

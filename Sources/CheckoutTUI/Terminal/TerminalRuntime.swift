@@ -72,7 +72,8 @@ public enum TerminalRuntime {
         switch NCursesTerminal.open(colour: colour, sink: sink) {
         case .success(let opened): terminal = opened
         case .failure(let error):
-            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            // The message names $TERM, which the environment controls: shown escaped, on one line.
+            FileHandle.standardError.write(Data((DiagnosticText.sanitized(error.message) + "\n").utf8))
             return (2, nil)
         }
         defer { terminal.close() }

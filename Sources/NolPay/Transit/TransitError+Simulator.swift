@@ -18,7 +18,7 @@ extension TransitError {
         recoverySuggestion: "Nothing to do: the card is ready to pay with.")
     static func notLinked(to mobileNumber: MobileNumber?) -> TransitError {
         TransitError(code: "card-not-linked",
-                     message: mobileNumber.map { "This card is not linked to \($0.e164)." } ?? "This card is no longer linked.",
+                     message: mobileNumber.map { "This card is not linked to \($0.grouped)." } ?? "This card is no longer linked.",
                      recoverySuggestion: "Check the card and the mobile number, or link the card first.")
     }
     static let unknownToken = TransitError(
@@ -35,8 +35,8 @@ extension TransitError {
         recoverySuggestion: "Ask for a new code.")
     static func wrongCode(triesLeft: Int) -> TransitError {
         TransitError(code: "otp-incorrect",
-                     message: "The code is not the one we sent; \(triesLeft) \(triesLeft == 1 ? "try" : "tries") left.",
-                     recoverySuggestion: "Check the 6 digits in the SMS and enter them again.")
+                     message: "Wrong code: \(triesLeft) \(triesLeft == 1 ? "try" : "tries") left.",
+                     recoverySuggestion: "Check the 6 digits in the SMS and type them again.")
     }
     static func resendTooSoon(seconds: Int) -> TransitError {
         TransitError(code: "otp-resend-too-soon", message: "A code was sent moments ago.",

@@ -25,6 +25,33 @@ public struct MobileNumber: Sendable, Equatable, Hashable, CustomStringConvertib
     public var e164: String { "+\(countryCode)\(nationalNumber)" }
     /// The number as the headless SDK shows it on its one-time-code step: `+971 501234567`.
     public var display: String { "+\(countryCode) \(nationalNumber)" }
+
+    /// The number as a person reads it, in international groups: `+971 50 123 4567`.
+    ///
+    /// A UAE mobile is grouped as it is written there (5X XXX XXXX); other national numbers in
+    /// threes, the last group taking a fourth digit rather than leaving one alone:
+    /// `+1 415 555 0100`, `+44 770 090 0123`.
+    public var grouped: String {
+        let digits = Array(nationalNumber)
+        var sizes: [Int]
+        if countryCode == "971", digits.count == 9 {
+            sizes = [2, 3, 4]
+        } else {
+            sizes = Array(repeating: 3, count: digits.count / 3)
+            switch digits.count % 3 {
+            case 0: break
+            case 1 where !sizes.isEmpty: sizes[sizes.count - 1] += 1
+            default: sizes.append(digits.count % 3)
+            }
+        }
+        var groups: [String] = []
+        var start = 0
+        for size in sizes {
+            groups.append(String(digits[start..<min(digits.count, start + size)]))
+            start += size
+        }
+        return (["+\(countryCode)"] + groups).joined(separator: " ")
+    }
     public var description: String { e164 }
 
     /// Why a typed number is not a mobile number.

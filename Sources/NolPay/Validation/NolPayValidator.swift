@@ -1,4 +1,7 @@
 /// The checks the Nol Pay components run on collected data, with the headless SDK's error ids and texts.
+///
+/// A text says what is wanted where the SDK's alone would not ("OTP is not valid: the code has 6
+/// digits."), keeping the SDK's words at its start for anyone matching on them.
 public enum NolPayValidator {
     public static let blankPhone = NolPayValidationError(
         errorId: "invalid-phone-number", description: "Phone number cannot be blank.",
@@ -7,7 +10,7 @@ public enum NolPayValidator {
         errorId: "invalid-phone-number", description: "Phone number is not valid.",
         recoverySuggestion: "Enter a UAE mobile number such as 050 123 4567, or an international one starting with +.")
     public static let invalidOtp = NolPayValidationError(
-        errorId: "invalid-otp-code", description: "OTP is not valid.",
+        errorId: "invalid-otp-code", description: "OTP is not valid: the code has 6 digits.",
         recoverySuggestion: "Enter the 6 digits from the SMS.")
     public static let invalidCardNumber = NolPayValidationError(
         errorId: "invalid-card-number", description: "Card number is not valid.",

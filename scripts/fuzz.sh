@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for a number of seconds, or replays its kept crash inputs.
+#
+#   scripts/fuzz.sh TARGET SECONDS     fuzz (corpus grows in .build/fuzz/corpus/TARGET, seeded from Fuzz/Corpus/TARGET)
+#   scripts/fuzz.sh TARGET replay      run every input in Fuzz/Regressions/TARGET once (exit 0: none crashes)
+#   scripts/fuzz.sh list               the targets
+#
+# Targets: json (JSON parser), lines (input-line splitter), normalizer (card-number normaliser),
+# bintable (BIN-table CSV loader), keys (terminal key decoder). Each is built from the project's own
+# sources with `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the
+# toolchain). A crash leaves its input in .build/fuzz/crashes/TARGET/; keep it under
+# Fuzz/Regressions/TARGET/ once fixed. libFuzzer's last lines (#runs, cov:, ft:) are the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=(json lines normalizer bintable keys)
+target=${1:-}
+mode=${2:-}
+if [ "$target" = list ] || [ -z "$target" ]; then
+  printf '%s\n' "${targets[@]}"
+  [ -n "$target" ] && exit 0 || { echo "usage: scripts/fuzz.sh TARGET SECONDS|replay" >&2; exit 2; }
+fi
+
+core=(Sources/CheckoutCore/*.swift Sources/CheckoutCore/*/*.swift)
+extra=()
+case "$target" in
+  json) source=Fuzz/Targets/JSONParserFuzz.swift ;;
+  lines) source=Fuzz/Targets/InputLineSplitterFuzz.swift ;;
+  normalizer) source=Fuzz/Targets/CardNumberNormalizerFuzz.swift ;;
+  bintable) source=Fuzz/Targets/BinTableCSVFuzz.swift ;;
+  keys)
+    # The decoder and the key types it returns, with ncurses' key codes; nothing else of the UI.
+    # Key.swift also declares ScreenInput, which needs the engine: only its `Key` enum is taken.
+    source=Fuzz/Targets/TerminalKeyDecoderFuzz.swift
+    mkdir -p .build/fuzz/generated
+    awk '/^\/\/\/ Something that happened/ { exit } { print }' Sources/CheckoutTUI/Framework/Key.swift \
+      > .build/fuzz/generated/Key.swift.new
+    cmp -s .build/fuzz/generated/Key.swift.new .build/fuzz/generated/Key.swift \
+      || mv .build/fuzz/generated/Key.swift.new .build/fuzz/generated/Key.swift
+    core=(Sources/CheckoutTUI/Terminal/TerminalKeyDecoder.swift Sources/CheckoutTUI/Framework/PasteAssembler.swift
+          .build/fuzz/generated/Key.swift)
+    extra=(-I Sources/CNCursesW -lncursesw)
+    ;;
+  *) echo "scripts/fuzz.sh: unknown target $target (one of: ${targets[*]})" >&2; exit 2 ;;
+esac
+
+out=.build/fuzz
+# libFuzzer reports crashes itself; the Swift runtime's backtracer would only delay it (and can
+# outlive the process it was started for).
+export SWIFT_BACKTRACE=enable=no
+binary=$out/bin/$target
+mkdir -p "$out/bin" "$out/corpus/$target" "$out/crashes/$target"
+newest=$(ls -t "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutTUI/Framework/Key.swift "$0" | head -1)
+if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
+  echo "building $binary" >&2
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name Fuzz \
+    "${extra[@]}" "$source" Fuzz/FuzzCheck.swift "${core[@]}" -o "$binary"
+fi
+
+if [ "$mode" = replay ]; then
+  shopt -s nullglob
+  inputs=(Fuzz/Regressions/"$target"/*)
+  [ ${#inputs[@]} -eq 0 ] && { echo "$target: no kept inputs"; exit 0; }
+  "$binary" -runs=1 "${inputs[@]}"
+  exit
+fi
+
+seconds=${mode:-60}
+case "$seconds" in ''|*[!0-9]*) echo "scripts/fuzz.sh: SECONDS must be a whole number, not $seconds" >&2; exit 2 ;; esac
+# -rss_limit_mb: the targets keep nothing between runs, so growth is a leak or a blow-up worth seeing.
+"$binary" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=1024 -max_len=4096 \
+  -artifact_prefix="$out/crashes/$target/" "$out/corpus/$target" "Fuzz/Corpus/$target"
