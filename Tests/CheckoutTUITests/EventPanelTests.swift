@@ -90,6 +90,18 @@ import Testing
         #expect(home.top is EventLogScreen)
     }
 
+    @Test func aClickOnAPanelLineOpensThatEventInTheLog() {
+        let time = Time()
+        var model = model(time: time)
+        typeCoBadgedCard(&model, time: time)
+        model.click("willFetchMetadata")
+        #expect(model.top is EventLogScreen)
+        #expect(model.render().text.contains("Event 5 · willFetchMetadata"))
+        _ = model.press(.escape)
+        _ = model.press(.escape)
+        #expect(model.top is CardFormScreen && model.eventPanelWidth == 40)
+    }
+
     @Test func aFullPanelMovesOnByHalfItsHeight() {
         var log = EventLog()
         for index in 1...10 { log.append(name: "e\(index)", summary: "") }

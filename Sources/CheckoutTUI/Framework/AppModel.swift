@@ -171,6 +171,11 @@ public struct AppModel: Sendable {
                 return drainCommands()
             }
             if let key = target.id as? HintKey { return press(key.key) }
+            if let line = target.id as? EventPanel.LineTarget {
+                noteKeystroke()
+                push(EventLogScreen(opening: line.sequence))
+                return drainCommands()
+            }
             return deliverToTop(.click(target.id, column: event.column - target.rect.left))
         case .wheelUp, .wheelDown:
             guard confirmation == nil else { return [] }

@@ -3,7 +3,8 @@
 ///
 /// The panel lists entries oldest first, newest at the bottom. When it is full it moves on by half
 /// its height at once rather than a row per event: an event then changes one row of the terminal,
-/// not every row of the panel, which keeps what a keystroke costs to draw small.
+/// not every row of the panel, which keeps what a keystroke costs to draw small. A click on a line
+/// opens that event in full in the F2 log.
 public enum EventPanel {
     /// Draws the panel into `area`: a rule on its left edge, a heading, then the entries.
     static func render(_ log: EventLog, into canvas: inout Canvas, area: Rect, highlight: Int?, glyphs: GlyphSet) {
@@ -27,8 +28,13 @@ public enum EventPanel {
         for (offset, entry) in shown.enumerated() {
             drawLine(entry, row: area.top + 1 + offset, column: left, width: width, highlighted: entry.sequence == highlight,
                      showsSequence: false, glyphs: glyphs, into: &canvas)
+            canvas.addTarget(Rect(top: area.top + 1 + offset, left: area.left + 1, width: area.width - 1, height: 1),
+                             LineTarget(sequence: entry.sequence))
         }
     }
+
+    /// A line of the panel as a click target: the app opens that event in the F2 log.
+    struct LineTarget: Hashable, Sendable { var sequence: Int }
 
     /// The entries the panel shows in `rows` rows: all of them while they fit; then from a start
     /// that moves by half the rows at a time, counted on sequence numbers so it never drifts.

@@ -25,6 +25,12 @@ public struct EventLogScreen: Screen {
 
     public init() {}
 
+    /// The log with one event open in full (a click on a line of the event panel).
+    public init(opening sequence: Int) {
+        selected = sequence
+        detail = sequence
+    }
+
     public var focusedText: EditableText? { editingFilter && detail == nil ? filter : nil }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
