@@ -6,6 +6,7 @@ written to the terminal per digit typed, resident memory, and CPU used while idl
 
     swift build -c release --static-swift-stdlib --product checkout
     python3 scripts/tui-figures.py .build/release/checkout
+    python3 scripts/tui-figures.py .build/release/checkout --size 120x40   # with the event panel beside the form
 
 Keystrokes alternate between typing seven digits and deleting them, so every update is a local one
 (fewer than 8 digits never reach the BIN service or its debounce).
@@ -49,16 +50,22 @@ def read_burst(fd, first_timeout, origin=None):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/checkout"
+    args = sys.argv[1:]
+    columns, rows = 80, 24
+    if "--size" in args:
+        at = args.index("--size")
+        columns, rows = (int(n) for n in args[at + 1].split("x"))
+        del args[at:at + 2]
+    binary = args[0] if args else ".build/release/checkout"
     data_dir = tempfile.mkdtemp(prefix="checkout-figures-")
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     env.pop("NO_COLOR", None)
     started = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         os.execve(binary, [binary, "pay", "--data-dir", data_dir], env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
     # Start to first frame: until the form's text has arrived.
     seen = b""
@@ -117,6 +124,7 @@ def main():
     p50 = statistics.median(latencies)
     p99 = latencies[int(len(latencies) * 0.99) - 1]
     hz = os.sysconf("SC_CLK_TCK")
+    print(f"terminal size               {columns}x{rows}")
     print(f"start to first frame        {first_frame * 1000:.1f} ms (target <= 100)")
     print(f"keystroke to update p50     {p50:.2f} ms")
     print(f"keystroke to update p99     {p99:.2f} ms (target <= 16) over {len(latencies)} keystrokes")

@@ -49,7 +49,7 @@ import Testing
         _ = model.receive(.willFetchMetadata(CardNumberEntryState(cardNumber: "4000002500001001")))
         _ = model.receive(Fixtures.coBadgedMetadata())
         _ = model.press(.function(2))
-        let screen = model.screen
+        let screen = model.render(width: 120, height: 24).text
         #expect(screen.contains("willFetchMetadata 4000 00•• •••• 1001"))
         #expect(screen.contains("didReceiveMetadata 4000 00•• •••• 1001 REMOTE [VISA,CARTES_BANCAIRES]"))
         #expect(!screen.contains("4000002500001001"))

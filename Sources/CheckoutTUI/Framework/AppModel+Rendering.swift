@@ -1,5 +1,5 @@
 /// Drawing the frame around the screen on top: the title bar, the footer of key hints, a pending
-/// question, and the "terminal too small" notice.
+/// question, the event panel beside the screen, and the "terminal too small" notice.
 extension AppModel {
     /// The whole terminal, at the size the runtime last reported.
     public func render() -> Canvas {
@@ -19,14 +19,26 @@ extension AppModel {
         canvas.put(" " + context.truncate(top.title, to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
-        let area = Rect(top: 1, left: 0, width: width, height: height - 2)
+        let panelWidth = eventPanelWidth(forWidth: width)
+        // A demo's caption sits at the top of the event panel, or above the footer without one.
+        let captionRows = panelWidth == 0 ? demo?.barLines(width: width, glyphs: glyphs).count ?? 0 : 0
+        let area = Rect(top: 1, left: 0, width: width - panelWidth, height: height - 2 - captionRows)
         top.render(into: &canvas, area: area, context: context)
+        if panelWidth > 0 {
+            var panel = Rect(top: 1, left: area.width, width: panelWidth, height: height - 2)
+            if let demo { panel = demo.renderInPanel(into: &canvas, area: panel, glyphs: glyphs) }
+            EventPanel.render(context.eventLog, into: &canvas, area: panel, highlight: highlightedEvent, glyphs: glyphs)
+        } else if let demo {
+            demo.renderAboveFooter(into: &canvas, row: height - 1 - captionRows, glyphs: glyphs)
+        }
         if let confirmation {
             canvas.cursor = nil
             // Only the answers can be clicked while the question is up.
             canvas.removeTargets()
             Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)
             Self.renderFooter(Self.confirmationHints, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
+        } else if let keys = demo?.keys {
+            Self.renderFooter(keys, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else {
             Self.renderFooter(hints(at: stack.count - 1), global: Self.globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
         }

@@ -35,7 +35,11 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
 ///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
 ///   holds entered data asks first ("Discard this card? y/n").
-/// - F1 (help) and F2 (event log) work on every screen.
+/// - F1 (help) and F2 (event log) work on every screen. At ``eventPanelMinimumWidth`` columns and
+///   wider, a screen that asks for it (the card form, the Nol wizards) has the event log beside it
+///   (the event panel) and F2 shows or hides the panel instead.
+/// - **Events are stamped** with the time since the first keystroke, read from the injected
+///   ``EventClock`` as each event arrives.
 /// - **A click acts on what was drawn under it.** Screens register click targets as they render;
 ///   a click is looked up in the frame on show and handed to the top screen as
 ///   ``ScreenInput/click(_:column:)``; the wheel goes to the top screen as ``ScreenInput/scroll(_:)``.
@@ -53,6 +57,19 @@ public struct AppModel: Sendable {
     /// The question on screen before a screen holding entered data is left, until it is answered.
     public private(set) var confirmation: Confirmation?
     private var pendingCommands: [AppCommand] = []
+    /// Where event times come from.
+    public let clock: EventClock
+    /// When the first key or paste was taken, on ``clock``; events are timed from it.
+    public private(set) var firstKeystroke: Duration?
+    /// True once F2 has hidden the event panel (it is shown by default where there is room).
+    public internal(set) var eventPanelHidden = false
+    /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
+    public var highlightedEvent: Int?
+    /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
+    public var demo: DemoOverlay?
+
+    /// The event panel needs this many columns: the form keeps its 80 and the panel gets the rest.
+    public static let eventPanelMinimumWidth = 120
 
     /// A yes/no question the app asks over the screen on top.
     public struct Confirmation: Sendable, Equatable {
@@ -76,11 +93,12 @@ public struct AppModel: Sendable {
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
                 glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
-                settingsNote: StatusNote? = nil) {
+                settingsNote: StatusNote? = nil, clock: EventClock = .stopped) {
         self.registry = registry
         self.size = size
-        context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs)
-        context.size = size
+        self.clock = clock
+        context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
+                                size: size)
         push(registry.makeScreen(route, context: context))
     }
 
@@ -103,9 +121,25 @@ public struct AppModel: Sendable {
         context.size = size
     }
 
+    /// The columns of the event panel at the current size on the screen on top; 0 when it is not shown.
+    public var eventPanelWidth: Int { isTooSmall ? 0 : eventPanelWidth(forWidth: size.width) }
+
+    func eventPanelWidth(forWidth width: Int) -> Int {
+        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, top?.wantsEventPanel == true else { return 0 }
+        return width - max(80, width / 2)
+    }
+
+    /// Time since the first keystroke; `nil` before it.
+    private var elapsed: Duration? { firstKeystroke.map { clock.now() - $0 } }
+
+    private mutating func noteKeystroke() {
+        if firstKeystroke == nil { firstKeystroke = clock.now() }
+    }
+
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
+        noteKeystroke()
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
@@ -119,7 +153,13 @@ public struct AppModel: Sendable {
                                 editingKeys: top.editsText))
             }
         case .function(2):
-            if stack.last is EventLogScreen { apply([.pop], from: stack.count - 1) } else { push(EventLogScreen()) }
+            if size.width >= Self.eventPanelMinimumWidth, top?.wantsEventPanel == true {
+                eventPanelHidden.toggle()
+            } else if stack.last is EventLogScreen {
+                apply([.pop], from: stack.count - 1)
+            } else {
+                push(EventLogScreen())
+            }
         case .escape:
             stepBack()
         case EditableText.yankKey where !stack[stack.count - 1].binds(key, context: context):
@@ -147,6 +187,11 @@ public struct AppModel: Sendable {
                 return drainCommands()
             }
             if let key = target.id as? HintKey { return press(key.key) }
+            if let line = target.id as? EventPanel.LineTarget {
+                noteKeystroke()
+                push(EventLogScreen(opening: line.sequence))
+                return drainCommands()
+            }
             return deliverToTop(.click(target.id, column: event.column - target.rect.left))
         case .wheelUp, .wheelDown:
             guard confirmation == nil else { return [] }
@@ -165,12 +210,13 @@ public struct AppModel: Sendable {
     /// Hands pasted text to the top screen as one input.
     public mutating func paste(_ text: String) -> [AppCommand] {
         guard takesUserInput, confirmation == nil else { return [] }
+        noteKeystroke()
         return deliverToTop(.paste(text))
     }
 
     /// Logs an engine event and hands it to every screen (a form under the help screen keeps up).
     public mutating func receive(_ event: CheckoutEvent) -> [AppCommand] {
-        context.eventLog.append(event)
+        context.eventLog.append(event, at: elapsed)
         for index in stack.indices.reversed() where index < stack.count {
             let effects = stack[index].receive(.engine(event), context: context)
             apply(effects, from: index)
@@ -305,7 +351,7 @@ public struct AppModel: Sendable {
                 context.settings = settings
                 pendingCommands.append(.rebuildEngine(settings))
             case .log(let name, let summary):
-                context.eventLog.append(name: name, summary: summary)
+                context.eventLog.append(name: name, summary: summary, at: elapsed)
             }
         }
     }

@@ -3,6 +3,7 @@ public enum Key: Sendable, Hashable {
     case character(Character)
     case enter, tab, backTab, escape, backspace, delete
     case up, down, left, right, home, end
+    case pageUp, pageDown
     case function(Int)
     /// Space is also a character; it gets its own case so binding tables can name it.
     case space
@@ -36,6 +37,8 @@ public enum Key: Sendable, Hashable {
         case .right: return "→"
         case .home: return "home"
         case .end: return "end"
+        case .pageUp: return "pgup"
+        case .pageDown: return "pgdn"
         case .function(let n): return "F\(n)"
         case .space: return "space"
         case .ctrl(let key): return "ctrl+" + key.hintName

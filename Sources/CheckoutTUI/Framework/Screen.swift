@@ -59,13 +59,14 @@ public struct ScreenContext: Sendable {
     /// Unicode or ASCII symbols, chosen once at start from the locale.
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
-    public var size = TerminalSize(width: 80, height: 24)
+    public var size: TerminalSize
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
-                eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode) {
+                eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
+                size: TerminalSize = TerminalSize(width: 80, height: 24)) {
         self.catalogue = catalogue
         self.settings = settings
         self.defaults = defaults ?? settings
@@ -73,6 +74,7 @@ public struct ScreenContext: Sendable {
         self.eventLog = eventLog
         self.animationFrame = animationFrame
         self.glyphs = glyphs
+        self.size = size
     }
 
     /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
@@ -181,6 +183,9 @@ public protocol Screen: Sendable {
     func helpLines(context: ScreenContext) -> [KeyHint]
     /// Whether the screen has text fields, so that the F1 help lists the editing keys.
     var editsText: Bool { get }
+    /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
+    /// card form and the Nol wizards, whose events are worth watching as they come).
+    var wantsEventPanel: Bool { get }
 }
 
 extension Screen {
@@ -201,6 +206,8 @@ extension Screen {
     public func helpLines(context: ScreenContext) -> [KeyHint] { keyMap(context: context).helpLines }
 
     public var editsText: Bool { focusedText != nil }
+
+    public var wantsEventPanel: Bool { false }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

@@ -119,7 +119,11 @@ extension CardFormScreen {
         guard let metadata else { return ("Networks appear as you type.", .dim) }
         switch metadata.source {
         case .local: return ("Networks from local rules (first digits)", .dim)
-        case .remote: return ("Networks from the BIN service", .dim)
+        case .remote:
+            if let automatic = metadata.autoSelectedCardNetwork {
+                return ("\(automatic.displayName) selected by eftpos routing: the merchant's choice, not the cardholder's", .accent)
+            }
+            return ("Networks from the BIN service", .dim)
         case .localFallback: return ("BIN service unavailable: local rules (offline fallback)", .error)
         }
     }

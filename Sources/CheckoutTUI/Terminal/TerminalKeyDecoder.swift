@@ -230,6 +230,8 @@ public enum TerminalKeyDecoder {
         case KEY_RIGHT: return .key(.right)
         case KEY_HOME: return .key(.home)
         case KEY_END: return .key(.end)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
         case KEY_BACKSPACE: return .key(.backspace)
         case KEY_DC: return .key(.delete)
         case KEY_ENTER: return .key(.enter)

@@ -39,6 +39,8 @@ public enum TerminalRuntime {
         case signal(Int32)
         case engine(generation: Int, CheckoutEvent)
         case tick
+        /// An input source other than the keyboard (the demo) has something due.
+        case source
     }
 
     public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
@@ -58,12 +60,33 @@ public enum TerminalRuntime {
         return code
     }
 
+    /// Plays a demo in the terminal (`checkout demo`): the same loop, screens and engine, with the
+    /// ``DemoDriver`` as a second input source that sees the keyboard first; with a `recorder`,
+    /// every byte written to the terminal is recorded too.
+    public static func runDemo(_ driver: DemoDriver, colour: Bool, recorder: AsciicastRecorder? = nil) async -> Int32 {
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        sigprocmask(SIG_SETMASK, &empty, nil)
+        let world = driver.world
+        let (code, signalNumber) = await runScreen(route: .home, settings: world.baseSettings, catalogue: world.catalogue,
+                                                   registry: world.registry, colour: colour,
+                                                   makeEngine: { settings in try world.makeEngine(settings) }, demo: driver,
+                                                   sink: recorder?.sink)
+        recorder?.finish()
+        if let signalNumber {
+            signal(signalNumber, SIG_DFL)
+            raise(signalNumber)
+        }
+        return code
+    }
+
     /// The loop, from opening the terminal to giving it back; the exit code and the signal that ended it, if one did.
     private static func runScreen(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue, registry: ScreenRegistry,
-                                  colour: Bool, storage: SettingsStorage?, makeEngine: @escaping EngineFactory) async -> (Int32, Int32?) {
+                                  colour: Bool, storage: SettingsStorage? = nil, makeEngine: @escaping EngineFactory,
+                                  demo: DemoDriver? = nil, sink: TerminalOutputSink? = nil) async -> (Int32, Int32?) {
 
         let terminal: NCursesTerminal
-        switch NCursesTerminal.open(colour: colour) {
+        switch NCursesTerminal.open(colour: colour, sink: sink) {
         case .success(let opened): terminal = opened
         case .failure(let error):
             // The message names $TERM, which the environment controls: shown escaped, on one line.
@@ -76,9 +99,10 @@ public enum TerminalRuntime {
         let sources = SignalAndInputSources(wake: wake)
         defer { sources.cancel() }
 
-        var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
-                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height), defaults: storage?.defaults,
-                             settingsNote: storage?.note)
+        let size = TerminalSize(width: terminal.size.width, height: terminal.size.height)
+        var model = demo.map { $0.world.makeModel(route: route, settings: settings, size: size, glyphs: terminal.glyphs) }
+            ?? AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
+                        size: size, defaults: storage?.defaults, settingsNote: storage?.note, clock: .continuous())
         var engine: EngineLink?
         var generation = 0
         var ticker: Task<Void, Never>?
@@ -99,10 +123,28 @@ public enum TerminalRuntime {
                 return false
             }
             running = settings
+            attach(manager)
+            return true
+        }
+
+        func attach(_ manager: RawDataManager) {
             engine?.close()
             generation += 1
             engine = EngineLink(manager: manager, generation: generation, wake: wake)
-            return true
+        }
+
+        /// What the demo asks for: a new engine (its script started a screen), commands, leaving.
+        func perform(_ output: DemoDriver.Output) {
+            if let (settings, timeout) = output.connect, let world = demo?.world {
+                do {
+                    running = settings
+                    attach(try world.makeEngine(settings, timeout: timeout))
+                } catch {
+                    model.engineRebuildFailed(settings, keeping: running, reason: String(describing: error))
+                }
+            }
+            perform(output.commands)
+            if output.quit { exitCode = 0 }
         }
 
         func perform(_ commands: [AppCommand]) {
@@ -120,13 +162,26 @@ public enum TerminalRuntime {
         connect(settings)
         perform(model.takeCommands())
         terminal.setMouse(model.context.settings.mouse)
+        demo?.begin { wake.yield(.source) }
+        defer { demo?.end() }
         terminal.draw(model.render())
 
         for await event in wakes {
             switch event {
             case .input:
                 for input in terminal.readInputs() {
-                    switch paste.feed(input) {
+                    let fed = paste.feed(input)
+                    // A demo sees the keyboard first: its keys, or the key that hands it over.
+                    if let demo, let fed {
+                        var output = DemoDriver.Output()
+                        let key: Key = if case .key(let key) = fed { key } else { .character("\u{0}") }
+                        if demo.intercept(key, model: &model, output: &output) {
+                            perform(output)
+                            if exitCode != nil { break }
+                            continue
+                        }
+                    }
+                    switch fed {
                     case .key(let key)?: perform(model.press(key))
                     case .mouse(let event)?: perform(model.mouse(event))
                     case .paste(let text)?: perform(model.paste(text))
@@ -145,6 +200,8 @@ public enum TerminalRuntime {
                 if from == generation { perform(model.receive(checkoutEvent)) }
             case .tick:
                 perform(model.tick())
+            case .source:
+                if let demo { perform(demo.take(&model)) }
             }
             if exitCode != nil { break }
             if model.isAnimating, ticker == nil {
