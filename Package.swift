@@ -34,7 +34,7 @@ let package = Package(
             name: "CheckoutResources",
             path: "Resources",
             exclude: ["README.md"],
-            resources: [.copy("data")],
+            resources: [.copy("data"), .copy("demo")],
             swiftSettings: swiftSettings
         ),
 
@@ -52,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "NolPay"],
+            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "NolPay", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         // The plain, line-by-line front end over the same engine and Nol components (issue 13).
@@ -68,7 +68,7 @@ let package = Package(
         ),
 
         // Shared by the test targets only: a manual clock, snapshot assertions, process helpers.
-        .target(name: "CheckoutTestSupport", dependencies: ["CheckoutCore"], swiftSettings: swiftSettings),
+        .target(name: "CheckoutTestSupport", dependencies: ["CheckoutCore", "CheckoutEngine"], swiftSettings: swiftSettings),
 
         .testTarget(
             name: "CheckoutCoreTests",

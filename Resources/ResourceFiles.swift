@@ -14,6 +14,15 @@ public enum ResourceFiles {
             ?? URL(fileURLWithPath: "Resources/data", isDirectory: true)
     }
 
+    /// The folder of the shipped demo scripts (`Resources/demo/`), beside the data folder.
+    public static var demoDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["CHECKOUT_RESOURCES"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true).deletingLastPathComponent().appendingPathComponent("demo")
+        }
+        return Bundle.module.url(forResource: "demo", withExtension: nil)
+            ?? URL(fileURLWithPath: "Resources/demo", isDirectory: true)
+    }
+
     /// The URL of one shipped data file, such as `networks.json`.
     public static func url(_ name: String) -> URL {
         directory.appendingPathComponent(name)

@@ -31,4 +31,6 @@ static inline mmask_t cnc_button5_pressed(void) { return BUTTON5_PRESSED; }
 /* newterm on the process's own stdin/stdout (Glibc's stdin/stdout are not usable from Swift 6);
    NULL when TERM is unknown, instead of initscr's print-and-exit. */
 static inline SCREEN *cnc_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+/* newterm writing to `out` (a tee of standard output when a demo is recorded), reading stdin. */
+static inline SCREEN *cnc_newterm_output(FILE *out) { return newterm(NULL, out, stdin); }
 #endif

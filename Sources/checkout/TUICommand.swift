@@ -32,18 +32,19 @@ enum TUICommand {
             return 2
         }
         let catalogue: NetworkCatalogue
-        let settings: CheckoutSettings
+        let defaults: CheckoutSettings
         let ledger: Ledger
         do {
             catalogue = try options.makeCatalogue()
             let session = try options.makeSession()
             _ = try options.makeBinService()
-            settings = CheckoutSettings(
-                allowedNetworks: session.orderedAllowedCardNetworks,
+            // The session is kept whole: its surcharges and merchant name are what the card form shows and pays.
+            defaults = CheckoutSettings(
+                session: session,
                 binSource: binSource(options),
                 binLatencyMilliseconds: milliseconds(options.binLatency),
                 debounceMilliseconds: milliseconds(options.debounce ?? .milliseconds(200)),
-                amount: session.amount, currency: session.currency, mouse: !options.noMouse)
+                mouse: !options.noMouse)
         } catch {
             FileHandleOutput.error(error.message)
             return 2
@@ -63,6 +64,8 @@ enum TUICommand {
                     .replacingOccurrences(of: "checkout: ", with: ""))
             }
         }
+        let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
+        let storage = SettingsStorage(defaults: defaults, note: note, save: { save($0, options: options) })
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
         switch PlainMode.decide(flag: options.plain) {
         case .plain:
@@ -76,7 +79,62 @@ enum TUICommand {
         }
         return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
                                          registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
-                                         colour: options.colorEnabled, makeEngine: makeEngine)
+                                         colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
+    }
+
+    /// The settings to start with: `defaults` (the command line's and the shipped ones) with the
+    /// saved ones put in, except where an option was given, and what to say about it. A saved file
+    /// that cannot be read, or whose settings the engine cannot be built from (a BIN table gone
+    /// since), is not used: the defaults are, and the note says why.
+    static func savedSettings(over defaults: CheckoutSettings, options: CommandLineOptions,
+                              makeEngine: EngineFactory) -> (CheckoutSettings, StatusNote?) {
+        let directory = DataDirectory.resolve(options.dataDirectory)
+        let path = SettingsFile.url(in: directory).path
+        let saved: SavedSettings
+        do {
+            guard let data = try SettingsFile.read(in: directory, limit: SavedSettings.maximumSize) else { return (defaults, nil) }
+            saved = try SavedSettings(json: String(decoding: data, as: UTF8.self))
+        } catch {
+            let message = "Saved settings not used (\(error)); defaults in use until Settings saves over \(path)"
+            FileHandleOutput.error("checkout: warning: " + message)
+            return (defaults, StatusNote(message, tone: .problem))
+        }
+        let overridden = overrides(options).intersection(saved.fields)
+        let settings = saved.applied(to: defaults, keeping: overridden)
+        do {
+            _ = try makeEngine(settings)
+        } catch {
+            let message = "saved settings not used (\(error)): defaults in use"
+            FileHandleOutput.error("checkout: warning: " + message)
+            return (defaults, StatusNote(message, tone: .problem))
+        }
+        let names = SavedSettings.Field.allCases.filter(overridden.contains).map(\.rawValue)
+        guard !names.isEmpty else { return (settings, StatusNote("Saved settings in use (\(path))")) }
+        let verb = names.count == 1 ? "overrides" : "override"
+        return (settings, StatusNote("Saved settings in use; \(names.joined(separator: ", ")) \(verb) them for this run"))
+    }
+
+    /// The saved settings the options given on the command line take the place of.
+    static func overrides(_ options: CommandLineOptions) -> Set<SavedSettings.Field> {
+        var fields: Set<SavedSettings.Field> = []
+        // A session (a file, a client token) brings its own accepted networks.
+        if !options.given.isDisjoint(with: [.allowed, .session, .clientToken]) { fields.insert(.allowedNetworks) }
+        if !options.given.isDisjoint(with: [.binService, .binTable, .clientToken]) { fields.insert(.binSource) }
+        if options.given.contains(.binLatency) { fields.insert(.binLatency) }
+        if options.given.contains(.debounce) { fields.insert(.debounce) }
+        if options.given.contains(.noMouse) { fields.insert(.mouse) }
+        return fields
+    }
+
+    /// Writes what Settings saved for the next start; says where, or why not.
+    @Sendable static func save(_ settings: CheckoutSettings, options: CommandLineOptions) -> StatusNote {
+        let directory = DataDirectory.resolve(options.dataDirectory)
+        do {
+            try SettingsFile.write(Data(SavedSettings(settings).json.utf8), in: directory)
+            return StatusNote("Saved to \(SettingsFile.url(in: directory).path)", tone: .success)
+        } catch {
+            return StatusNote("Not saved (\(error)): these settings last until you quit", tone: .problem)
+        }
     }
 
     /// A new engine for `settings`, with the command line's other options.

@@ -12,6 +12,7 @@ case "detect": status = await DetectCommand.run(rest)
 case "events": status = await EventsCommand.run(rest)
 case "payments": status = await PaymentsCommand.run(rest)
 case "bench": status = await BenchCommand.run(rest)
+case "demo": status = await DemoCommand.run(rest)
 case "nol" where rest.first == "events": status = await NolEventsCommand.run(Array(rest.dropFirst()))
 case "--help", "-h", "help": print(HelpText.usage); status = 0
 case "--version": print(HelpText.version); status = 0

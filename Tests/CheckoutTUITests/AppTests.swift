@@ -49,7 +49,7 @@ import Testing
         _ = model.receive(.willFetchMetadata(CardNumberEntryState(cardNumber: "4000002500001001")))
         _ = model.receive(Fixtures.coBadgedMetadata())
         _ = model.press(.function(2))
-        let screen = model.screen
+        let screen = model.render(width: 120, height: 24).text
         #expect(screen.contains("willFetchMetadata 4000 00•• •••• 1001"))
         #expect(screen.contains("didReceiveMetadata 4000 00•• •••• 1001 REMOTE [VISA,CARTES_BANCAIRES]"))
         #expect(!screen.contains("4000002500001001"))
@@ -64,13 +64,11 @@ import Testing
         _ = model.press(.right)
         #expect(model.screen.contains("◀ off ▶"))
         _ = model.press(.down)
-        _ = model.press(.right)
-        _ = model.press(.right)
+        _ = model.press(.character("+"))
+        _ = model.press(.character("+"))
         #expect(model.screen.contains("◀ 100 ms ▶"))
-        _ = model.press(.down)
-        _ = model.press(.down)
-        _ = model.press(.down)
-        #expect(model.screen.contains("space toggle"))
+        while (model.top as! SettingsScreen).current != .network(.visa) { _ = model.press(.down) }
+        #expect(model.screen.contains("space accept"))
         _ = model.press(.space)
         let commands = model.press(.enter)
         var expected = Fixtures.settings

@@ -10,9 +10,10 @@ import Testing
 
     func keys(_ bytes: String) -> [RawRead] { bytes.unicodeScalars.map { .character($0.value) } }
 
-    @Test func unknownEscapeSequencesAndAltKeysAreDroppedWhole() {
-        // Alt+x, an F-key this terminal type does not describe, a colour code: none leaves the screen or types.
-        #expect(TerminalKeyDecoder.decode(keys("\u{1b}x")) == [])
+    @Test func unknownEscapeSequencesAreDroppedWholeAndAltKeysDecoded() {
+        // Alt+x is a key of its own; an F-key this terminal type does not describe, a colour code:
+        // none leaves the screen or types.
+        #expect(TerminalKeyDecoder.decode(keys("\u{1b}x")) == [.key(.alt(.character("x")))])
         #expect(TerminalKeyDecoder.decode(keys("\u{1b}[1;5P4")) == [.key(.character("4"))])
         #expect(TerminalKeyDecoder.decode(keys("a\u{1b}[31mb")) == [.key(.character("a")), .key(.character("b"))])
         #expect(TerminalKeyDecoder.decode(keys("\u{1b}]0;title\u{7}c")) == [.key(.character("c"))])
@@ -21,8 +22,9 @@ import Testing
         // A lone Esc, and Esc pressed twice, stay keys.
         #expect(TerminalKeyDecoder.decode(keys("\u{1b}")) == [.key(.escape)])
         #expect(TerminalKeyDecoder.decode(keys("\u{1b}\u{1b}")) == [.key(.escape), .key(.escape)])
-        // Control characters other than the editing ones, and function keys the UI does not use, vanish.
-        #expect(TerminalKeyDecoder.decode(keys("\u{1}\u{2}\u{7}")) == [])
+        // Control characters are Ctrl plus their letter; those with no letter, and function keys the UI does not use, vanish.
+        #expect(TerminalKeyDecoder.decode(keys("\u{1}\u{2}\u{7}")) == [.key(.ctrl(.character("a"))), .key(.ctrl(.character("b"))), .key(.ctrl(.character("g")))])
+        #expect(TerminalKeyDecoder.decode(keys("\u{0}\u{1c}\u{1f}")) == [])
         #expect(TerminalKeyDecoder.decode([.functionKey(410), .functionKey(331)]) == [])
         // A paste's markers still come through after an escape.
         #expect(TerminalKeyDecoder.decode([.character(27), .functionKey(TerminalKeyDecoder.pasteStartCode)]) == [.key(.escape), .pasteStart])
@@ -96,6 +98,7 @@ import Testing
         var model = Fixtures.model(.settings)
         _ = model.press(.right)
         _ = model.press(.right)
+        _ = model.press(.down)
         _ = model.paste("http://bins.example\n" + String(repeating: "x", count: 100_000))
         let settings = model.top as! SettingsScreen
         guard case .url(let url) = settings.draft.binSource else { Issue.record("not a URL"); return }

@@ -174,7 +174,7 @@ import Testing
         }
         _ = model.press(.function(1))
         #expect(model.top is HelpScreen)
-        #expect(model.screen.contains("⇧tab"))
+        #expect(model.screen.contains("shift+tab/↑"))
         #expect(model.screen.contains("previous field"))
         _ = model.press(.escape)
         #expect(model.top is CardFormScreen)

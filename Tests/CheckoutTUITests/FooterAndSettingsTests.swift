@@ -24,7 +24,7 @@ import Testing
         states.append(("result", model))
         var settings = Fixtures.model(.settings)
         states.append(("settings on the BIN source", settings))
-        for _ in SettingsScreen.settingRows { _ = settings.press(.down) }
+        while (settings.top as! SettingsScreen).current != .network(.visa) { _ = settings.press(.down) }
         states.append(("settings on a network", settings))
         states.append(("home", Fixtures.model(.home)))
         var help = Fixtures.model()
@@ -55,10 +55,11 @@ import Testing
         var model = Fixtures.model(.settings)
         _ = model.press(.right)
         _ = model.press(.right)
-        #expect(model.screen.contains("Type or paste the URL"))
+        #expect(model.screen.contains("Service URL"))
         #expect(model.press(.enter).isEmpty)
         #expect(model.top is SettingsScreen)
         #expect(model.screen.contains("✗ Type the BIN service URL first"))
+        #expect((model.top as! SettingsScreen).current == .binURL, "the refusal takes the focus to the URL")
         model.type("notaurl")
         #expect(!model.screen.contains("✗"))
         #expect(model.press(.enter).isEmpty)
@@ -81,9 +82,9 @@ import Testing
         _ = model.press(.right)
         _ = model.press(.enter)
         let lines = model.render(width: 60, height: 20).lines
-        #expect(lines[6] == "    ✗ Type the BIN service URL first (http://host/…), or")
-        #expect(lines[7] == "      choose another source")
-        #expect(lines[8] == "    Accepted networks, in order of preference")
+        #expect(lines[8] == "    ✗ Type the BIN service URL first (http://host/…), or")
+        #expect(lines[9] == "      choose another source")
+        #expect(lines[10] == "    Accepted networks, in order of preference")
         #expect(lines[19].hasSuffix("F1 help  F2 events"))
         #expect(lines[18] == "    ↓ more")
     }

@@ -147,6 +147,7 @@ import Testing
         var settings = Fixtures.model(.settings)
         _ = settings.press(.right)
         _ = settings.press(.right)
+        _ = settings.press(.down)
         for scalar in "http://e\u{301}.example/👨‍👩‍👧".unicodeScalars { _ = settings.press(.character(Character(scalar))) }
         let screen = settings.top as! SettingsScreen
         #expect(screen.url.text == "http://é.example/👨‍👩‍👧")
@@ -154,6 +155,7 @@ import Testing
         _ = settings.paste(String(repeating: "x", count: 300))
         let canvas = settings.render(width: 60, height: 20)
         #expect(canvas.cursor.map { $0.column < 60 } == true)
-        #expect(canvas.lines[canvas.cursor!.row].hasSuffix("x ▶"), "the URL scrolls to its end, the arrows stay")
+        #expect(canvas.lines[canvas.cursor!.row].hasSuffix("xxx"), "the URL scrolls to its end")
+        #expect(canvas.lines[canvas.cursor!.row].hasPrefix("  ┃ Service URL         xxx"))
     }
 }

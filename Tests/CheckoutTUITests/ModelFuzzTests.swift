@@ -36,6 +36,7 @@ import Testing
         print("model fuzz: \(fuzzer.stepsTaken) steps in \(elapsed), seed \(String(Self.seed, radix: 16)), " +
               "\(fuzzer.runs) runs, \(fuzzer.submits) card submits, \(fuzzer.results) results, \(fuzzer.nolCalls) Nol calls, " +
               "\(fuzzer.nolFinished) Nol flows finished, \(fuzzer.confirmations) questions, \(fuzzer.renders) renders, " +
+              "\(fuzzer.panelRenders) with the event panel, " +
               "\(fuzzer.targetedClicks) clicks on targets")
         #expect(fuzzer.stepsTaken >= Self.steps)
         // The fuzzer must reach the places where things can go wrong, or it proves little.
@@ -44,6 +45,7 @@ import Testing
         #expect(fuzzer.nolCalls > 0, "some runs called the Nol system")
         #expect(fuzzer.confirmations > 0, "some runs were asked before discarding")
         #expect(fuzzer.tooSmallKeys > 0, "some keys met a terminal too small")
+        #expect(fuzzer.panelRenders > 0, "some renders showed the event panel")
         #expect(fuzzer.targetedClicks > 0, "some clicks landed on what was drawn")
     }
 }
@@ -81,10 +83,13 @@ struct ModelFuzzer {
     var random: SplitMix64
     let worker: NolWorker
     let registry: ScreenRegistry
+    var clock = EventClock.stopped
     var model: AppModel
     var typing: [Key] = []
     var recent: [FuzzInput] = []
-    var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, targetedClicks = 0
+    var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, panelRenders = 0, targetedClicks = 0
+    /// The event clock of every run: each step moves it on by up to 300 ms.
+    let time = TestTime()
     /// Screens reached: a card result, a finished Nol flow.
     var results = 0, nolFinished = 0
 
@@ -106,6 +111,7 @@ struct ModelFuzzer {
         self.worker = worker
         self.registry = registry
         model = AppModel(route: .home, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry)
+        clock = time.clock
     }
 
     mutating func run(steps: Int) async throws {
@@ -128,7 +134,7 @@ struct ModelFuzzer {
         let glyphs: GlyphSet = random.next() % 3 == 0 ? .ascii : .unicode
         let size = TerminalSize(width: 50 + Int(random.next() % 100), height: 17 + Int(random.next() % 40))
         model = AppModel(route: route, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry,
-                         glyphs: glyphs, size: size)
+                         glyphs: glyphs, size: size, clock: clock)
         _ = model.takeCommands()
         typing = []
         runs += 1
@@ -155,6 +161,8 @@ struct ModelFuzzer {
         let calls = worker.callsStarted
         let wasOnResult = model.top is ResultScreen
         let wasFinished = (model.top as? NolFlowScreen)?.isFinished == true
+        let step = Int(random.next() % 300)
+        time.advance(step)
         let commands: [AppCommand]
         switch input {
         case .key(let key): commands = model.press(key)
@@ -188,6 +196,14 @@ struct ModelFuzzer {
         if newCalls > 0 {
             nolCalls += newCalls
             guard (input.isKey(.enter) || input.isKey(.function(5)) || input.isPress) && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
+        }
+
+        // Event times never go back, and identical events in a row are one line.
+        let entries = model.context.eventLog.entries
+        if entries.count >= 2 {
+            let (before, last) = (entries[entries.count - 2], entries[entries.count - 1])
+            if let earlier = before.lastElapsed, let later = last.elapsed, later < earlier { throw failure("event times went back: \(earlier) then \(later)") }
+            guard before.name != last.name || before.summary != last.summary else { throw failure("two identical events in a row were not collapsed") }
         }
 
         // The caret is inside its field.
@@ -225,6 +241,15 @@ struct ModelFuzzer {
         if let broken {
             throw failure("row \(broken.row), column \(broken.column): \(broken.orphan ? "an orphan right half" : "a wide character without its right half"): \(canvas.lines[broken.row].debugDescription)")
         }
+        if model.eventPanelWidth > 0 {
+            panelRenders += 1
+            let rule = size.width - model.eventPanelWidth
+            let glyph = Character(model.context.glyphs.vertical)
+            for row in 1..<(size.height - 1) where canvas[row, rule].character != glyph {
+                throw failure("row \(row): the event panel's rule is broken: \(canvas.lines[row].debugDescription)")
+            }
+            if let cursor = canvas.cursor, cursor.column >= rule { throw failure("the cursor \(cursor) is in the event panel") }
+        }
         if let cursor = canvas.cursor {
             guard cursor.row > 0 && cursor.row < size.height - 1 && cursor.column >= 0 && cursor.column < size.width else { throw failure("the cursor \(cursor) is outside the screen body \(size.width)x\(size.height)") }
             guard model.top?.focusedText != nil else { throw failure("a cursor without a text field") }
@@ -253,7 +278,8 @@ struct ModelFuzzer {
         if !typing.isEmpty { return .key(typing.removeFirst()) }
         let roll = random.next() % 100
         switch roll {
-        case 0..<50: return .key(randomKey())
+        case 0..<47: return .key(randomKey())
+        case 47..<50: return randomMouse()
         case 50..<60:
             // A word typed key by key: whole characters, or one scalar per key as a terminal sends
             // them; half the time one that fits the focused field, so that flows get to their end.
@@ -263,8 +289,7 @@ struct ModelFuzzer {
             // Typed to fit, it is often sent at once, as a person would.
             if fitting, chance(60) { typing.append(.enter) }
             return typing.isEmpty ? .key(.enter) : .key(typing.removeFirst())
-        case 60..<64: return .paste(randomPaste())
-        case 64..<67: return randomMouse()
+        case 60..<67: return .paste(randomPaste())
         case 67..<71:
             if chance(60) { return .resize(50 + Int(random.next() % 110), 17 + Int(random.next() % 40)) }
             return .resize(1 + Int(random.next() % 300), 1 + Int(random.next() % 100))
@@ -275,8 +300,13 @@ struct ModelFuzzer {
 
     static let keys: [Key] = [
         .enter, .enter, .enter, .enter, .tab, .tab, .tab, .backTab, .escape, .escape, .escape, .up, .down, .down, .left, .right,
-        .home, .end, .backspace, .backspace, .delete, .space, .function(1), .function(2), .function(5), .function(7),
-        .character("y"), .character("n"), .character("q"), .character("/"),
+        .home, .end, .backspace, .backspace, .delete, .space, .function(1), .function(2), .function(2), .function(5), .function(7),
+        .pageUp, .pageDown,
+        .character("y"), .character("n"), .character("q"), .character("/"), .character("+"), .character("-"),
+        // Readline's editing keys and the other modified keys the decoder produces.
+        .ctrl(.character("a")), .ctrl(.character("e")), .ctrl(.character("u")), .ctrl(.character("k")), .ctrl(.character("w")),
+        .ctrl(.character("y")), .ctrl(.character("d")), .ctrl(.character("g")), .alt(.character("b")), .alt(.character("f")),
+        .alt(.character("d")), .alt(.backspace), .alt(.up), .alt(.down), .ctrl(.left), .ctrl(.right),
     ]
 
     static let characters: [Character] = Array("0123456789abcxyzAZ -'.") + [

@@ -247,7 +247,7 @@ extension AppModel {
         model.click("◀ on ▶", offset: 5)
         #expect(settings().draft.mouse == false)
         _ = model.mouse(MouseEvent(.wheelDown, row: 6, column: 10))
-        #expect(settings().rows[settings().selection] == .network(.visa))
+        #expect(settings().rows[settings().selection] == .reset)
     }
 
     @Test func theDiscardQuestionIsAnsweredByClickingAndBlocksOtherClicks() {

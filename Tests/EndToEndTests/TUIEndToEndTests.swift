@@ -107,7 +107,7 @@ import Testing
         defer { tmux.close() }
         try tmux.waitFor("BIN latency")
         try FileManager.default.removeItem(at: table)
-        tmux.send("Down", "Right", "Enter")
+        tmux.send("Down", "+", "Enter")
         let screen = try tmux.waitFor("Not applied")
         // The message wraps over rows; read it as one line.
         let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

@@ -22,6 +22,13 @@ import Testing
         return nil
     }
 
+    /// Waits for a screen showing every one of `texts` (a frame can be captured half drawn, so
+    /// what a test reads must all be in what it waited for).
+    @discardableResult
+    func waitForAll(_ tmux: TmuxSession, _ texts: String..., timeout: Double = 10) throws -> String {
+        try tmux.waitUntil(texts.joined(separator: " and "), timeout: timeout) { screen in texts.allSatisfy(screen.contains) }
+    }
+
     /// A left click as the terminal reports it in SGR form (1-based cells).
     func click(_ tmux: TmuxSession, row: Int, column: Int) {
         tmux.type("\u{1b}[<0;\(column + 1);\(row + 1)M\u{1b}[<0;\(column + 1);\(row + 1)m")
@@ -40,8 +47,7 @@ import Testing
         click(tmux, row: expiry.row + 1, column: expiry.column + 1)
         // Typed digits now go to the expiry, not to the (full) number.
         tmux.type("1230")
-        screen = try tmux.waitFor("12/30")
-        #expect(screen.contains("4242 4242 4242 4242"))
+        screen = try waitForAll(tmux, "12/30", "4242 4242 4242 4242", "┃ Expiry")
         let bar = screen.split(separator: "\n", omittingEmptySubsequences: false)[expiry.row]
         #expect(bar.contains("┃ Expiry"), "the focus bar is on the expiry:\n\(screen)")
         // A click on the number's first group puts the caret there: typing a digit goes in before it.
@@ -50,6 +56,124 @@ import Testing
         click(tmux, row: number.row, column: number.column + 2)
         tmux.send("BSpace")
         try tmux.waitFor("4424 2424 2424 242")
+    }
+
+    @Test func ctrlUClearsTheCardNumber() throws {
+        guard let (tmux, _) = try start(["pay"]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4242424242424242")
+        try tmux.waitFor("4242 4242 4242 4242")
+        tmux.send("C-u")
+        var screen = try tmux.waitUntil("the number cleared") { !$0.contains("4242") && $0.contains("Networks appear as you type.") }
+        // Ctrl-Y puts it back; Ctrl-← and Alt-b move by word (one word: the digits), Ctrl-A/E to the ends.
+        tmux.send("C-y")
+        try tmux.waitFor("4242 4242 4242 4242")
+        tmux.send("C-a")
+        tmux.type("5")
+        screen = try tmux.waitFor("5424 2424")
+        // To the end, one digit off, a word left (to the start), the digit after the caret (the 5) off.
+        tmux.send("C-e", "BSpace", "C-Left", "C-d")
+        try tmux.waitFor("4242 4242 4242 424 ")
+        tmux.send("Tab", "Tab", "Tab")
+        tmux.type("Jane Q Doe")
+        try tmux.waitFor("Jane Q Doe")
+        tmux.send("M-BSpace")
+        try tmux.waitUntil("Alt-Backspace to take Doe") { $0.contains("Jane Q") && !$0.contains("Doe") }
+        // Alt-b to the start of Q, Ctrl-W takes the word before it.
+        tmux.send("M-b", "C-w")
+        screen = try tmux.waitUntil("Ctrl-W to take Jane") { !$0.contains("Jane") }
+        #expect(screen.contains("┃ Q"), "\(screen)")
+    }
+
+    @Test func aSavedSettingIsInForceAfterARestart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-saved-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/settings.json"
+        do {
+            guard let (tmux, _) = try start(["settings"], dataDirectory: directory) else { return }
+            defer { tmux.close() }
+            try tmux.waitFor("BIN latency")
+            // The latency typed as a value, the mouse switched off, then Enter saves.
+            tmux.send("Down", "C-u")
+            tmux.type("1500")
+            try tmux.waitFor("◀ 1500 ms ▶")
+            tmux.send("Down", "Down", "Space", "Enter")
+            let home = try waitForAll(tmux, "What would you like to do?", "✓ Saved to")
+            #expect(home.contains("settings.json"), "\(home)")
+            #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "saved settings apply at once")
+            tmux.send("q")
+            try TUIHarness.waitForExit(tmux)
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains("\"binLatencyMs\":1500") && saved.contains("\"mouse\":false"), "\(saved)")
+
+        do {
+            guard let (tmux, _) = try start([], dataDirectory: directory) else { return }
+            defer { tmux.close() }
+            try waitForAll(tmux, "What would you like to do?", "Saved settings in use")
+            #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "the mouse is still off after the restart")
+            tmux.send("Up", "Up", "Enter")
+            try tmux.waitFor("◀ 1500 ms ▶")
+        }
+
+        // An option given on the command line wins for that run, and the status line says so.
+        do {
+            guard let (tmux, _) = try start(["settings", "--bin-latency", "250"], dataDirectory: directory) else { return }
+            defer { tmux.close() }
+            try waitForAll(tmux, "◀ 250 ms ▶", "Saved settings in use; --bin-latency overrides them for this run")
+            #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0")
+        }
+    }
+
+    @Test func aMalformedSettingsFileIsRefusedWithAMessageAndDefaults() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-malformed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try #"{"version":1,"debounceMs":"fast","mouse":false}"#.write(toFile: directory + "/settings.json", atomically: true, encoding: .utf8)
+        guard let (tmux, _) = try start([], dataDirectory: directory) else { return }
+        defer { tmux.close() }
+        let home = try waitForAll(tmux, "What would you like to do?", "settings.json", "Amount due")
+        let text = home.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("✗ Saved settings not used ($.debounceMs: expected a whole number of milliseconds from 0 to 2000); "
+                              + "defaults in use until Settings saves over \(directory)/settings.json"), "\(home)")
+        #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "1", "nothing of the file was used")
+        tmux.send("Up", "Up", "Enter")
+        try tmux.waitFor("◀ 200 ms ▶")
+    }
+
+    @Test func aSessionsSurchargeShowsInTheChooserThePayButtonAndTheResult() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let session = root.appendingPathComponent("examples/session-visa-surcharge.json").path
+        guard let (tmux, _) = try start(["pay", "--session", session]) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4000002500001001")
+        try waitForAll(tmux, "Pay with ◉ Cartes Bancaires  ○ Visa +€0.30", "[ Pay €49.99 ]")
+        tmux.send("Tab", "Right")
+        try waitForAll(tmux, "[ Pay €50.29 ]", "Includes a €0.30 surcharge for Visa (order €49.99)")
+        tmux.send("Tab")
+        tmux.type("1230")
+        tmux.send("Tab")
+        tmux.type("123")
+        tmux.send("Tab")
+        tmux.type("Jane Doe")
+        tmux.send("Tab", "Enter")
+        try waitForAll(tmux, "Payment authorized", "Amount        €49.99", "Surcharge     €0.30", "Total         €50.29",
+                       "Network       Visa · chosen by you", "[ New payment ]")
+    }
+
+    @Test func anEftposCoBadgedCardIsRoutedWithoutAChooser() throws {
+        guard let (tmux, _) = try start(["pay", "--allowed", "VISA,EFTPOS"], width: 120) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("Card number")
+        tmux.type("4000050360000001")
+        // At 120 columns the event panel takes the right side, so the reason wraps onto a second row.
+        let screen = try tmux.waitFor("Paid with Visa · chosen automatically: eftpos cards are routed by the")
+        #expect(screen.contains("\n    merchant "))
+        #expect(!screen.contains("Pay with"))
     }
 
     @Test func noMouseLeavesTheMouseToTheTerminal() throws {

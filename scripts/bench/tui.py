@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The terminal UI beside `dialog --inputbox`, both driven through a pseudo-terminal at 80x24.
 
-    tui.py CHECKOUT [--runs 3] [--cycles 16] [--program NAME=BINARY]... [--idle SECONDS] [--details]
+    tui.py CHECKOUT [--runs 3] [--cycles 16] [--program NAME=BINARY]... [--idle SECONDS] [--details] [--size 80x24]
 
-Each run starts `checkout pay` and `dialog --inputbox` in turn (interleaved) and measures:
+Each run starts `checkout pay` and `dialog --inputbox` in turn (interleaved) and measures (--size
+120x40 shows the event panel beside the form):
 - start to first frame: from just before the fork to the last byte of the first burst of output that
   holds the screen's "Card number" (the inputbox is given that prompt too);
 - keystroke to first byte (and to the last byte of the update): --cycles times, the co-badged card
@@ -31,7 +32,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import load, median, percentile, ratio, row, summary  # noqa: E402
 
-ROWS, COLUMNS = 24, 80
+SIZE = {"rows": 24, "columns": 80}
 QUIET = 0.010
 CARD = "4000002500001001"
 MARKER = b"Card number"
@@ -45,10 +46,10 @@ class Session:
         self.started = time.perf_counter()
         pid, fd = pty.fork()
         if pid == 0:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE["rows"], SIZE["columns"], 0, 0))
             os.execve(argv[0], argv, env)
         self.pid, self.fd = pid, fd
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE["rows"], SIZE["columns"], 0, 0))
 
     def burst(self, first_timeout):
         """Reads one burst: (time of its first byte, time of its last byte, bytes, text), or None."""
@@ -184,7 +185,10 @@ def main():
     parser.add_argument("--program", action="append", default=[], help="NAME=BINARY: another checkout build, measured too")
     parser.add_argument("--idle", type=float, default=0)
     parser.add_argument("--details", action="store_true", help="also bytes per digit, last-byte latency, idle CPU, exit code")
+    parser.add_argument("--size", default="80x24", help="COLUMNSxROWS of the terminal")
     args = parser.parse_args()
+    SIZE["columns"], SIZE["rows"] = (int(n) for n in args.size.split("x"))
+    size = f"{SIZE['columns']}x{SIZE['rows']}"
     dialog = subprocess_which("dialog")
     data_dir = tempfile.mkdtemp(prefix="bench-tui-")
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
@@ -205,12 +209,12 @@ def main():
     for name, _, _ in commands[:-1]:
         label = "" if name == "checkout" else f"  {name}: "
         frame, d_frame = per_run(name, "first frame"), per_run(d, "first frame")
-        row(f"{label}start → first frame, 80x24", f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)}",
+        row(f"{label}start → first frame, {size}", f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)}",
             f"`checkout pay`: {summary(frame, 1, 'ms', 1000)}", ratio(median(frame), median(d_frame)))
         for fraction, title in ((0.5, "p50"), (0.99, "p99")):
             ours = per_run(name, "first", lambda v: percentile(v, fraction))
             theirs = per_run(d, "first", lambda v: percentile(v, fraction))
-            row(f"{label}keystroke → first byte {title}, {keys} keys a run (digits of a co-badged card, BIN lookup, chooser, backspaces)",
+            row(f"{label}keystroke → first byte {title}, {size}, {keys} keys a run (digits of a co-badged card, BIN lookup, chooser, backspaces)",
                 f"dialog: {summary(theirs, 3, 'ms', 1000)}", f"{summary(ours, 3, 'ms', 1000)}", ratio(median(ours), median(theirs)))
         rss, d_rss = per_run(name, "VmRSS"), per_run(d, "VmRSS")
         anon, files = per_run(name, "RssAnon"), per_run(name, "RssFile")

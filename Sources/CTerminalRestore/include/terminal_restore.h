@@ -31,4 +31,16 @@ void ctr_disarm(void);
    hand standard error back. Safe to call more than once; only the first call acts. */
 void ctr_restore_terminal(void);
 
+/* Receives a copy of every block of bytes written to the terminal through the tee. */
+typedef void (*ctr_tee_sink)(void *context, const char *bytes, size_t count);
+
+/* Starts the tee: returns a descriptor to write the terminal's output to (what ncurses is given);
+   a thread copies each block to `terminal_fd` and then to `sink`. -1 on failure or when a tee is
+   already running. */
+int ctr_tee_start(int terminal_fd, ctr_tee_sink sink, void *context);
+
+/* Ends the tee once the caller has closed the descriptor ctr_tee_start returned: everything written
+   to it reaches the terminal and the sink before this returns. */
+void ctr_tee_stop(void);
+
 #endif

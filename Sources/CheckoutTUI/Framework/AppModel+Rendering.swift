@@ -1,5 +1,5 @@
 /// Drawing the frame around the screen on top: the title bar, the footer of key hints, a pending
-/// question, and the "terminal too small" notice.
+/// question, the event panel beside the screen, and the "terminal too small" notice.
 extension AppModel {
     /// The whole terminal, at the size the runtime last reported.
     public func render() -> Canvas {
@@ -19,14 +19,26 @@ extension AppModel {
         canvas.put(" " + context.truncate(top.title, to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
-        let area = Rect(top: 1, left: 0, width: width, height: height - 2)
+        let panelWidth = eventPanelWidth(forWidth: width)
+        // A demo's caption sits at the top of the event panel, or above the footer without one.
+        let captionRows = panelWidth == 0 ? demo?.barLines(width: width, glyphs: glyphs).count ?? 0 : 0
+        let area = Rect(top: 1, left: 0, width: width - panelWidth, height: height - 2 - captionRows)
         top.render(into: &canvas, area: area, context: context)
+        if panelWidth > 0 {
+            var panel = Rect(top: 1, left: area.width, width: panelWidth, height: height - 2)
+            if let demo { panel = demo.renderInPanel(into: &canvas, area: panel, glyphs: glyphs) }
+            EventPanel.render(context.eventLog, into: &canvas, area: panel, highlight: highlightedEvent, glyphs: glyphs)
+        } else if let demo {
+            demo.renderAboveFooter(into: &canvas, row: height - 1 - captionRows, glyphs: glyphs)
+        }
         if let confirmation {
             canvas.cursor = nil
             // Only the answers can be clicked while the question is up.
             canvas.removeTargets()
             Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)
             Self.renderFooter(Self.confirmationHints, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
+        } else if let keys = demo?.keys {
+            Self.renderFooter(keys, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else {
             Self.renderFooter(hints(at: stack.count - 1), global: Self.globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
         }
@@ -34,7 +46,10 @@ extension AppModel {
     }
 
     /// The key hints on one row: the global ones (F1, F2) at the right end, always visible; the
-    /// screen's own from the left, cut with an ellipsis where they would run into them.
+    /// screen's own from the left, as many as fit, chosen by rank: Esc first, then the key for the
+    /// thing that has focus (Enter, which acts on it, when the table marks none), then the others
+    /// in table order, and shown in table order. A hint left out is never cut in half; the F1 help
+    /// lists them all.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
         let globalShown = global.filter(\.showsInFooter)
         // Two spaces between the global hints and one at the right edge, matching the one at the left.
@@ -46,24 +61,36 @@ extension AppModel {
             x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
             if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start - 2, height: 1), HintKey(key: key)) }
         }
+        // One blank column before the global hints.
         let limit = canvas.width - max(0, globalWidth) - 1
-        let shown = hints.filter(\.showsInFooter).enumerated().map { index, hint in
-            (separator: index == 0 ? "" : glyphs.separator, keys: glyphs.keys(hint.keys), help: " " + glyphs.text(hint.help), key: hint.key)
+        let shown = hints.filter(\.showsInFooter)
+        let separatorWidth = DisplayWidth.of(glyphs.separator)
+        let widths = shown.map { DisplayWidth.of(glyphs.keys($0.keys) + " " + glyphs.text($0.help)) }
+        let marksFocus = shown.contains { $0.rank == .focused }
+        func rank(_ hint: KeyHint) -> Int {
+            if hint.key == .escape { return 0 }
+            if hint.rank == .focused || (!marksFocus && hint.key == .enter) { return 1 }
+            return 2
         }
-        let widths = shown.map { DisplayWidth.of($0.separator + $0.keys + $0.help) }
-        let fitsWhole = 1 + widths.reduce(0, +) <= limit
-        // When they do not all fit, the ones that do are followed by an ellipsis, with room kept for it.
-        let cut = " " + glyphs.ellipsis
-        x = 1
-        for (hint, width) in zip(shown, widths) {
-            if !fitsWhole, x + width + DisplayWidth.of(cut) > limit {
-                canvas.put(cut, row: row, column: x, style: .dim, maxWidth: max(0, limit - x))
-                return
+        let order = shown.indices.sorted { a, b in
+            rank(shown[a]) != rank(shown[b]) ? rank(shown[a]) < rank(shown[b]) : a < b
+        }
+        var kept = Set<Int>()
+        var used = 0
+        for index in order {
+            let added = widths[index] + (kept.isEmpty ? 0 : separatorWidth)
+            if 1 + used + added <= limit {
+                kept.insert(index)
+                used += added
             }
-            x += canvas.put(hint.separator, row: row, column: x, style: .dim)
+        }
+        x = 1
+        for index in shown.indices where kept.contains(index) {
+            if x > 1 { x += canvas.put(glyphs.separator, row: row, column: x, style: .dim) }
+            let hint = shown[index]
             let start = x
-            x += canvas.put(hint.keys, row: row, column: x, style: .bold)
-            x += canvas.put(hint.help, row: row, column: x, style: .dim)
+            x += canvas.put(glyphs.keys(hint.keys), row: row, column: x, style: .bold)
+            x += canvas.put(" " + glyphs.text(hint.help), row: row, column: x, style: .dim)
             if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), HintKey(key: key)) }
         }
     }

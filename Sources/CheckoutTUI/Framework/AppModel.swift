@@ -6,6 +6,8 @@ public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
     /// Validate and pay: only ever the answer to Pay pressed on a visible card form.
     case submit
+    /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
+    /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings)
     case quit(Int32)
 }
@@ -33,7 +35,11 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
 ///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
 ///   holds entered data asks first ("Discard this card? y/n").
-/// - F1 (help) and F2 (event log) work on every screen.
+/// - F1 (help) and F2 (event log) work on every screen. At ``eventPanelMinimumWidth`` columns and
+///   wider, a screen that asks for it (the card form, the Nol wizards) has the event log beside it
+///   (the event panel) and F2 shows or hides the panel instead.
+/// - **Events are stamped** with the time since the first keystroke, read from the injected
+///   ``EventClock`` as each event arrives.
 /// - **A click acts on what was drawn under it.** Screens register click targets as they render;
 ///   a click is looked up in the frame on show and handed to the top screen as
 ///   ``ScreenInput/click(_:column:)``; the wheel goes to the top screen as ``ScreenInput/scroll(_:)``.
@@ -51,6 +57,19 @@ public struct AppModel: Sendable {
     /// The question on screen before a screen holding entered data is left, until it is answered.
     public private(set) var confirmation: Confirmation?
     private var pendingCommands: [AppCommand] = []
+    /// Where event times come from.
+    public let clock: EventClock
+    /// When the first key or paste was taken, on ``clock``; events are timed from it.
+    public private(set) var firstKeystroke: Duration?
+    /// True once F2 has hidden the event panel (it is shown by default where there is room).
+    public internal(set) var eventPanelHidden = false
+    /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
+    public var highlightedEvent: Int?
+    /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
+    public var demo: DemoOverlay?
+
+    /// The event panel needs this many columns: the form keeps its 80 and the panel gets the rest.
+    public static let eventPanelMinimumWidth = 120
 
     /// A yes/no question the app asks over the screen on top.
     public struct Confirmation: Sendable, Equatable {
@@ -64,15 +83,22 @@ public struct AppModel: Sendable {
     public static let globalHints = [KeyHint(keys: "F1", help: "help", key: .function(1)), KeyHint(keys: "F2", help: "events", key: .function(2)),
                                      KeyHint(keys: "ctrl+c", help: "quit", showsInFooter: false)]
 
+    /// The global keys as the F1 help explains them.
+    public static let globalHelp = [KeyHint(keys: "F1", help: "this help (F1 again closes it)"), KeyHint(keys: "F2", help: "the event log"),
+                                    KeyHint(keys: "ctrl+c", help: "quit, from any screen")]
+
     /// The rule Esc follows on every screen, as the help states it.
     public static let escapeRule = "Esc goes one step back: to the previous step, out of a screen, or quits "
         + "at the top; it asks before losing what you typed."
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
-                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+                glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
+                settingsNote: StatusNote? = nil, clock: EventClock = .stopped) {
         self.registry = registry
         self.size = size
-        context = ScreenContext(catalogue: catalogue, settings: settings, glyphs: glyphs)
+        self.clock = clock
+        context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
+                                size: size)
         push(registry.makeScreen(route, context: context))
     }
 
@@ -92,11 +118,28 @@ public struct AppModel: Sendable {
     /// Takes the terminal's new size.
     public mutating func resize(width: Int, height: Int) {
         size = TerminalSize(width: max(0, width), height: max(0, height))
+        context.size = size
+    }
+
+    /// The columns of the event panel at the current size on the screen on top; 0 when it is not shown.
+    public var eventPanelWidth: Int { isTooSmall ? 0 : eventPanelWidth(forWidth: size.width) }
+
+    func eventPanelWidth(forWidth width: Int) -> Int {
+        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, top?.wantsEventPanel == true else { return 0 }
+        return width - max(80, width / 2)
+    }
+
+    /// Time since the first keystroke; `nil` before it.
+    private var elapsed: Duration? { firstKeystroke.map { clock.now() - $0 } }
+
+    private mutating func noteKeystroke() {
+        if firstKeystroke == nil { firstKeystroke = clock.now() }
     }
 
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
+        noteKeystroke()
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
@@ -104,12 +147,26 @@ public struct AppModel: Sendable {
         switch key {
         case .function(1):
             if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
-                push(HelpScreen(screenTitle: top.title, hints: hints(at: stack.count - 1) + Self.globalHints))
+                let index = stack.count - 1
+                let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
+                push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
+                                editingKeys: top.editsText))
             }
         case .function(2):
-            if stack.last is EventLogScreen { apply([.pop], from: stack.count - 1) } else { push(EventLogScreen()) }
+            if size.width >= Self.eventPanelMinimumWidth, top?.wantsEventPanel == true {
+                eventPanelHidden.toggle()
+            } else if stack.last is EventLogScreen {
+                apply([.pop], from: stack.count - 1)
+            } else {
+                push(EventLogScreen())
+            }
         case .escape:
             stepBack()
+        case EditableText.yankKey where !stack[stack.count - 1].binds(key, context: context):
+            // Ctrl-Y yanks the focused field's last kill through the screen's own paste, so that
+            // it takes only what the field may hold, up to its length.
+            guard let killed = top?.focusedText?.killed, !killed.isEmpty else { break }
+            return deliverToTop(.paste(killed))
         default:
             let index = stack.count - 1
             let effects = stack[index].handle(key, context: context)
@@ -130,6 +187,11 @@ public struct AppModel: Sendable {
                 return drainCommands()
             }
             if let key = target.id as? HintKey { return press(key.key) }
+            if let line = target.id as? EventPanel.LineTarget {
+                noteKeystroke()
+                push(EventLogScreen(opening: line.sequence))
+                return drainCommands()
+            }
             return deliverToTop(.click(target.id, column: event.column - target.rect.left))
         case .wheelUp, .wheelDown:
             guard confirmation == nil else { return [] }
@@ -148,12 +210,13 @@ public struct AppModel: Sendable {
     /// Hands pasted text to the top screen as one input.
     public mutating func paste(_ text: String) -> [AppCommand] {
         guard takesUserInput, confirmation == nil else { return [] }
+        noteKeystroke()
         return deliverToTop(.paste(text))
     }
 
     /// Logs an engine event and hands it to every screen (a form under the help screen keeps up).
     public mutating func receive(_ event: CheckoutEvent) -> [AppCommand] {
-        context.eventLog.append(event)
+        context.eventLog.append(event, at: elapsed)
         for index in stack.indices.reversed() where index < stack.count {
             let effects = stack[index].receive(.engine(event), context: context)
             apply(effects, from: index)
@@ -228,9 +291,15 @@ public struct AppModel: Sendable {
     /// become the app's settings again. Enter there tries again; Esc keeps the running settings.
     public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
         context.settings = running
-        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue)
+        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults)
         settings.error = "Not applied: \(reason). The previous settings stay in use."
         push(settings)
+    }
+
+    /// Says how writing the saved settings went: "Saved to …", or why not (they still apply to
+    /// this run). The home menu and Settings show it.
+    public mutating func settingsSaved(_ note: StatusNote) {
+        context.settingsNote = note
     }
 
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.
@@ -282,7 +351,7 @@ public struct AppModel: Sendable {
                 context.settings = settings
                 pendingCommands.append(.rebuildEngine(settings))
             case .log(let name, let summary):
-                context.eventLog.append(name: name, summary: summary)
+                context.eventLog.append(name: name, summary: summary, at: elapsed)
             }
         }
     }

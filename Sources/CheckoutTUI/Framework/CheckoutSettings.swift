@@ -23,6 +23,10 @@ public enum BinSource: Sendable, Equatable {
 }
 
 /// The settings the engine is built from; the settings screen edits them and the next card uses them.
+///
+/// The merchant's client session (from `--session`, a client token, or the shipped defaults) is
+/// kept whole, with its surcharges and merchant name; the accepted networks, the amount and the
+/// currency here are applied onto it (``session``).
 public struct CheckoutSettings: Sendable, Equatable {
     /// The accepted networks in order of preference; `nil` accepts every network.
     public var allowedNetworks: [CardNetwork]?
@@ -36,9 +40,12 @@ public struct CheckoutSettings: Sendable, Equatable {
     /// Whether the terminal reports clicks and the wheel; off leaves the mouse to the terminal,
     /// whose own text selection then works (`--no-mouse`).
     public var mouse: Bool
+    /// The client session as loaded: its surcharges and merchant name are the ones paid with.
+    public var clientSession: ClientSession
 
     public init(allowedNetworks: [CardNetwork]? = nil, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
-                debounceMilliseconds: Int = 200, amount: Int = 4999, currency: String = "EUR", mouse: Bool = true) {
+                debounceMilliseconds: Int = 200, amount: Int = 4999, currency: String = "EUR", mouse: Bool = true,
+                session: ClientSession = ClientSession()) {
         self.allowedNetworks = allowedNetworks
         self.binSource = binSource
         self.binLatencyMilliseconds = binLatencyMilliseconds
@@ -46,11 +53,26 @@ public struct CheckoutSettings: Sendable, Equatable {
         self.amount = amount
         self.currency = currency
         self.mouse = mouse
+        clientSession = session
     }
 
-    /// The client session these settings describe.
+    /// Settings from a loaded client session: its accepted networks, amount and currency, and the
+    /// session kept for its surcharges and merchant name.
+    public init(session: ClientSession, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0, debounceMilliseconds: Int = 200,
+                mouse: Bool = true) {
+        self.init(allowedNetworks: session.orderedAllowedCardNetworks, binSource: binSource, binLatencyMilliseconds: binLatencyMilliseconds,
+                  debounceMilliseconds: debounceMilliseconds, amount: session.amount, currency: session.currency, mouse: mouse,
+                  session: session)
+    }
+
+    /// The client session these settings describe: the loaded one with the accepted networks, the
+    /// amount and the currency set here.
     public var session: ClientSession {
-        ClientSession(orderedAllowedCardNetworks: allowedNetworks, amount: amount, currency: currency)
+        var session = clientSession
+        session.orderedAllowedCardNetworks = allowedNetworks
+        session.amount = amount
+        session.currency = currency
+        return session
     }
 }
 

@@ -1,4 +1,6 @@
-/// One line of text being edited, with the caret that ← → Home End move and the deletes work around.
+/// One line of text being edited, with the caret that ← → Home End move and the deletes work around,
+/// and readline's editing keys (``Command``): Ctrl-A/E, Ctrl-U/K, Ctrl-W and Alt-Backspace, Alt-D,
+/// Alt-B/F and Ctrl-←/→, Ctrl-D, and Ctrl-Y, which yanks what this field last killed.
 ///
 /// Text is edited and measured in extended grapheme clusters (Swift `Character`s): a letter and its
 /// combining accents, a flag, a family emoji joined by ZWJ, a Hangul syllable typed as jamo are each
@@ -19,6 +21,9 @@ public struct EditableText: Sendable, Equatable {
     public private(set) var caret: Int
     /// `text.count`, kept so that the caret checks cost nothing on long text.
     public private(set) var count: Int
+    /// What Ctrl-U, Ctrl-K, Ctrl-W, Alt-Backspace or Alt-D last took out of this field, for Ctrl-Y.
+    /// Each field keeps its own, so a card number killed in its field is never yanked anywhere else.
+    public private(set) var killed = ""
 
     /// A character (grapheme cluster) may hold at most this many Unicode scalars: enough for any
     /// emoji sequence or accented letter, and a bound on "Zalgo" text that stacks accents without end.
@@ -66,9 +71,11 @@ public struct EditableText: Sendable, Equatable {
         return acceptedCount
     }
 
-    /// Replaces the whole text, caret at the end.
+    /// Replaces the whole text, caret at the end (what was killed stays, for Ctrl-Y).
     public mutating func set(_ newText: String) {
+        let kept = killed
         self = EditableText(newText)
+        killed = kept
     }
 
     /// Deletes the character before the caret (Backspace).
@@ -89,18 +96,134 @@ public struct EditableText: Sendable, Equatable {
     /// Puts the caret at the end (where it goes when the field gains focus).
     public mutating func moveToEnd() { caret = count }
 
-    /// Applies an editing key (← → Home End Backspace Delete); returns false for any other key.
+    /// What an editing key does, as readline has it. A word is a run of letters and digits.
+    public enum Command: Sendable, Equatable, CaseIterable {
+        case left, right, home, end, wordLeft, wordRight
+        case deleteBackward, deleteForward, deleteWordBackward, deleteWordForward, killToStart, killToEnd
+        /// Inserts ``EditableText/killed`` at the caret. A field does not do it itself, since only
+        /// its screen knows what it may hold: the app hands it to the screen as a paste.
+        case yank
+
+        /// The command of an editing key; `nil` for any other key.
+        public init?(_ key: Key) {
+            guard let command = Self.allCases.first(where: { $0.keys.contains(key) }) else { return nil }
+            self = command
+        }
+
+        /// The keys that give the command, as readline has them.
+        public var keys: [Key] {
+            switch self {
+            case .left: [.left]
+            case .right: [.right]
+            case .home: [.home, .ctrl(.character("a"))]
+            case .end: [.end, .ctrl(.character("e"))]
+            case .wordLeft: [.alt(.character("b")), .ctrl(.left)]
+            case .wordRight: [.alt(.character("f")), .ctrl(.right)]
+            case .deleteBackward: [.backspace]
+            case .deleteForward: [.delete, .ctrl(.character("d"))]
+            case .deleteWordBackward: [.ctrl(.character("w")), .alt(.backspace)]
+            case .deleteWordForward: [.alt(.character("d"))]
+            case .killToStart: [.ctrl(.character("u"))]
+            case .killToEnd: [.ctrl(.character("k"))]
+            case .yank: [.ctrl(.character("y"))]
+            }
+        }
+
+        /// What the command does, for the F1 help.
+        public var help: String {
+            switch self {
+            case .left: "caret one character left"
+            case .right: "caret one character right"
+            case .home: "caret to the start"
+            case .end: "caret to the end"
+            case .wordLeft: "caret one word left"
+            case .wordRight: "caret one word right"
+            case .deleteBackward: "erase the character before the caret"
+            case .deleteForward: "erase the character after the caret"
+            case .deleteWordBackward: "erase the word before the caret"
+            case .deleteWordForward: "erase the word after the caret"
+            case .killToStart: "erase to the start (ctrl+y puts it back)"
+            case .killToEnd: "erase to the end (ctrl+y puts it back)"
+            case .yank: "put back what was erased last"
+            }
+        }
+
+        /// The F1 help's lines for every editing key.
+        public static var helpLines: [KeyHint] {
+            allCases.map { KeyHint(keys: $0.keys.map(\.hintName).joined(separator: "/"), help: $0.help) }
+        }
+
+        /// Whether the command changes the text, not only the caret.
+        public var changesText: Bool {
+            switch self {
+            case .left, .right, .home, .end, .wordLeft, .wordRight: false
+            default: true
+            }
+        }
+    }
+
+    /// The key that yanks, for the app to recognise.
+    public static let yankKey = Key.ctrl(.character("y"))
+
+    /// Applies an editing key (see ``Command``); returns false for any other key, and for Ctrl-Y,
+    /// which the screen inserts as it inserts anything else.
     public mutating func apply(_ key: Key) -> Bool {
-        switch key {
+        guard let command = Command(key), command != .yank else { return false }
+        perform(command)
+        return true
+    }
+
+    /// Does one editing command (Ctrl-Y excepted: see ``Command/yank``).
+    public mutating func perform(_ command: Command) {
+        switch command {
         case .left: caret = max(0, caret - 1)
         case .right: caret = min(count, caret + 1)
         case .home: caret = 0
         case .end: caret = count
-        case .backspace: deleteBackward()
-        case .delete: deleteForward()
-        default: return false
+        case .wordLeft: caret = wordStart(before: caret)
+        case .wordRight: caret = wordEnd(after: caret)
+        case .deleteBackward: deleteBackward()
+        case .deleteForward: deleteForward()
+        case .deleteWordBackward: kill(from: wordStart(before: caret), to: caret)
+        case .deleteWordForward: kill(from: caret, to: wordEnd(after: caret))
+        case .killToStart: kill(from: 0, to: caret)
+        case .killToEnd: kill(from: caret, to: count)
+        case .yank: break
         }
-        return true
+    }
+
+    static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+
+    /// Where the word before `offset` starts: back over what is not a word, then over the word.
+    func wordStart(before offset: Int) -> Int {
+        let characters = Array(text)
+        var index = min(offset, characters.count)
+        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// Where the word after `offset` ends: on over what is not a word, then over the word.
+    func wordEnd(after offset: Int) -> Int {
+        let characters = Array(text)
+        var index = max(0, offset)
+        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+        return index
+    }
+
+    /// Takes characters `start..<end` out into ``killed``, the caret at `start`. Nothing taken
+    /// leaves the last kill as it was.
+    private mutating func kill(from start: Int, to end: Int) {
+        guard start < end else { return }
+        let lower = text.index(text.startIndex, offsetBy: start, limitedBy: text.endIndex) ?? text.endIndex
+        let upper = text.index(lower, offsetBy: end - start, limitedBy: text.endIndex) ?? text.endIndex
+        killed = String(text[lower..<upper])
+        let before = String(text[..<lower])
+        text = before + String(text[upper...])
+        // Taking characters out can join the ones either side (an accent left after a letter).
+        count = text.count
+        caret = min(before.count, count)
     }
 
     /// Removing a character can join its neighbours (a lone accent left after a letter): count again.

@@ -2,12 +2,25 @@ import CheckoutCore
 import CheckoutEngine
 
 /// The card engine's events and the Nol flows' as they fired, newest last, with every card number masked.
+///
+/// Each entry carries the time since the first keystroke (from the app's ``EventClock``), so the
+/// debounce and the BIN service's round trip can be read off the log. An event identical to the
+/// one before it (same name, same summary) is not added again: the entry before counts it (`×2`).
 public struct EventLog: Sendable, Equatable {
-    /// One logged event: its position in the run, its seed name and a one-line summary.
+    /// One logged event: its position in the run, its seed name, a one-line summary, when it came
+    /// and how many times in a row, and the whole event as a JSON-like value.
     public struct Entry: Sendable, Equatable {
         public var sequence: Int
         public var name: String
         public var summary: String
+        /// Time since the first keystroke when the event first came; `nil` before any key.
+        public var elapsed: Duration?
+        /// When the latest of its repeats came (equal to `elapsed` when it came once).
+        public var lastElapsed: Duration?
+        /// How many identical events in a row this entry stands for.
+        public var count: Int
+        /// The whole event, card numbers masked: what the detail view shows.
+        public var detail: JSONValue
     }
 
     public private(set) var entries: [Entry] = []
@@ -17,18 +30,49 @@ public struct EventLog: Sendable, Equatable {
 
     public init(capacity: Int = 500) { self.capacity = capacity }
 
+    /// The sequence number of the newest entry; 0 while the log is empty.
+    public var lastSequence: Int { nextSequence - 1 }
+
     /// Appends an event.
-    public mutating func append(_ event: CheckoutEvent) {
+    public mutating func append(_ event: CheckoutEvent, at elapsed: Duration? = nil) {
         let (name, summary) = Self.describe(event)
-        append(name: name, summary: summary)
+        append(name: name, summary: summary, detail: Self.detail(event), at: elapsed)
     }
 
     /// Appends an event that did not come from the card engine (a Nol Pay step, an SMS); the caller
     /// masks any card number in `summary`.
-    public mutating func append(name: String, summary: String) {
-        entries.append(Entry(sequence: nextSequence, name: name, summary: summary))
+    public mutating func append(name: String, summary: String, at elapsed: Duration? = nil) {
+        append(name: name, summary: summary, detail: .object([("event", .string(name)), ("summary", .string(summary))]), at: elapsed)
+    }
+
+    private mutating func append(name: String, summary: String, detail: JSONValue, at elapsed: Duration?) {
+        if let last = entries.indices.last, entries[last].name == name, entries[last].summary == summary {
+            entries[last].count += 1
+            entries[last].lastElapsed = elapsed
+            return
+        }
+        entries.append(Entry(sequence: nextSequence, name: name, summary: summary, elapsed: elapsed, lastElapsed: elapsed,
+                             count: 1, detail: detail))
         nextSequence += 1
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+    }
+
+    /// The entry with a sequence number, if it is still kept.
+    public func entry(_ sequence: Int) -> Entry? {
+        guard let first = entries.first, sequence >= first.sequence else { return nil }
+        let index = sequence - first.sequence
+        return entries.indices.contains(index) ? entries[index] : nil
+    }
+
+    /// The newest entry whose name is `name`.
+    public func newest(named name: String) -> Entry? {
+        entries.last { $0.name == name }
+    }
+
+    /// The entries whose name contains `filter` (ignoring case); all of them for an empty filter.
+    public func entries(matching filter: String) -> [Entry] {
+        guard !filter.isEmpty else { return entries }
+        return entries.filter { $0.name.range(of: filter, options: .caseInsensitive) != nil }
     }
 
     static func describe(_ event: CheckoutEvent) -> (String, String) {
@@ -51,6 +95,126 @@ public struct EventLog: Sendable, Equatable {
             return ("checkoutFailed", "\(error.errorId): \(error.description)")
         }
     }
+
+    /// The whole event as the `checkout events` objects have it, with the card number masked.
+    static func detail(_ event: CheckoutEvent) -> JSONValue {
+        func state(_ state: CardNumberEntryState) -> JSONValue { .object([("cardNumber", .string(CardNumberMask.mask(state.cardNumber)))]) }
+        func networks(_ list: CardNetworksMetadata?) -> JSONValue {
+            guard let list else { return .null }
+            return .object([
+                ("items", .array(list.items.map { item in
+                    .object([("network", .string(item.network.rawValue)), ("displayName", .string(item.displayName)),
+                             ("allowed", .bool(item.allowed))])
+                })),
+                ("preferred", list.preferred.map { .string($0.network.rawValue) } ?? .null),
+            ])
+        }
+        switch event {
+        case .dataIsValid(let isValid, let errors):
+            return .object([("event", .string("dataIsValid")), ("isValid", .bool(isValid)), ("errors", .array(errors.map { error in
+                .object([("errorId", .string(error.errorId)), ("inputElementType", .string(error.inputElementType.rawValue)),
+                         ("description", .string(error.description))])
+            }))])
+        case .willFetchMetadata(let entry):
+            return .object([("event", .string("willFetchMetadata")), ("state", state(entry))])
+        case .didReceiveMetadata(let metadata, let entry):
+            return .object([("event", .string("didReceiveMetadata")), ("state", state(entry)), ("metadata", .object([
+                ("source", .string(metadata.source.rawValue)),
+                ("detectedCardNetworks", networks(metadata.detectedCardNetworks)),
+                ("selectableCardNetworks", networks(metadata.selectableCardNetworks)),
+            ]))])
+        case .didReceiveBinData(let binData):
+            return .object([("event", .string("didReceiveBinData")), ("binData", .object([
+                ("status", .string(binData.status.rawValue)), ("firstDigits", .string(orNull: binData.firstDigits)),
+                ("preferred", binData.preferred.map { .string($0.network.rawValue) } ?? .null),
+                ("alternatives", .array(binData.alternatives.map { .string($0.network.rawValue) })),
+            ]))])
+        case .checkoutCompleted(let payment):
+            var members: [(String, JSONValue)] = [
+                ("id", .string(payment.id)), ("status", .string(payment.status.rawValue)), ("amount", .integer(payment.amount)),
+                ("surcharge", .integer(payment.surcharge)), ("total", .integer(payment.total)), ("currency", .string(payment.currency)),
+                ("network", .string(payment.network.rawValue)), ("card", .string(CardNumberMask.lastFour(payment.last4Digits))),
+            ]
+            if let reason = payment.declineReason { members.append(("declineReason", .string(reason))) }
+            return .object([("event", .string("checkoutCompleted")), ("payment", .object(members))])
+        case .checkoutFailed(let error):
+            return .object([("event", .string("checkoutFailed")), ("error", .object([
+                ("errorId", .string(error.errorId)), ("description", .string(error.description)),
+            ]))])
+        }
+    }
+
+    /// A JSON-like value as indented lines, one member per line, for reading rather than parsing.
+    static func lines(of value: JSONValue) -> [String] {
+        var lines: [String] = []
+        func scalar(_ value: JSONValue) -> String? {
+            switch value {
+            case .null: return "null"
+            case .bool(let flag): return flag ? "true" : "false"
+            case .number: return value.serialized()
+            case .string(let text): return "\"" + text + "\""
+            case .array(let items) where items.isEmpty: return "[]"
+            case .object(let members) where members.isEmpty: return "{}"
+            case .array(let items) where items.allSatisfy({ if case .string = $0 { true } else { false } }):
+                return "[" + items.compactMap(scalar).joined(separator: ", ") + "]"
+            default: return nil
+            }
+        }
+        func write(_ value: JSONValue, prefix: String, indent: String, suffix: String) {
+            if let text = scalar(value) {
+                lines.append(indent + prefix + text + suffix)
+                return
+            }
+            switch value {
+            case .array(let items):
+                lines.append(indent + prefix + "[")
+                for (index, item) in items.enumerated() {
+                    write(item, prefix: "", indent: indent + "  ", suffix: index == items.count - 1 ? "" : ",")
+                }
+                lines.append(indent + "]" + suffix)
+            case .object(let members):
+                lines.append(indent + prefix + "{")
+                for (index, (key, member)) in members.enumerated() {
+                    write(member, prefix: "\"\(key)\": ", indent: indent + "  ", suffix: index == members.count - 1 ? "" : ",")
+                }
+                lines.append(indent + "}" + suffix)
+            default:
+                break
+            }
+        }
+        write(value, prefix: "", indent: "", suffix: "")
+        return lines
+    }
+
+    /// A time since the first keystroke as the log shows it: `812`, `12345` (ms), `123s` past 100 s;
+    /// `-` for an event before any key.
+    static func milliseconds(_ elapsed: Duration?) -> String {
+        guard let elapsed else { return "-" }
+        let (seconds, attoseconds) = elapsed.components
+        let ms = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        return ms < 100_000 ? String(ms) : "\(ms / 1000)s"
+    }
+}
+
+/// Where the app reads the time its events are stamped with: a continuous clock in the terminal,
+/// a manual one in tests and headless demos.
+///
+///     let clock = ManualClock()
+///     let model = AppModel(route: .pay, ..., clock: EventClock { clock.now.offset })
+public struct EventClock: Sendable {
+    /// The time since some fixed start.
+    public let now: @Sendable () -> Duration
+
+    public init(now: @escaping @Sendable () -> Duration) { self.now = now }
+
+    /// Real time, from the moment this is made.
+    public static func continuous() -> EventClock {
+        let start = ContinuousClock.now
+        return EventClock { ContinuousClock.now - start }
+    }
+
+    /// A clock that never moves: every event is at 0 ms after the first key.
+    public static let stopped = EventClock { .zero }
 }
 
 /// Masks a card number for display outside its field: the first six and, for a number of 13 digits

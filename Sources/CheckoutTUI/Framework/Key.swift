@@ -3,9 +3,23 @@ public enum Key: Sendable, Hashable {
     case character(Character)
     case enter, tab, backTab, escape, backspace, delete
     case up, down, left, right, home, end
+    case pageUp, pageDown
     case function(Int)
     /// Space is also a character; it gets its own case so binding tables can name it.
     case space
+    /// A key with Control held: a letter (`ctrl(.character("u"))`, sent as a control character)
+    /// or an arrow (`ctrl(.left)`).
+    indirect case ctrl(Key)
+    /// A key with Alt (Meta) held: a letter (`alt(.character("b"))`), Backspace, an arrow.
+    indirect case alt(Key)
+
+    /// Whether the key, pressed with Alt, means something here (Alt+arrows, Alt+Backspace).
+    var takesAlt: Bool {
+        switch self {
+        case .up, .down, .left, .right, .backspace: true
+        default: false
+        }
+    }
 
     /// The key as a hint shows it: `tab`, `shift+tab`, `↑`, `F1`, `q`.
     public var hintName: String {
@@ -23,8 +37,12 @@ public enum Key: Sendable, Hashable {
         case .right: return "→"
         case .home: return "home"
         case .end: return "end"
+        case .pageUp: return "pgup"
+        case .pageDown: return "pgdn"
         case .function(let n): return "F\(n)"
         case .space: return "space"
+        case .ctrl(let key): return "ctrl+" + key.hintName
+        case .alt(let key): return "alt+" + key.hintName
         }
     }
 }

@@ -1,26 +1,44 @@
-/// One line of a screen's binding table: the keys, what the footer calls them, and the action.
+import CheckoutEngine
+/// One line of a screen's binding table: the keys, what the footer calls them, what the help says
+/// they do, and the action.
 public struct KeyBinding<Action: Sendable>: Sendable {
+    public typealias Rank = HintRank
+
     public var keys: [Key]
-    /// How the footer and help name the keys (`"tab/↓"`).
+    /// How the footer names the keys (`"tab/↓"`, `"↑↓"` for a pair shown as one hint).
     public var keyLabel: String
-    /// What the action does, in a few words (`"next field"`).
+    /// What the action does, in a few words, for the footer (`"next field"`).
     public var help: String
     public var action: Action
     /// Whether the footer lists it (help always does).
     public var showsInFooter: Bool
+    public var rank: Rank
+    /// What exactly these keys do, for the F1 help, when the footer's words say it for a pair
+    /// (`"↑↓ move"` is "previous row" for ↑); `help` otherwise.
+    public var explanation: String?
 
-    public init(_ keys: [Key], _ keyLabel: String, _ help: String, _ action: Action, footer: Bool = true) {
+    public init(_ keys: [Key], _ keyLabel: String, _ help: String, _ action: Action, footer: Bool = true, rank: Rank = .normal,
+                explain explanation: String? = nil) {
         self.keys = keys
         self.keyLabel = keyLabel
         self.help = help
         self.action = action
         self.showsInFooter = footer
+        self.rank = rank
+        self.explanation = explanation
     }
 
     /// A binding whose label is the keys' own names joined by `/`.
-    public init(_ keys: [Key], _ help: String, _ action: Action, footer: Bool = true) {
-        self.init(keys, keys.map(\.hintName).joined(separator: "/"), help, action, footer: footer)
+    public init(_ keys: [Key], _ help: String, _ action: Action, footer: Bool = true, rank: Rank = .normal, explain explanation: String? = nil) {
+        self.init(keys, keys.map(\.hintName).joined(separator: "/"), help, action, footer: footer, rank: rank, explain: explanation)
     }
+}
+
+/// How much the footer wants a hint when it cannot show them all.
+public enum HintRank: Sendable, Equatable {
+    /// The key for the thing that has focus (Pay's Enter, the chooser's ← →): kept beside Esc.
+    case focused
+    case normal
 }
 
 /// A key and what it does, as the footer and the help screen show it.
@@ -30,17 +48,21 @@ public struct KeyHint: Sendable, Equatable {
     public var showsInFooter: Bool
     /// The key a click on the hint in the footer presses; `nil` when the hint names more than one.
     public var key: Key?
+    /// Which hints the footer keeps when it cannot show them all (Esc is kept before any).
+    public var rank: HintRank
 
-    public init(keys: String, help: String, showsInFooter: Bool = true, key: Key? = nil) {
+    public init(keys: String, help: String, showsInFooter: Bool = true, key: Key? = nil, rank: HintRank = .normal) {
         self.keys = keys
         self.help = help
         self.showsInFooter = showsInFooter
         self.key = key
+        self.rank = rank
     }
 }
 
-/// A screen's binding table. The same table answers "what does this key do" and "what does the
-/// footer say", so the hints on screen can never disagree with the handling.
+/// A screen's binding table. The same table answers "what does this key do", "what does the
+/// footer say" and "what does the F1 help list", so the hints on screen can never disagree with
+/// the handling.
 public struct KeyMap<Action: Sendable>: Sendable {
     public var bindings: [KeyBinding<Action>]
 
@@ -51,12 +73,38 @@ public struct KeyMap<Action: Sendable>: Sendable {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// The hints, in table order.
+    /// The footer's hints, in table order.
     public var hints: [KeyHint] {
         bindings.map { binding in
             let single = binding.keys.count == 1 && !binding.keyLabel.contains("/")
             return KeyHint(keys: binding.keyLabel, help: binding.help, showsInFooter: binding.showsInFooter,
-                           key: single ? binding.keys[0] : nil)
+                           key: single ? binding.keys[0] : nil, rank: binding.rank)
         }
+    }
+
+    /// The F1 help's lines: every key by its own name with what it does; keys that do the same
+    /// share a line (`↓/tab  next row`), so no key and no line is listed twice.
+    public var helpLines: [KeyHint] {
+        KeyHint.merged(bindings.map { binding in
+            KeyHint(keys: binding.keys.map(\.hintName).joined(separator: "/"), help: binding.explanation ?? binding.help)
+        })
+    }
+}
+
+extension KeyHint {
+    /// `lines` with those saying the same thing joined into one (`↓` and `tab` "next row" become
+    /// `↓/tab`), and any key named twice kept once, in first-seen order.
+    public static func merged(_ lines: [KeyHint]) -> [KeyHint] {
+        var result: [KeyHint] = []
+        for line in lines {
+            if let index = result.firstIndex(where: { $0.help == line.help }) {
+                let known = Set(result[index].keys.split(separator: "/").map(String.init))
+                let added = line.keys.split(separator: "/").map(String.init).filter { !known.contains($0) }
+                if !added.isEmpty { result[index].keys += "/" + added.joined(separator: "/") }
+            } else {
+                result.append(line)
+            }
+        }
+        return result
     }
 }

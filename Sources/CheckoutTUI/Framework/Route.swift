@@ -53,7 +53,7 @@ public struct ScreenRegistry: Sendable {
     public static let standard = ScreenRegistry([
         .home: { _ in HomeMenuScreen() },
         .pay: { context in CardFormScreen(context: context) },
-        .settings: { context in SettingsScreen(settings: context.settings, catalogue: context.catalogue) },
+        .settings: { context in SettingsScreen(settings: context.settings, catalogue: context.catalogue, defaults: context.defaults) },
         .nolLink: { _ in ComingSoonScreen(route: .nolLink) },
         .nolCards: { _ in ComingSoonScreen(route: .nolCards) },
         .nolPay: { _ in ComingSoonScreen(route: .nolPay) },

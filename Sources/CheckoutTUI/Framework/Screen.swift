@@ -42,24 +42,39 @@ public enum ScreenEffect: Sendable {
     case log(name: String, summary: String)
 }
 
-/// What every screen may read while handling input or drawing: the catalogue, the settings, the
-/// engine's event log, the animation frame and the glyphs the terminal can show.
+/// What every screen may read while handling input or drawing: the catalogue, the settings (and
+/// what Settings' Reset restores), the engine's event log, the animation frame, the glyphs the
+/// terminal can show, and what the app last said about the settings.
 public struct ScreenContext: Sendable {
     public var catalogue: NetworkCatalogue
     public var settings: CheckoutSettings
+    /// The settings without saved ones: the command line's and the shipped defaults.
+    public var defaults: CheckoutSettings
+    /// Where the settings came from or went ("Saved to …", "--debounce overrides the saved value
+    /// for this run"), for the home menu and Settings to show.
+    public var settingsNote: StatusNote?
     public var eventLog: EventLog
     /// Advances while a screen animates (the lookup spinner).
     public var animationFrame: Int
     /// Unicode or ASCII symbols, chosen once at start from the locale.
     public var glyphs: GlyphSet
+    /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
+    public var size: TerminalSize
 
-    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, eventLog: EventLog = EventLog(), animationFrame: Int = 0,
-                glyphs: GlyphSet = .unicode) {
+    /// The area a screen draws into at the terminal's size (between the title bar and the footer).
+    public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
+
+    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
+                eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
+                size: TerminalSize = TerminalSize(width: 80, height: 24)) {
         self.catalogue = catalogue
         self.settings = settings
+        self.defaults = defaults ?? settings
+        self.settingsNote = settingsNote
         self.eventLog = eventLog
         self.animationFrame = animationFrame
         self.glyphs = glyphs
+        self.size = size
     }
 
     /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
@@ -76,6 +91,36 @@ public struct ScreenContext: Sendable {
     public var session: ClientSession { settings.session }
     /// The resolver for the current catalogue and session.
     public var resolver: CardNetworkResolver { CardNetworkResolver(catalogue: catalogue, session: session) }
+}
+
+/// A line the app says about something that happened outside a screen (settings loaded, saved,
+/// refused), and how it reads.
+public struct StatusNote: Sendable, Equatable {
+    public enum Tone: Sendable, Equatable { case normal, success, problem }
+    public var text: String
+    public var tone: Tone
+    public init(_ text: String, tone: Tone = .normal) {
+        self.text = text
+        self.tone = tone
+    }
+
+    /// How the note is drawn.
+    public var style: CellStyle {
+        switch tone {
+        case .normal: .dim
+        case .success: .success
+        case .problem: .error
+        }
+    }
+
+    /// The note with its mark (`✓`, `✗`) in `glyphs`.
+    public func text(_ glyphs: GlyphSet) -> String {
+        switch tone {
+        case .normal: glyphs.text(text)
+        case .success: glyphs.success + " " + glyphs.text(text)
+        case .problem: glyphs.failure + " " + glyphs.text(text)
+        }
+    }
 }
 
 /// A screen of the terminal UI: plain state, an update for inputs, and a view onto a ``Canvas``.
@@ -133,6 +178,14 @@ public protocol Screen: Sendable {
     /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
     /// then does nothing, so a result is never lost by leaving early.
     var isBusy: Bool { get }
+    /// The F1 help's lines for the screen's own keys: by default the current binding table's; a
+    /// screen whose table changes with the focus lists every state's, so the help covers it all.
+    func helpLines(context: ScreenContext) -> [KeyHint]
+    /// Whether the screen has text fields, so that the F1 help lists the editing keys.
+    var editsText: Bool { get }
+    /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
+    /// card form and the Nol wizards, whose events are worth watching as they come).
+    var wantsEventPanel: Bool { get }
 }
 
 extension Screen {
@@ -150,12 +203,23 @@ extension Screen {
 
     public var isBusy: Bool { false }
 
+    public func helpLines(context: ScreenContext) -> [KeyHint] { keyMap(context: context).helpLines }
+
+    public var editsText: Bool { focusedText != nil }
+
+    public var wantsEventPanel: Bool { false }
+
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
         if let action = keyMap(context: context).action(for: key) {
             return perform(action, context: context)
         }
         return receive(.key(key), context: context)
+    }
+
+    /// Whether the current binding table has an action for `key`.
+    public func binds(_ key: Key, context: ScreenContext) -> Bool {
+        keyMap(context: context).action(for: key) != nil
     }
 
     /// The hints of the current binding table.

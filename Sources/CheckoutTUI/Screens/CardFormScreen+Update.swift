@@ -5,19 +5,35 @@ import CheckoutEngine
 extension CardFormScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         // Labels are short so the footer fits 80 columns on every field; ↓ and ↑ are listed in the help only.
+        let onText = Self.text(of: focus) != nil
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.tab], "tab", "next", .next),
-            KeyBinding([.backTab], "⇧tab", "prev", .previous),
+            KeyBinding([.tab], "tab", "next", .next, rank: onText ? .focused : .normal, explain: "next field"),
+            KeyBinding([.backTab], "⇧tab", "prev", .previous, explain: "previous field"),
             KeyBinding([.down], "↓", "next field", .next, footer: false),
             KeyBinding([.up], "↑", "previous field", .previous, footer: false),
         ]
         if focus == .network {
-            bindings.append(KeyBinding([.left], "←/→", "choose", .chooseLeft))
-            bindings.append(KeyBinding([.right], "→", "next network", .chooseRight, footer: false))
+            bindings.append(KeyBinding([.left], "←/→", "choose", .chooseLeft, rank: .focused, explain: "choose the network to pay with"))
+            bindings.append(KeyBinding([.right], "→", "next network", .chooseRight, footer: false, explain: "choose the network to pay with"))
         }
-        bindings.append(KeyBinding([.enter], "enter", focus == .pay ? "pay" : "next", .enter))
+        if focus == .pay {
+            bindings.append(KeyBinding([.enter], "enter", "pay", .enter, rank: .focused, explain: "pay (on the Pay button)"))
+        } else {
+            bindings.append(KeyBinding([.enter], "enter", "next", .enter, explain: "next field"))
+        }
         return KeyMap(bindings)
     }
+
+    /// Every key of the form: its fields', the chooser's and Pay's.
+    public func helpLines(context: ScreenContext) -> [KeyHint] {
+        KeyHint.merged([Field.number, .network, .pay].flatMap { field in
+            var form = self
+            form.focus = field
+            return form.keyMap(context: context).helpLines
+        })
+    }
+
+    public var editsText: Bool { true }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
@@ -110,13 +126,15 @@ extension CardFormScreen {
     mutating func type(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
         guard let path = Self.text(of: focus) else { return [] }
-        switch key {
-        case .left, .right, .home, .end:
-            _ = self[keyPath: path].apply(key)
-            return []
-        case .backspace, .delete:
-            edit(context: context) { form in _ = form[keyPath: path].apply(key) }
+        if let command = EditableText.Command(key) {
+            guard command.changesText else {
+                self[keyPath: path].perform(command)
+                return []
+            }
+            edit(context: context) { form in form[keyPath: path].perform(command) }
             return sendIfChanged(context: context)
+        }
+        switch key {
         case .space:
             if focus == .name { return insert(" ", context: context) }
             // Spaces between the number's groups are drawn by the form; typing one is harmless.
@@ -214,6 +232,7 @@ extension CardFormScreen {
 
     /// How the network of this payment was settled, for the result to say.
     func networkChoice(context: ScreenContext) -> ResultScreen.NetworkChoice {
+        if autoSelectedNetwork(context: context) != nil { return .automatic }
         guard selectableNetworks(context: context) != nil else { return .noChoiceOffered }
         return choiceIsCardholders ? .chosenByCardholder : .preselected
     }
@@ -237,7 +256,7 @@ extension CardFormScreen {
             let chooserWasShown = selectableNetworks(context: context) != nil
             engineMetadata = metadata
             engineMetadataBin = String(number.prefix(8))
-            if let selectable = metadata.selectableCardNetworks, selectable.items.count >= 2 {
+            if let selectable = metadata.chooserNetworks, selectable.items.count >= 2 {
                 if choice == nil || !selectable.items.contains(where: { $0.network == choice }) {
                     choice = selectable.preferred?.network ?? selectable.items.first?.network
                     choiceIsCardholders = false

@@ -26,12 +26,24 @@ extension CardFormScreen {
                    width: left + width - badgesColumn, context: context, into: &canvas)
         row += 2
 
-        // The co-badge chooser (its row is kept even while hidden).
+        // The co-badge chooser (its row is kept even while hidden), or on an eftpos co-badged card
+        // the network selected automatically, and why: on two rows when the number's message row
+        // under it is free.
+        var automaticRows = 0
         if let items = selectableNetworks(context: context) {
-            drawChooser(items, row: row, column: left, width: width, into: &canvas, glyphs: glyphs)
+            drawChooser(items, row: row, column: left, width: width, into: &canvas, context: context)
+        } else if let automatic = autoSelectedNetwork(context: context) {
+            let line = "Paid with \(automatic.displayName)\(glyphs.separator)chosen automatically: eftpos cards are routed by the merchant"
+            let numberMessage = (notice != nil && focus == .number) || visibleError(for: .number) != nil
+            automaticRows = canvas.putWrapped(glyphs.text(line), row: row, column: left + 2, width: width - 2, maxLines: numberMessage ? 1 : 2,
+                                              style: .dim, ellipsis: glyphs.ellipsis)
         }
         row += 1
-        row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+        if automaticRows > 1 {
+            row += 1 + gap
+        } else {
+            row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+        }
 
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
@@ -51,8 +63,9 @@ extension CardFormScreen {
         row += 2
         row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
-        // Pay.
-        let amount = context.money(context.settings.amount, currency: context.settings.currency)
+        // Pay: the total for the network it would be paid with, which changes with the choice.
+        let due = amountDue(context: context)
+        let amount = context.money(due.total, currency: due.currency)
         let frames = glyphs.spinner
         let spinner = frames[context.animationFrame % frames.count]
         let button = paying ? "[ Paying \(amount) \(spinner) ]" : "[ Pay \(amount) ]"
@@ -65,6 +78,12 @@ extension CardFormScreen {
             bannerRows = canvas.putWrapped(glyphs.text(banner), prefix: glyphs.failure + " ", row: row, column: left + 4 + DisplayWidth.of(button),
                                            width: max(3, width - DisplayWidth.of(button) - 4), maxLines: min(3, 2 + max(0, spare)),
                                            style: .error, ellipsis: glyphs.ellipsis)
+        }
+        // The surcharge in the total, said in the row under the button (when a long banner does not take it).
+        if due.surcharge > 0, bannerRows < 2, let network = due.network {
+            let line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
+                + " (order \(context.money(due.amount, currency: due.currency)))"
+            canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
         }
         row += max(2, bannerRows)
 
@@ -100,7 +119,11 @@ extension CardFormScreen {
         guard let metadata else { return ("Networks appear as you type.", .dim) }
         switch metadata.source {
         case .local: return ("Networks from local rules (first digits)", .dim)
-        case .remote: return ("Networks from the BIN service", .dim)
+        case .remote:
+            if let automatic = metadata.autoSelectedCardNetwork {
+                return ("\(automatic.displayName) selected by eftpos routing: the merchant's choice, not the cardholder's", .accent)
+            }
+            return ("Networks from the BIN service", .dim)
         case .localFallback: return ("BIN service unavailable: local rules (offline fallback)", .error)
         }
     }
@@ -158,14 +181,18 @@ extension CardFormScreen {
 
     func drawBadges(metadata: CardNumberEntryMetadata?, selected: CardNetwork?, row: Int, column: Int, width: Int,
                     context: ScreenContext, into canvas: inout Canvas) {
-        guard let items = metadata?.detectedCardNetworks.items, width > 0 else { return }
+        guard let all = metadata?.detectedCardNetworks.items, width > 0 else { return }
+        let items = all.filter { $0.network != .other }
         var x = column
         let end = column + width
-        for item in items where item.network != .other {
+        for (index, item) in items.enumerated() {
             let name = " \(item.displayName) "
             let note = item.allowed ? "" : "(not accepted)"
-            guard x + DisplayWidth.of(name + note) <= end else {
-                if x < end { canvas.put(context.glyphs.ellipsis, row: row, column: x, style: .dim, maxWidth: end - x) }
+            // Badges that do not fit are counted, never cut: a cut name could read as another network.
+            let later = items.count - index - 1
+            let reserve = later > 0 ? DisplayWidth.of("+\(later)") : 0
+            guard x + DisplayWidth.of(name + note) + reserve <= end else {
+                canvas.put("+\(items.count - index)", row: row, column: x, style: .dim, maxWidth: max(0, end - x))
                 return
             }
             let style: CellStyle
@@ -182,7 +209,10 @@ extension CardFormScreen {
         }
     }
 
-    func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, glyphs: GlyphSet) {
+    /// The chooser: each network with its surcharge when it has one (`○ Visa +€0.30`), so the
+    /// cardholder sees what the choice costs.
+    func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, context: ScreenContext) {
+        let glyphs = context.glyphs
         let focused = focus == .network
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
         let end = column + width
@@ -195,6 +225,11 @@ extension CardFormScreen {
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
             let start = x
             x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
+            let surcharge = context.session.surcharge(for: item.network)
+            if surcharge > 0, x < end {
+                x += canvas.put(" +" + context.money(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
+                                maxWidth: end - x)
+            }
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), item.network)
             x += canvas.put("  ", row: row, column: x, maxWidth: max(0, end - x))
         }

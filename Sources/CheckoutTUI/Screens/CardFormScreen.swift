@@ -91,18 +91,31 @@ public struct CardFormScreen: Screen {
         return context.resolver.localMetadata(forDigits: digits, source: .local)
     }
 
-    /// The chooser's networks, when the card is co-badged with at least two allowed networks.
+    /// The chooser's networks, when the card is co-badged with at least two allowed networks the
+    /// cardholder may choose between (not when one was selected automatically: eftpos).
     public func selectableNetworks(context: ScreenContext) -> [DetectedCardNetwork]? {
-        guard let items = metadata(context: context)?.selectableCardNetworks?.items, items.count >= 2 else { return nil }
+        guard let items = metadata(context: context)?.chooserNetworks?.items, items.count >= 2 else { return nil }
         return items
     }
 
-    /// The network the number belongs to as far as the form knows: the chosen one on a co-badged card.
+    /// The network selected for the cardholder on an eftpos co-badged card, shown instead of a chooser.
+    public func autoSelectedNetwork(context: ScreenContext) -> DetectedCardNetwork? {
+        metadata(context: context)?.autoSelectedCardNetwork
+    }
+
+    /// The network the number belongs to as far as the form knows: the chosen one on a co-badged
+    /// card, the automatically selected one on an eftpos co-badged card.
     public func network(context: ScreenContext) -> CardNetwork? {
         if selectableNetworks(context: context) != nil, let choice { return choice }
         guard let metadata = metadata(context: context) else { return nil }
+        if let automatic = metadata.autoSelectedCardNetwork { return automatic.network }
         let network = metadata.detectedCardNetworks.preferred?.network ?? metadata.detectedCardNetworks.items.first?.network
         return network == .other ? nil : network
+    }
+
+    /// What paying now costs: the order amount and the surcharge of the network it would be paid with.
+    public func amountDue(context: ScreenContext) -> AmountDue {
+        context.session.amountDue(for: network(context: context))
     }
 
     /// The focus order right now (the chooser only while it is shown).

@@ -1,119 +1,118 @@
-/// The F1 help: every key of the screen underneath, from its own binding table, plus the global keys.
+/// The F1 help: the keys of the screen underneath (from its own binding tables), what Esc does
+/// there, the global keys, and the editing keys when that screen has a text field; nothing else,
+/// each key once. Scrolls when it does not fit.
 public struct HelpScreen: Screen {
-    public enum Action: Sendable { case close }
+    public enum Action: Sendable { case close, up, down }
     public var screenTitle: String
+    /// The screen's own keys, then Esc, then the global keys.
     public var hints: [KeyHint]
+    /// Whether the screen underneath has text fields: then the editing keys are listed.
+    public var editingKeys: Bool
+    /// How many lines the list is scrolled down.
+    public var scroll = 0
     public var title: String { "Help · \(screenTitle)" }
 
-    public init(screenTitle: String, hints: [KeyHint]) {
+    public init(screenTitle: String, hints: [KeyHint], editingKeys: Bool = false) {
         self.screenTitle = screenTitle
         self.hints = hints
+        self.editingKeys = editingKeys
     }
-
-    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([KeyBinding([.enter], "enter", "close", .close, footer: false)])
-    }
-
-    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] { [.pop] }
-    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
-
-    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
-        let glyphs = context.glyphs
-        let left = area.left + 2
-        let width = area.width - 4
-        canvas.put(context.truncate("Keys on \(screenTitle)", to: width), row: area.top + 1, column: left, style: .accent)
-        let keyNames = (hints.map(\.keys) + Self.editingKeys.map(\.0)).map { glyphs.keys($0) }
-        let keyWidth = min(18, (keyNames.map(DisplayWidth.of).max() ?? 0) + 2)
-        // The rules at the foot are read whole: they wrap, and the key lists give up rows to them.
-        let notes = Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }
-        let noteRows = notes.reduce(0) { $0 + $1.count }
-        let listBottom = area.bottom - noteRows - 1
-        var row = area.top + 3
-        for hint in hints where row < listBottom {
-            canvas.put(glyphs.keys(hint.keys), row: row, column: left, style: .bold, maxWidth: keyWidth)
-            canvas.put(context.truncate(hint.help, to: width - keyWidth), row: row, column: left + keyWidth)
-            row += 1
-        }
-        // Field editing is the same in every text field, so it is listed here rather than in each
-        // screen's binding table (where it would crowd the footer).
-        row += 1
-        for (keys, help) in Self.editingKeys where row < listBottom {
-            canvas.put(glyphs.keys(keys), row: row, column: left, style: .bold, maxWidth: keyWidth)
-            canvas.put(context.truncate(help, to: width - keyWidth), row: row, column: left + keyWidth)
-            row += 1
-        }
-        row = area.bottom - noteRows
-        for line in notes.joined() {
-            canvas.put(line, row: row, column: left, style: .dim)
-            row += 1
-        }
-    }
-
-    /// The keys of every text field (card number, expiry, CVV, name, phone, code).
-    static let editingKeys = [
-        ("←/→", "move the cursor in a text field"),
-        ("home/end", "start or end of the field"),
-        ("bksp/del", "erase before or after the cursor"),
-    ]
-
-    /// The rules that hold on every screen.
-    static let notes = [
-        AppModel.escapeRule,
-        "Pasted text arrives as one input. Card numbers are masked outside their own field.",
-    ]
-}
-
-/// The F2 event log: the engine's and the Nol flows' events as they fired, newest last, card numbers masked.
-public struct EventLogScreen: Screen {
-    public enum Action: Sendable { case close, older, newer }
-    /// How many entries up from the newest the view is scrolled.
-    public var scrollBack = 0
-    public var title: String { "Event log" }
-
-    public init() {}
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         KeyMap([
-            KeyBinding([.up], "older", .older),
-            KeyBinding([.down], "newer", .newer),
-            KeyBinding([.enter], "enter", "close", .close, footer: false),
+            KeyBinding([.up], "↑↓", "scroll", .up, explain: "scroll up"),
+            KeyBinding([.down], "↓", "scroll down", .down, footer: false),
+            KeyBinding([.enter], "enter", "close", .close, footer: false, explain: "close the help"),
         ])
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
         case .close: return [.pop]
-        case .older: scrollBack = min(scrollBack + 1, max(0, context.eventLog.entries.count - 1))
-        case .newer: scrollBack = max(0, scrollBack - 1)
+        case .up: scroll = max(0, scroll - 1)
+        case .down: scroll = min(scroll + 1, maximumScroll(context: context))
         }
         return []
     }
 
-    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        if case .scroll(let offset) = input { scroll = max(0, min(scroll + offset, maximumScroll(context: context))) }
+        return []
+    }
 
-    /// What an empty log says: the card form and the Nol Pay screens both log here.
-    static let emptyMessage = "No events yet: they appear here as the card form or a Nol Pay screen works."
+    /// The lines of the list: section headings (`keys` empty) and keys.
+    func lines(context: ScreenContext) -> [KeyHint] {
+        var lines = [KeyHint(keys: "", help: "Keys on \(screenTitle)")] + hints
+        if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: "In a text field")] + EditableText.Command.helpLines }
+        if context.settings.mouse {
+            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: "focus a field (the caret where clicked), choose, press a button or a hint"),
+                      KeyHint(keys: "wheel", help: "scroll a list")]
+        }
+        return lines
+    }
+
+    /// The help laid out in `area`: its rows (a long explanation wraps under itself, after the key
+    /// column), the notes at the foot, and how many rows the list gets.
+    func layout(area: Rect, context: ScreenContext) -> (rows: [(keys: String, text: String, heading: Bool)], notes: [String], listRows: Int) {
+        let glyphs = context.glyphs
+        let width = area.width - 4
+        let lines = lines(context: context)
+        let keyWidth = Self.keyWidth(lines, glyphs: glyphs)
+        var rows: [(keys: String, text: String, heading: Bool)] = []
+        for line in lines {
+            if line.keys.isEmpty {
+                rows.append(("", context.truncate(line.help, to: width), true))
+                continue
+            }
+            let wrapped = Canvas.wrap(glyphs.text(line.help), width: max(1, width - keyWidth), ellipsis: glyphs.ellipsis)
+            for (offset, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
+                rows.append((offset == 0 ? glyphs.keys(line.keys) : "", text, false))
+            }
+        }
+        // The rules at the foot are read whole: they wrap, and the key list gives up rows to them.
+        let notes = Array(Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }.joined())
+        return (rows, notes, max(1, area.height - notes.count - 2))
+    }
+
+    static func keyWidth(_ lines: [KeyHint], glyphs: GlyphSet) -> Int {
+        min(24, (lines.map { DisplayWidth.of(glyphs.keys($0.keys)) }.max() ?? 0) + 2)
+    }
+
+    /// The furthest the list scrolls at the terminal's size.
+    func maximumScroll(context: ScreenContext) -> Int {
+        let (rows, _, listRows) = layout(area: context.area, context: context)
+        return max(0, rows.count - listRows)
+    }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
-        let left = area.left + 1
-        let entries = context.eventLog.entries
-        canvas.put("\(entries.count) events, newest last", row: area.top, column: left, style: .dim)
-        let rows = area.height - 1
-        guard !entries.isEmpty else {
-            canvas.putWrapped(Self.emptyMessage, row: area.top + 2, column: left + 1, width: area.width - left - 2,
-                              ellipsis: context.glyphs.ellipsis)
-            return
+        let glyphs = context.glyphs
+        let left = area.left + 2
+        let (rows, notes, listRows) = layout(area: area, context: context)
+        let keyWidth = Self.keyWidth(lines(context: context), glyphs: glyphs)
+        let listTop = area.top + 1
+        let first = min(scroll, max(0, rows.count - listRows))
+        var row = listTop
+        for (index, line) in rows.enumerated().dropFirst(first).prefix(listRows) {
+            if row == listTop + listRows - 1 && index < rows.count - 1 {
+                canvas.put(glyphs.moreBelow + " (" + glyphs.keys("↓") + " scrolls)", row: row, column: left, style: .dim)
+            } else if line.heading {
+                canvas.put(line.text, row: row, column: left, style: .accent)
+            } else {
+                canvas.put(line.keys, row: row, column: left, style: .bold, maxWidth: keyWidth - 1)
+                canvas.put(line.text, row: row, column: left + keyWidth)
+            }
+            row += 1
         }
-        let end = entries.count - scrollBack
-        let start = max(0, end - rows)
-        var row = area.top + 1
-        for entry in entries[start..<end] {
-            let number = String(entry.sequence)
-            let label = String(repeating: " ", count: max(0, 4 - number.count)) + number + " "
-            var x = left + canvas.put(label, row: row, column: left, style: .dim)
-            x += canvas.put(entry.name, row: row, column: x, style: entry.name == "checkoutFailed" ? .error : .accent)
-            canvas.put(" " + context.truncate(entry.summary, to: max(1, area.width - x - 2)), row: row, column: x)
+        row = area.bottom - notes.count
+        for line in notes {
+            canvas.put(line, row: row, column: left, style: .dim)
             row += 1
         }
     }
+
+    /// The rules that hold on every screen.
+    static let notes = [
+        AppModel.escapeRule,
+        "Pasted text arrives as one input. Card numbers are masked outside their own field.",
+    ]
 }

@@ -24,9 +24,9 @@ public struct HomeMenuScreen: Screen {
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         KeyMap([
-            KeyBinding([.up, .left], "↑/↓", "choose", .previous),
-            KeyBinding([.down, .right, .tab], "↓", "next", .next, footer: false),
-            KeyBinding([.enter], "open", .open),
+            KeyBinding([.up, .left], "↑/↓", "choose", .previous, explain: "the item above"),
+            KeyBinding([.down, .right, .tab], "↓", "the item below", .next, footer: false),
+            KeyBinding([.enter], "open", .open, rank: .focused, explain: "open the chosen item"),
             KeyBinding([.character("q")], "q", "quit", .quit, footer: false),
         ])
     }
@@ -77,6 +77,15 @@ public struct HomeMenuScreen: Screen {
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
         let line = "Amount due \(amount)\(context.glyphs.separator)BIN source \(context.settings.binSource.label)"
         canvas.put(context.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
+        // What happened to the settings (saved, loaded, overridden on the command line, refused),
+        // wrapped above the last line in the rows the menu leaves.
+        if let note = context.settingsNote {
+            let room = min(3, area.bottom - 2 - row + (area.height >= 20 ? 1 : 0))
+            let lines = Canvas.wrap(note.text(context.glyphs), width: area.width - 4, maxLines: max(1, room), ellipsis: context.glyphs.ellipsis)
+            for (offset, line) in lines.enumerated() {
+                canvas.put(line, row: area.bottom - 1 - lines.count + offset, column: left, style: note.style)
+            }
+        }
     }
 }
 

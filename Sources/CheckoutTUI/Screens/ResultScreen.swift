@@ -22,6 +22,8 @@ public struct ResultScreen: Screen {
         case preselected
         /// No choice was shown: one network, or the BIN answer came after Pay.
         case noChoiceOffered
+        /// The card was co-badged with eftpos: the network was selected for the cardholder.
+        case automatic
     }
 
     /// The buttons under the result.
@@ -67,11 +69,11 @@ public struct ResultScreen: Screen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = []
         if buttons.count > 1 {
-            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous))
-            bindings.append(KeyBinding([.right, .tab, .down], "→", "next button", .next, footer: false))
+            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous, explain: "the button before"))
+            bindings.append(KeyBinding([.right, .tab, .down], "→", "the next button", .next, footer: false))
         }
         let current = buttons[min(selected, buttons.count - 1)]
-        bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate))
+        bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate, rank: .focused, explain: "press the chosen button"))
         return KeyMap(bindings)
     }
 
@@ -117,6 +119,10 @@ public struct ResultScreen: Screen {
                 ("Network", context.catalogue.info(payment.network).displayName + glyphs.separator + choiceText),
                 ("Card", String(repeating: glyphs.maskedDigit, count: 4) + " " + payment.last4Digits),
             ]
+            // The total the cardholder was charged, and the surcharge in it apart from the order amount.
+            var charges = [("Total", context.money(payment.total, currency: payment.currency))]
+            if payment.surcharge > 0 { charges.insert(("Surcharge", context.money(payment.surcharge, currency: payment.currency)), at: 0) }
+            lines.insert(contentsOf: charges, at: 3)
             if let reason = payment.declineReason { lines.append(("Reason", reason)) }
         case .failed(let error):
             let failed = error.errorId == "payment-failed"
@@ -156,6 +162,7 @@ public struct ResultScreen: Screen {
         case .chosenByCardholder: "chosen by you"
         case .preselected: "preferred network, not changed by you"
         case .noChoiceOffered: "no choice offered"
+        case .automatic: "chosen automatically: eftpos cards are routed by the merchant"
         }
     }
 }

@@ -1,150 +1,141 @@
 import CheckoutCore
 
-/// Settings: the BIN source, simulated latency, debounce, and which networks are accepted in which
-/// order. Enter saves (the engine is rebuilt for the next card) and goes back, or on to the home
-/// menu when Settings was opened from the command line, so the saved settings get used; Esc leaves
-/// them as they were (asking first when something was changed) and goes back, quitting when there
-/// is nothing to go back to.
+/// Settings: the BIN source (and its URL), simulated latency, debounce, the mouse, and which
+/// networks are accepted in which order. Enter saves (the engine is rebuilt for the next card) and
+/// goes back, or on to the home menu when Settings was opened from the command line, so the saved
+/// settings get used; Esc leaves them as they were (asking first when something was changed) and
+/// goes back, quitting when there is nothing to go back to.
+///
+/// The URL and the two durations are text fields like the card form's: a caret, typing, the
+/// editing keys; the durations also step with + and -, and say at once when a value is out of range.
 public struct SettingsScreen: Screen {
     /// A line of the screen.
     public enum Row: Sendable, Hashable {
-        case binSource, latency, debounce, mouse
+        case binSource
+        /// The BIN service URL, shown while the source is a URL.
+        case binURL
+        case latency, debounce, mouse
+        /// Puts the defaults (the command line's and the shipped ones) into the screen, to save.
+        case reset
         case network(CardNetwork)
     }
 
-    /// The click targets inside a row: its ◀ and ▶, and a network's check box.
+    /// The click targets inside a row: its ◀ and ▶, a network's check box, a text field's text
+    /// (`start` is the column of the text drawn first, as for the card form's fields).
     enum Control: Sendable, Hashable {
         case step(Row, by: Int)
         case toggle(CardNetwork)
+        case text(Row, start: Int)
     }
 
-    public enum Action: Sendable { case up, down, decrease, increase, toggle, save }
+    public enum Action: Sendable { case up, down, decrease, increase, toggle, moveEarlier, moveLater, save, reset }
+
+    /// A duration the screen edits as text, and the values it takes.
+    struct DurationRule: Sendable {
+        var name: String
+        var range: ClosedRange<Int>
+        var step: Int
+    }
+
+    static let latencyRule = DurationRule(name: "BIN latency", range: 0...5000, step: 50)
+    static let debounceRule = DurationRule(name: "Debounce", range: 0...2000, step: 50)
 
     public internal(set) var draft: CheckoutSettings
     /// Every network, the accepted ones first in their order.
     public internal(set) var networkOrder: [CardNetwork]
     public internal(set) var accepted: Set<CardNetwork>
-    public internal(set) var selection = 0
+    /// The row with focus.
+    public internal(set) var current: Row = .binSource
     /// Why the last Enter did not save, until the next key.
     public internal(set) var error: String?
+    /// A short word on a key the focused field cannot take ("digits only"), until the next key.
+    public internal(set) var notice: String?
     /// The BIN service URL as typed (kept while another source is chosen, so it is not lost).
     public internal(set) var url: EditableText
+    /// The durations as typed, in milliseconds.
+    public internal(set) var latency: EditableText
+    public internal(set) var debounce: EditableText
     /// The settings the screen opened with: Esc asks before discarding changes to them.
     let original: CheckoutSettings
+    /// What "Reset to defaults" puts back.
+    let defaults: CheckoutSettings
     let originalTable: String?
     let catalogueOrder: [CardNetwork]
 
     public var title: String { "Settings" }
 
-    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue) {
-        draft = settings
+    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil) {
         original = settings
+        self.defaults = defaults ?? settings
         let all = catalogue.networks.map(\.network).filter { $0 != .other }
         catalogueOrder = all.isEmpty ? CardNetwork.allCases.filter { $0 != .other } : all
+        if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
+        // Filled in by `load`.
+        draft = settings
+        networkOrder = []
+        accepted = []
+        url = EditableText()
+        latency = EditableText()
+        debounce = EditableText()
+        load(settings)
+    }
+
+    /// Shows `settings` in every row (what the screen opens with, or the defaults on Reset); the
+    /// URL typed so far stays when `settings` has none.
+    mutating func load(_ settings: CheckoutSettings) {
+        draft = settings
         let allowed = settings.allowedNetworks ?? catalogueOrder
         networkOrder = allowed + catalogueOrder.filter { !allowed.contains($0) }
         accepted = Set(allowed)
-        if case .url(let text) = settings.binSource { url = EditableText(text) } else { url = EditableText() }
-        if case .table(let path) = settings.binSource { originalTable = path } else { originalTable = nil }
+        if case .url(let text) = settings.binSource { url.set(text) }
+        latency.set(String(settings.binLatencyMilliseconds))
+        debounce.set(String(settings.debounceMilliseconds))
     }
 
-    /// The rows above the network list.
-    static let settingRows: [Row] = [.binSource, .latency, .debounce, .mouse]
+    /// The rows above the network list: the URL's only while the source is a URL.
+    public var settingRows: [Row] {
+        var rows: [Row] = [.binSource]
+        if case .url = draft.binSource { rows.append(.binURL) }
+        return rows + [.latency, .debounce, .mouse, .reset]
+    }
 
-    public var rows: [Row] { Self.settingRows + networkOrder.map(Row.network) }
+    public var rows: [Row] { settingRows + networkOrder.map(Row.network) }
 
-    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.up, .backTab], "↑↓", "move", .up),
-            KeyBinding([.down, .tab], "↓", "next", .down, footer: false),
-        ]
-        switch rows[selection] {
-        case .network:
-            bindings.append(KeyBinding([.space], "space", "toggle", .toggle))
-            bindings.append(KeyBinding([.left], "←→", "order", .decrease))
-            bindings.append(KeyBinding([.right], "→", "later in the order", .increase, footer: false))
-        default:
-            bindings.append(KeyBinding([.left], "←→", "change", .decrease))
-            bindings.append(KeyBinding([.right], "→", "change", .increase, footer: false))
+    /// The index of the row with focus in ``rows``.
+    public var selection: Int { rows.firstIndex(of: current) ?? 0 }
+
+    /// The text a row edits, if it is a text field.
+    static func text(of row: Row) -> WritableKeyPath<SettingsScreen, EditableText>? {
+        switch row {
+        case .binURL: \.url
+        case .latency: \.latency
+        case .debounce: \.debounce
+        default: nil
         }
-        bindings.append(KeyBinding([.enter], "enter", "save", .save))
-        return KeyMap(bindings)
     }
 
-    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
-        error = nil
-        switch action {
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(rows.count - 1, selection + 1)
-        case .decrease: change(by: -1)
-        case .increase: change(by: 1)
-        case .toggle:
-            if case .network(let network) = rows[selection] {
-                if accepted.contains(network) { accepted.remove(network) } else { accepted.insert(network) }
-            }
-        case .save:
-            if let problem = Self.problem(with: draft.binSource) {
-                error = problem
-                selection = 0
-                return []
-            }
-            return [.applySettings(result), .back(orOpen: .home)]
+    static func rule(of row: Row) -> DurationRule? {
+        switch row {
+        case .latency: latencyRule
+        case .debounce: debounceRule
+        default: nil
         }
-        return []
     }
 
-    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
-        switch input {
-        case .click(let id, _):
-            error = nil
-            if let row = id as? Row, let index = rows.firstIndex(of: row) { selection = index }
-            switch id as? Control {
-            case .step(let row, let step)?:
-                guard let index = rows.firstIndex(of: row) else { break }
-                selection = index
-                change(by: step)
-            case .toggle(let network)?:
-                guard let index = rows.firstIndex(of: .network(network)) else { break }
-                selection = index
-                return perform(.toggle, context: context)
-            case nil:
-                break
-            }
-            return []
-        case .scroll(let lines):
-            selection = max(0, min(rows.count - 1, selection + lines))
-            return []
-        default:
-            break
+    public var focusedText: EditableText? { Self.text(of: current).map { self[keyPath: $0] } }
+
+    public var discardQuestion: String? {
+        result == original && latency.text == String(original.binLatencyMilliseconds)
+            && debounce.text == String(original.debounceMilliseconds) ? nil : "Discard the changed settings?"
+    }
+
+    /// What is wrong with a duration as typed, said so a person can fix it; `nil` when it can be used.
+    static func problem(with text: String, rule: DurationRule) -> String? {
+        guard let value = Int(text), rule.range.contains(value) else {
+            return "\(rule.name) takes a whole number of milliseconds from \(rule.range.lowerBound) to \(rule.range.upperBound)"
         }
-        if case .key = input { error = nil }
-        guard isEditingURL else { return [] }
-        switch input {
-        case .key(.character(let character)): insertURL(String(character))
-        case .key(let key): _ = url.apply(key)
-        case .paste(let text): insertURL(text)
-        default: return []
-        }
-        draft.binSource = .url(url.text)
-        return []
+        return nil
     }
-
-    /// True while the BIN source row is selected with the URL source: typing edits the URL.
-    var isEditingURL: Bool {
-        guard rows[selection] == .binSource, case .url = draft.binSource else { return false }
-        return true
-    }
-
-    public var focusedText: EditableText? { isEditingURL ? url : nil }
-
-    public var discardQuestion: String? { result == original ? nil : "Discard the changed settings?" }
-
-    private mutating func insertURL(_ text: String) {
-        url.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
-    }
-
-    /// Longer URLs are cut off as they are typed or pasted.
-    static let maximumURLLength = 2048
 
     /// What is wrong with a BIN source, said so a person can fix it; `nil` when it can be used.
     ///
@@ -162,130 +153,29 @@ public struct SettingsScreen: Screen {
         return nil
     }
 
-    /// The settings as they would be saved.
+    /// The first row whose value cannot be saved, and why.
+    var firstProblem: (row: Row, message: String)? {
+        if let problem = Self.problem(with: draft.binSource) { return (settingRows.contains(.binURL) ? .binURL : .binSource, problem) }
+        for row in [Row.latency, .debounce] {
+            if let rule = Self.rule(of: row), let path = Self.text(of: row), let problem = Self.problem(with: self[keyPath: path].text, rule: rule) {
+                return (row, problem)
+            }
+        }
+        return nil
+    }
+
+    /// The settings as they would be saved (a duration that cannot be used keeps its old value).
     public var result: CheckoutSettings {
         var settings = draft
+        if let value = Int(latency.text), Self.latencyRule.range.contains(value) { settings.binLatencyMilliseconds = value }
+        if let value = Int(debounce.text), Self.debounceRule.range.contains(value) { settings.debounceMilliseconds = value }
         let allowed = networkOrder.filter { accepted.contains($0) }
         settings.allowedNetworks = allowed == catalogueOrder ? nil : allowed
         return settings
     }
 
-    mutating func change(by step: Int) {
-        switch rows[selection] {
-        case .binSource:
-            var sources: [BinSource] = [.embedded, .off, .url(url.text)]
-            if let originalTable { sources.append(.table(path: originalTable)) }
-            let index = sources.firstIndex(of: draft.binSource) ?? 0
-            draft.binSource = sources[(index + step + sources.count) % sources.count]
-        case .latency:
-            draft.binLatencyMilliseconds = max(0, min(5000, draft.binLatencyMilliseconds + step * 50))
-        case .debounce:
-            draft.debounceMilliseconds = max(0, min(2000, draft.debounceMilliseconds + step * 50))
-        case .mouse:
-            draft.mouse.toggle()
-        case .network(let network):
-            guard let index = networkOrder.firstIndex(of: network) else { return }
-            let target = index + step
-            guard networkOrder.indices.contains(target) else { return }
-            networkOrder.swapAt(index, target)
-            selection += step
-        }
-    }
-
-    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
-        let glyphs = context.glyphs
-        let left = area.left + 2
-        var row = area.top + 1
-        let valueColumn = left + 22
-        let allRows = rows
-        // The note under the three settings wraps; the list gives up a row for each extra line.
-        let note: (prefix: String, text: String, style: CellStyle)? = if let error {
-            (glyphs.failure + " ", glyphs.text(error), .error)
-        } else if isEditingURL {
-            ("", "Type or paste the URL; backspace deletes", .dim)
-        } else {
-            nil
-        }
-        let noteWidth = area.width - 6
-        let noteLineCount = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
-        let extraNoteRows = max(0, noteLineCount - 1)
-        // The top margin, the setting rows, the blank row, the list heading and the "more" row.
-        let listRows = area.height - Self.settingRows.count - 4 - extraNoteRows
-        let firstNetworkRow = Self.settingRows.count
-        // Keep the selected network row visible: scroll the list, never the three settings above it.
-        let scroll = max(0, min(selection - firstNetworkRow - listRows + 1, networkOrder.count - listRows))
-        for (index, item) in allRows.enumerated() {
-            if index >= firstNetworkRow, index - firstNetworkRow < scroll { continue }
-            if index >= firstNetworkRow, index - firstNetworkRow - scroll >= listRows { break }
-            if index == firstNetworkRow {
-                row += 1 + extraNoteRows
-                canvas.put("Accepted networks, in order of preference", row: row, column: left + 2, style: .accent)
-                row += 1
-            }
-            let selected = index == selection
-            if selected { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
-            canvas.addTarget(Rect(top: row, left: left, width: area.width - left - 1, height: 1), item)
-            let labelStyle: CellStyle = selected ? .focus : .normal
-            let valueStyle: CellStyle = selected ? .selection : .bold
-            switch item {
-            case .binSource:
-                canvas.put("BIN source", row: row, column: left + 2, style: labelStyle)
-                drawSource(into: &canvas, row: row, column: valueColumn, width: area.width - valueColumn - 1, style: valueStyle, glyphs: glyphs)
-            case .latency:
-                canvas.put("BIN latency", row: row, column: left + 2, style: labelStyle)
-                drawStepper(item, "\(draft.binLatencyMilliseconds) ms", into: &canvas, row: row, column: valueColumn, style: valueStyle, glyphs: glyphs)
-            case .debounce:
-                canvas.put("Debounce", row: row, column: left + 2, style: labelStyle)
-                drawStepper(item, "\(draft.debounceMilliseconds) ms", into: &canvas, row: row, column: valueColumn, style: valueStyle, glyphs: glyphs)
-            case .mouse:
-                canvas.put("Mouse", row: row, column: left + 2, style: labelStyle)
-                drawStepper(item, draft.mouse ? "on" : "off", into: &canvas, row: row, column: valueColumn, style: valueStyle, glyphs: glyphs)
-            case .network(let network):
-                let on = accepted.contains(network)
-                let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "
-                let name = context.catalogue.info(network).displayName
-                canvas.put("\(glyphs.checkBox(on: on)) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)",
-                           row: row, column: left + 2, style: selected ? .selection : (on ? .normal : .dim))
-                canvas.addTarget(Rect(top: row, left: left + 2, width: DisplayWidth.of(glyphs.checkBox(on: on)), height: 1),
-                                 Control.toggle(network))
-            }
-            row += 1
-        }
-        if scroll + listRows < networkOrder.count {
-            canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
-        }
-        // The blank row between the settings and the network list says what the BIN row needs.
-        if let note {
-            canvas.putWrapped(note.text, prefix: note.prefix, row: area.top + 1 + firstNetworkRow, column: left + 2, width: noteWidth,
-                              maxLines: 3, style: note.style, ellipsis: glyphs.ellipsis)
-        }
-    }
-
-    /// A value between ◀ and ▶, each a click target that steps it.
-    private func drawStepper(_ row: Row, _ value: String, into canvas: inout Canvas, row line: Int, column: Int, style: CellStyle,
-                             glyphs: GlyphSet) {
-        var x = column
-        let decrease = canvas.put(glyphs.decrease, row: line, column: x, style: style)
-        canvas.addTarget(Rect(top: line, left: x, width: decrease, height: 1), Control.step(row, by: -1))
-        x += decrease
-        x += canvas.put(" \(value) ", row: line, column: x, style: style)
-        let increase = canvas.put(glyphs.increase, row: line, column: x, style: style)
-        canvas.addTarget(Rect(top: line, left: x, width: increase, height: 1), Control.step(row, by: 1))
-    }
-
-    /// The BIN source between its arrows; the URL being typed scrolls to keep the cursor in view.
-    private func drawSource(into canvas: inout Canvas, row: Int, column: Int, width: Int, style: CellStyle, glyphs: GlyphSet) {
-        let opening = glyphs.decrease + " ", closing = " " + glyphs.increase
-        guard isEditingURL else {
-            canvas.put(opening + glyphs.text(draft.binSource.label) + closing, row: row, column: column, style: style, maxWidth: width)
-            return
-        }
-        let fieldWidth = max(1, width - DisplayWidth.of(opening + closing))
-        let window = EditableText.window(url.text, caretColumn: url.caretColumn(in: url.text) { _ in true }, width: fieldWidth)
-        var x = column + canvas.put(opening, row: row, column: column, style: style, maxWidth: width)
-        let fieldStart = x
-        x += canvas.put(window.text, row: row, column: x, style: style, maxWidth: fieldWidth)
-        canvas.put(closing, row: row, column: x, style: style, maxWidth: max(0, column + width - x))
-        canvas.cursor = (row, fieldStart + window.caretColumn)
-    }
+    /// Longer URLs are cut off as they are typed or pasted.
+    static let maximumURLLength = 2048
+    /// Digits a duration field takes: enough to type a value out of range and be told so.
+    static let maximumDurationDigits = 5
 }

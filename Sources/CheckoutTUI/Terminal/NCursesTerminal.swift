@@ -40,10 +40,17 @@ final class NCursesTerminal {
     private var isOpen = true
     /// Whether the terminal reports the mouse (see ``setMouse(_:)``).
     private(set) var mouseOn = false
+    /// With a sink: the stream ncurses writes to and the input settings to put back.
+    private var tee: (stream: UnsafeMutablePointer<FILE>, input: termios, sink: Unmanaged<TerminalOutputSink>)?
+    /// With a sink, the tee's descriptor: the bytes written outside ncurses (mode switches) go
+    /// through it too, so the recording has them in the order the terminal got them.
+    private static var teeDescriptor: Int32?
 
     private struct PairKey: Hashable { var foreground: Int16; var background: Int16 }
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, useColour: Bool, glyphs: GlyphSet) {
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, useColour: Bool, glyphs: GlyphSet,
+                 tee: (UnsafeMutablePointer<FILE>, termios, Unmanaged<TerminalOutputSink>)?) {
+        self.tee = tee.map { (stream: $0.0, input: $0.1, sink: $0.2) }
         self.screen = screen
         self.window = window
         self.useColour = useColour
@@ -60,7 +67,12 @@ final class NCursesTerminal {
     /// Opens the terminal: the locale from the environment (its character set chooses the glyphs),
     /// the crash handler armed, cbreak, no echo, keypad, 25 ms escape delay, non-blocking reads,
     /// bracketed paste.
-    static func open(colour wanted: Bool) -> Result<NCursesTerminal, TerminalStartError> {
+    ///
+    /// With a `sink` (a recording), every byte written to the terminal is handed to it as well:
+    /// ncurses writes to a tee of standard output, and since that stream is not the terminal
+    /// itself, the input settings ncurses would make (no echo, no line buffering) are made here and
+    /// undone on ``close()``.
+    static func open(colour wanted: Bool, sink: TerminalOutputSink? = nil) -> Result<NCursesTerminal, TerminalStartError> {
         setlocale(LC_ALL, "")
         let glyphs = GlyphSet(codeset: nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
@@ -71,7 +83,16 @@ final class NCursesTerminal {
             bytes.withMemoryRebound(to: CChar.self) { _ = ctr_arm(STDOUT_FILENO, $0.baseAddress, $0.count) }
         }
         _ = ctr_capture_stderr()
-        guard let screen = cnc_newterm_stdio() else {
+        var tee: (UnsafeMutablePointer<FILE>, termios, Unmanaged<TerminalOutputSink>)?
+        if let sink {
+            guard let opened = openTee(sink) else {
+                ctr_disarm()
+                return .failure(.notATerminal)
+            }
+            tee = opened
+        }
+        guard let screen = tee.map({ cnc_newterm_output($0.0) }) ?? cnc_newterm_stdio() else {
+            if let tee { closeTee(tee) }
             ctr_disarm()
             return .failure(.unknownTerminal(term))
         }
@@ -97,10 +118,58 @@ final class NCursesTerminal {
             use_default_colors()
             useColour = true
         }
+        // Ctrl and Alt with the arrows reach the decoder as their bytes, whatever codes the terminal type gives them.
+        for sequence in TerminalKeyDecoder.modifiedKeySequences { define_key(sequence, 0) }
         define_key("\u{1b}[200~", TerminalKeyDecoder.pasteStartCode)
         define_key("\u{1b}[201~", TerminalKeyDecoder.pasteEndCode)
         writeRaw("\u{1b}[?2004h")
-        return .success(NCursesTerminal(screen: screen, window: window, useColour: useColour, glyphs: glyphs))
+        return .success(NCursesTerminal(screen: screen, window: window, useColour: useColour, glyphs: glyphs, tee: tee))
+    }
+
+    /// The tee ncurses writes to, and the terminal's input settings before they were changed.
+    private static func openTee(_ sink: TerminalOutputSink) -> (UnsafeMutablePointer<FILE>, termios, Unmanaged<TerminalOutputSink>)? {
+        // ncurses sizes its screen from LINES and COLUMNS when its output is not the terminal.
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            setenv("LINES", String(size.ws_row), 1)
+            setenv("COLUMNS", String(size.ws_col), 1)
+        }
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+        let box = Unmanaged.passRetained(sink)
+        let write: ctr_tee_sink = { context, bytes, count in
+            guard let context, let bytes else { return }
+            Unmanaged<TerminalOutputSink>.fromOpaque(context).takeUnretainedValue().write(UnsafeRawBufferPointer(start: bytes, count: count))
+        }
+        let descriptor = ctr_tee_start(STDOUT_FILENO, write, box.toOpaque())
+        guard descriptor >= 0, let stream = fdopen(descriptor, "w") else {
+            if descriptor >= 0 {
+                Glibc.close(descriptor)
+                ctr_tee_stop()
+            }
+            box.release()
+            return nil
+        }
+        teeDescriptor = descriptor
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        return (stream, saved, box)
+    }
+
+    private static func closeTee(_ tee: (UnsafeMutablePointer<FILE>, termios, Unmanaged<TerminalOutputSink>)) {
+        var input = tee.1
+        tcsetattr(STDIN_FILENO, TCSANOW, &input)
+        // Closing the stream closes the pipe's write end; the tee then drains and stops.
+        teeDescriptor = nil
+        fclose(tee.0)
+        ctr_tee_stop()
+        tee.2.release()
     }
 
     /// A terminfo string capability of the terminal, or "" when it has none.
@@ -210,6 +279,7 @@ final class NCursesTerminal {
         curs_set(1)
         endwin()
         delscreen(screen)
+        if let tee { Self.closeTee((tee.stream, tee.input, tee.sink)) }
         ctr_disarm()
     }
 
@@ -300,6 +370,8 @@ final class NCursesTerminal {
     /// Writes control bytes straight to the terminal (stdio buffering would delay them past ncurses).
     static func writeRaw(_ text: String) {
         let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { buffer in
+            _ = write(teeDescriptor ?? STDOUT_FILENO, buffer.baseAddress, buffer.count)
+        }
     }
 }

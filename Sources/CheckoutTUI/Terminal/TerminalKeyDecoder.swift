@@ -13,11 +13,14 @@ public enum TerminalKeyDecoder {
     /// Decodes one batch of reads (everything that was waiting at once).
     ///
     /// An Escape followed at once by more input is not the Esc key but a sequence ncurses did not
-    /// recognise: a mouse report in the SGR form (`ESC [ < 0 ; 12 ; 5 M`, which ncurses leaves
-    /// to us when the terminal type describes the older form), Alt plus a key (`ESC x`), a function
-    /// key this terminal type does not describe (`ESC [ 1 ; 5 P`), or one pasted into a field.
-    /// Mouse reports are decoded; any other sequence is dropped whole, so it neither leaves the
-    /// screen nor types its tail into a field. A person pressing Esc twice keeps both.
+    /// recognise: Alt plus a key (`ESC b`, `ESC DEL`, or Esc then a key ncurses decoded), an
+    /// arrow with Ctrl or Alt in xterm's form (`ESC [ 1 ; 5 D`, which the runtime takes out of
+    /// ncurses' hands so that it arrives here whatever the terminal type says), a mouse report in
+    /// the SGR form (`ESC [ < 0 ; 12 ; 5 M`, which ncurses leaves to us when the terminal type
+    /// describes the older form), a function key this terminal type does not describe
+    /// (`ESC [ 1 ; 5 P`), or one pasted into a field. The keys and reports above are decoded; any
+    /// other sequence is dropped whole, so it neither leaves the screen nor types its tail into a
+    /// field. A person pressing Esc twice keeps both.
     public static func decode(_ reads: [RawRead]) -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         var index = 0
@@ -43,10 +46,35 @@ public enum TerminalKeyDecoder {
     /// The input an escape sequence ncurses did not decode stands for (`body` follows the `ESC`),
     /// or `nil` to drop it.
     static func decode(sequence body: ArraySlice<RawRead>) -> TerminalInput? {
+        // Esc then a key ncurses decoded: Alt and that key (how some terminals send Alt+arrows).
+        if body.count == 1, case .functionKey(let code)? = body.first {
+            guard case .key(let key)? = decode(functionKey: code), key.takesAlt else { return nil }
+            return .key(.alt(key))
+        }
         var bytes: [UInt32] = []
         for read in body {
             guard case .character(let value) = read else { return nil }
             bytes.append(value)
+        }
+        // Alt plus a character: ESC b, ESC DEL (Alt+Backspace).
+        if bytes.count == 1 {
+            let value = bytes[0]
+            if value == 127 || value == 8 { return .key(.alt(.backspace)) }
+            guard value > 32, value != 127, !(0x80..<0xA0).contains(value), let scalar = Unicode.Scalar(value) else { return nil }
+            return .key(.alt(.character(Character(scalar))))
+        }
+        // An arrow, Home or End with modifiers, xterm's form: ESC [ 1 ; m X, m - 1 the modifier bits
+        // (1 Shift, 2 Alt, 4 Ctrl). Only Alt alone and Ctrl alone are kept.
+        if bytes.count == 5, bytes[0] == 0x5B, bytes[1] == 0x31, bytes[2] == 0x3B, let base = cursorKey(bytes[4]) {
+            switch bytes[3] {
+            case 0x33: return .key(.alt(base))
+            case 0x35: return .key(.ctrl(base))
+            default: return nil
+            }
+        }
+        // rxvt's Ctrl+arrows: ESC O a…d.
+        if bytes.count == 2, bytes[0] == 0x4F, (0x61...0x64).contains(bytes[1]), let base = cursorKey(bytes[1] - 0x20) {
+            return .key(.ctrl(base))
         }
         // SGR mouse report: ESC [ < button ; column ; row (M press, m release), 1-based.
         if bytes.count >= 7, bytes[0] == 0x5B, bytes[1] == 0x3C, let final = bytes.last, final == 0x4D || final == 0x6D {
@@ -65,6 +93,26 @@ public enum TerminalKeyDecoder {
             return decode(sgrButton: button, pressed: true, column: column, row: row).map(TerminalInput.mouse)
         }
         return nil
+    }
+
+    /// The arrow, Home or End a CSI final byte names.
+    static func cursorKey(_ final: UInt32) -> Key? {
+        switch final {
+        case 0x41: return .up
+        case 0x42: return .down
+        case 0x43: return .right
+        case 0x44: return .left
+        case 0x48: return .home
+        case 0x46: return .end
+        default: return nil
+        }
+    }
+
+    /// The sequences of the modified keys this decoder reads itself (``modifiedKeySequences``):
+    /// the runtime removes ncurses' own definitions of them, which would turn them into key codes
+    /// of the terminal type's choosing.
+    public static let modifiedKeySequences: [String] = ["3", "5"].flatMap { modifier in
+        ["A", "B", "C", "D", "H", "F"].map { "\u{1b}[1;\(modifier)\($0)" }
     }
 
     /// A mouse report's button number (the SGR and X10 forms share its bits: 0 left, 1 middle,
@@ -95,10 +143,16 @@ public enum TerminalKeyDecoder {
         return nil
     }
 
-    /// Whether `read`, right after an Escape, leaves that Escape a key of its own: a second Escape
-    /// or a paste marker.
+    /// Whether `read`, right after an Escape, leaves that Escape a key of its own: a second Escape,
+    /// a control character (Esc then Enter or Tab sent at once: no sequence starts so), a paste
+    /// marker, a mouse report.
     static func endsAnEscape(_ read: RawRead) -> Bool {
-        read == .character(27) || read == .functionKey(pasteStartCode) || read == .functionKey(pasteEndCode)
+        switch read {
+        case .mouse: return true
+        // ESC ^H is Alt+Backspace where Backspace sends ^H.
+        case .character(let value) where value < 32 && value != 8: return true
+        default: return read == .functionKey(pasteStartCode) || read == .functionKey(pasteEndCode)
+        }
     }
 
     /// The index after an escape sequence whose first byte after `ESC` is at `start`.
@@ -176,6 +230,8 @@ public enum TerminalKeyDecoder {
         case KEY_RIGHT: return .key(.right)
         case KEY_HOME: return .key(.home)
         case KEY_END: return .key(.end)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
         case KEY_BACKSPACE: return .key(.backspace)
         case KEY_DC: return .key(.delete)
         case KEY_ENTER: return .key(.enter)
@@ -187,7 +243,8 @@ public enum TerminalKeyDecoder {
         }
     }
 
-    /// Decodes a character (`get_wch` returned `OK`); control characters become their keys.
+    /// Decodes a character (`get_wch` returned `OK`); control characters become their keys: Tab,
+    /// Enter, Esc, Backspace, and Ctrl plus a letter (`0x15` is `ctrl+u`).
     public static func decode(character value: UInt32) -> TerminalInput? {
         switch value {
         case 9: return .key(.tab)
@@ -195,6 +252,7 @@ public enum TerminalKeyDecoder {
         case 27: return .key(.escape)
         case 8, 127: return .key(.backspace)
         case 32: return .key(.space)
+        case 1...26: return .key(.ctrl(.character(Character(Unicode.Scalar(UInt8(value + 0x60))))))
         case 0..<32, 0x80..<0xA0: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }

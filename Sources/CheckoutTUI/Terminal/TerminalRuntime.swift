@@ -6,6 +6,22 @@ import Foundation
 /// Builds a fresh engine for a set of settings (the executable knows how to make BIN services).
 public typealias EngineFactory = @Sendable (CheckoutSettings) throws -> RawDataManager
 
+/// Where the settings saved in Settings are kept between runs, and what the app says about them.
+public struct SettingsStorage: Sendable {
+    /// The settings without the saved ones, for Settings' "Reset to defaults".
+    public var defaults: CheckoutSettings
+    /// What to say at start: saved settings in use, overridden by options, or refused.
+    public var note: StatusNote?
+    /// Writes settings for the next start; returns what to say ("Saved to …", or why not).
+    public var save: @Sendable (CheckoutSettings) -> StatusNote
+
+    public init(defaults: CheckoutSettings, note: StatusNote?, save: @escaping @Sendable (CheckoutSettings) -> StatusNote) {
+        self.defaults = defaults
+        self.note = note
+        self.save = save
+    }
+}
+
 /// Runs the terminal UI until the user quits or a signal arrives, and returns the exit code: 0 on
 /// quit, 2 when there is no usable terminal. Ctrl-C, SIGTERM and SIGHUP end the loop, the terminal
 /// is given back, and the signal is raised again with its default action, so the process ends as
@@ -23,17 +39,40 @@ public enum TerminalRuntime {
         case signal(Int32)
         case engine(generation: Int, CheckoutEvent)
         case tick
+        /// An input source other than the keyboard (the demo) has something due.
+        case source
     }
 
     public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
-                           registry: ScreenRegistry = .standard, colour: Bool, makeEngine: @escaping EngineFactory) async -> Int32 {
+                           registry: ScreenRegistry = .standard, colour: Bool, storage: SettingsStorage? = nil,
+                           makeEngine: @escaping EngineFactory) async -> Int32 {
         // A parent may have left signals blocked (test runners do); the UI needs them.
         var empty = sigset_t()
         sigemptyset(&empty)
         sigprocmask(SIG_SETMASK, &empty, nil)
         let (code, signalNumber) = await runScreen(route: route, settings: settings, catalogue: catalogue, registry: registry,
-                                                   colour: colour, makeEngine: makeEngine)
+                                                   colour: colour, storage: storage, makeEngine: makeEngine)
         // The terminal is back: end the way the signal would have ended the process.
+        if let signalNumber {
+            signal(signalNumber, SIG_DFL)
+            raise(signalNumber)
+        }
+        return code
+    }
+
+    /// Plays a demo in the terminal (`checkout demo`): the same loop, screens and engine, with the
+    /// ``DemoDriver`` as a second input source that sees the keyboard first; with a `recorder`,
+    /// every byte written to the terminal is recorded too.
+    public static func runDemo(_ driver: DemoDriver, colour: Bool, recorder: AsciicastRecorder? = nil) async -> Int32 {
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        sigprocmask(SIG_SETMASK, &empty, nil)
+        let world = driver.world
+        let (code, signalNumber) = await runScreen(route: .home, settings: world.baseSettings, catalogue: world.catalogue,
+                                                   registry: world.registry, colour: colour,
+                                                   makeEngine: { settings in try world.makeEngine(settings) }, demo: driver,
+                                                   sink: recorder?.sink)
+        recorder?.finish()
         if let signalNumber {
             signal(signalNumber, SIG_DFL)
             raise(signalNumber)
@@ -43,10 +82,11 @@ public enum TerminalRuntime {
 
     /// The loop, from opening the terminal to giving it back; the exit code and the signal that ended it, if one did.
     private static func runScreen(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue, registry: ScreenRegistry,
-                                  colour: Bool, makeEngine: @escaping EngineFactory) async -> (Int32, Int32?) {
+                                  colour: Bool, storage: SettingsStorage? = nil, makeEngine: @escaping EngineFactory,
+                                  demo: DemoDriver? = nil, sink: TerminalOutputSink? = nil) async -> (Int32, Int32?) {
 
         let terminal: NCursesTerminal
-        switch NCursesTerminal.open(colour: colour) {
+        switch NCursesTerminal.open(colour: colour, sink: sink) {
         case .success(let opened): terminal = opened
         case .failure(let error):
             // The message names $TERM, which the environment controls: shown escaped, on one line.
@@ -59,8 +99,10 @@ public enum TerminalRuntime {
         let sources = SignalAndInputSources(wake: wake)
         defer { sources.cancel() }
 
-        var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
-                             size: TerminalSize(width: terminal.size.width, height: terminal.size.height))
+        let size = TerminalSize(width: terminal.size.width, height: terminal.size.height)
+        var model = demo.map { $0.world.makeModel(route: route, settings: settings, size: size, glyphs: terminal.glyphs) }
+            ?? AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
+                        size: size, defaults: storage?.defaults, settingsNote: storage?.note, clock: .continuous())
         var engine: EngineLink?
         var generation = 0
         var ticker: Task<Void, Never>?
@@ -71,25 +113,47 @@ public enum TerminalRuntime {
 
         // Settings are checked before they are saved, but a build can still fail (a --bin-table file
         // gone or unreadable since): the running engine stays, and the screen says why.
-        func connect(_ settings: CheckoutSettings) {
+        @discardableResult
+        func connect(_ settings: CheckoutSettings) -> Bool {
             let manager: RawDataManager
             do {
                 manager = try makeEngine(settings)
             } catch {
                 model.engineRebuildFailed(settings, keeping: running, reason: String(describing: error))
-                return
+                return false
             }
             running = settings
+            attach(manager)
+            return true
+        }
+
+        func attach(_ manager: RawDataManager) {
             engine?.close()
             generation += 1
             engine = EngineLink(manager: manager, generation: generation, wake: wake)
+        }
+
+        /// What the demo asks for: a new engine (its script started a screen), commands, leaving.
+        func perform(_ output: DemoDriver.Output) {
+            if let (settings, timeout) = output.connect, let world = demo?.world {
+                do {
+                    running = settings
+                    attach(try world.makeEngine(settings, timeout: timeout))
+                } catch {
+                    model.engineRebuildFailed(settings, keeping: running, reason: String(describing: error))
+                }
+            }
+            perform(output.commands)
+            if output.quit { exitCode = 0 }
         }
 
         func perform(_ commands: [AppCommand]) {
             for command in commands {
                 switch command {
                 case .setRawData, .submit: engine?.send(command)
-                case .rebuildEngine(let settings): connect(settings)
+                case .rebuildEngine(let settings):
+                    // Only settings the engine could be built from are kept for the next start.
+                    if connect(settings), let storage { model.settingsSaved(storage.save(settings)) }
                 case .quit(let code): exitCode = code
                 }
             }
@@ -98,13 +162,26 @@ public enum TerminalRuntime {
         connect(settings)
         perform(model.takeCommands())
         terminal.setMouse(model.context.settings.mouse)
+        demo?.begin { wake.yield(.source) }
+        defer { demo?.end() }
         terminal.draw(model.render())
 
         for await event in wakes {
             switch event {
             case .input:
                 for input in terminal.readInputs() {
-                    switch paste.feed(input) {
+                    let fed = paste.feed(input)
+                    // A demo sees the keyboard first: its keys, or the key that hands it over.
+                    if let demo, let fed {
+                        var output = DemoDriver.Output()
+                        let key: Key = if case .key(let key) = fed { key } else { .character("\u{0}") }
+                        if demo.intercept(key, model: &model, output: &output) {
+                            perform(output)
+                            if exitCode != nil { break }
+                            continue
+                        }
+                    }
+                    switch fed {
                     case .key(let key)?: perform(model.press(key))
                     case .mouse(let event)?: perform(model.mouse(event))
                     case .paste(let text)?: perform(model.paste(text))
@@ -123,6 +200,8 @@ public enum TerminalRuntime {
                 if from == generation { perform(model.receive(checkoutEvent)) }
             case .tick:
                 perform(model.tick())
+            case .source:
+                if let demo { perform(demo.take(&model)) }
             }
             if exitCode != nil { break }
             if model.isAnimating, ticker == nil {

@@ -2,6 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTUI
 import Foundation
+import Synchronization
 
 /// Shared test data: the shipped catalogue, settings, and the engine events a co-badged card brings.
 enum Fixtures {
@@ -50,4 +51,11 @@ extension AppModel {
 
     /// The screen at 80x24 as text.
     var screen: String { render(width: 80, height: 24).text }
+}
+
+/// An event clock a test moves by hand, in milliseconds.
+final class TestTime: Sendable {
+    private let ms = Mutex(0)
+    func advance(_ milliseconds: Int) { ms.withLock { $0 += milliseconds } }
+    var clock: EventClock { EventClock { [self] in .milliseconds(ms.withLock { $0 }) } }
 }

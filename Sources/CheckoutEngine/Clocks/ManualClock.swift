@@ -1,6 +1,7 @@
 import Synchronization
 
-/// A clock that moves only when a test calls ``advance(by:)``: time in tests never comes from sleeping.
+/// A clock that moves only when its owner calls ``advance(by:)``: time in tests never comes from
+/// sleeping, and a demo's time runs at the speed its player sets (or at once, headless).
 ///
 /// Sleepers whose deadline is reached are resumed in deadline order. `advance` then yields a few
 /// times so the resumed tasks can run before the test asserts.

@@ -1,0 +1,68 @@
+/// What a demo shows over the app: the caption the audience reads, where the demo is, and the
+/// keys the presenter has. ``AppModel`` draws it: at the top of the event panel where there is
+/// one, else on the row above the footer; the footer then lists the demo's keys.
+public struct DemoOverlay: Sendable, Equatable {
+    /// The caption of the moment ("8th digit: the BIN service is asked for 40000025").
+    public var caption: String
+    /// Where the demo is: `cobadge 3/9`, `paused`, `×2`.
+    public var status: String
+    /// The presenter's keys for the footer; `nil` once the person has the keyboard (the app's own
+    /// footer is back).
+    public var keys: [KeyHint]?
+
+    public init(caption: String, status: String, keys: [KeyHint]?) {
+        self.caption = caption
+        self.status = status
+        self.keys = keys
+    }
+
+    /// The keys during a demo.
+    public static let playingKeys = [
+        KeyHint(keys: "space", help: "pause"), KeyHint(keys: "→", help: "next"), KeyHint(keys: "←", help: "replay"),
+        KeyHint(keys: "+/-", help: "speed"), KeyHint(keys: "esc/q", help: "leave"), KeyHint(keys: "any key", help: "take over"),
+    ]
+
+    /// The caption bar's lines at a terminal width: the caption wrapped on up to two rows after
+    /// the status.
+    func barLines(width: Int, glyphs: GlyphSet) -> [String] {
+        let room = width - DisplayWidth.of(statusText(glyphs)) - 4
+        return Canvas.wrap(glyphs.text(caption), width: max(10, room), maxLines: 2, ellipsis: glyphs.ellipsis)
+    }
+
+    private func statusText(_ glyphs: GlyphSet) -> String { status.isEmpty ? "" : " \(glyphs.text(status)) " }
+
+    /// The caption bar across the terminal from `row`: the status, then the caption.
+    func renderAboveFooter(into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
+        let lines = barLines(width: canvas.width, glyphs: glyphs)
+        let status = statusText(glyphs)
+        for (offset, line) in lines.enumerated() {
+            canvas.fill(row: row + offset, column: 0, count: canvas.width, style: .title)
+            let x = DisplayWidth.of(status) + 3
+            if offset == 0 {
+                canvas.put(status, row: row, column: 0, style: .selection)
+                canvas.put(glyphs.pointer, row: row, column: x - 2, style: .title)
+            }
+            canvas.put(line, row: row + offset, column: x, style: .title, maxWidth: canvas.width - x - 1)
+        }
+    }
+
+    /// The caption at the top of the event panel, wrapped on up to three rows under the status;
+    /// returns the rest of the panel's area for its events.
+    func renderInPanel(into canvas: inout Canvas, area: Rect, glyphs: GlyphSet) -> Rect {
+        let width = area.width - 3
+        guard width > 4, area.height > 8 else { return area }
+        let lines = Canvas.wrap(glyphs.text(caption), width: width - 2, maxLines: 3, ellipsis: glyphs.ellipsis)
+        for row in area.top..<(area.top + lines.count + 2) {
+            canvas.put(glyphs.vertical, row: row, column: area.left, style: .dim)
+            canvas.fill(row: row, column: area.left + 1, count: area.width - 1, style: .title)
+        }
+        canvas.put(Canvas.truncate(" " + glyphs.text(status), to: width, ellipsis: glyphs.ellipsis), row: area.top, column: area.left + 1,
+                   style: .title)
+        for (offset, line) in lines.enumerated() {
+            if offset == 0 { canvas.put(glyphs.pointer, row: area.top + 1, column: area.left + 2, style: .title) }
+            canvas.put(line, row: area.top + 1 + offset, column: area.left + 4, style: .title)
+        }
+        let used = lines.count + 2
+        return Rect(top: area.top + used, left: area.left, width: area.width, height: area.height - used)
+    }
+}

@@ -1,0 +1,198 @@
+import CheckoutCore
+import CheckoutResources
+import Foundation
+
+/// A demo as data: one step per line, read from a `.demo` file and checked whole before the demo
+/// starts, so a mistake is reported with its line rather than found halfway through a meeting.
+///
+/// ```
+/// # A comment. Blank lines are ignored.
+/// set bin-latency 120          # settings for the next `start`: bin-service embedded|off, bin-latency MS,
+///                              #   bin-timeout MS, debounce MS, allowed EFTPOS,MASTERCARD
+/// start pay                    # a fresh app on a screen: home, pay, settings, nol link|cards|pay|unlink
+/// caption Local rules first    # what the audience reads; → and ← move between captions
+/// type 4000 0025               # keys at a person's pace; a space is the space key; {sms} is the newest SMS code
+/// highlight willFetchMetadata  # the newest event of that name is highlighted in the event panel
+/// press tab tab enter          # named keys: enter tab shift-tab esc up down left right home end backspace
+///                              #   delete space pgup pgdn f1 f2 f5
+/// wait 1500                    # milliseconds on the demo's clock (or 1.5s)
+/// expect Cartes Bancaires      # the screen must show this text now
+/// expect-not Asking the BIN    # ... or must not
+/// include cobadge              # the steps of another shipped script
+/// ```
+public struct DemoScript: Sendable, Equatable {
+    /// One line of a script.
+    public struct Step: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case start(Route)
+            case set(DemoSetting)
+            case caption(String)
+            case highlight(String)
+            case type(String)
+            case press([Key])
+            case wait(Duration)
+            case expect(String)
+            case expectNot(String)
+        }
+
+        public var kind: Kind
+        /// Where the step was written: `cobadge.demo:12`.
+        public var file: String
+        public var line: Int
+
+        /// How a message names the step.
+        public var location: String { "\(file):\(line)" }
+    }
+
+    /// A setting a script changes for the next `start`.
+    public enum DemoSetting: Sendable, Equatable {
+        case binService(BinSource)
+        case binLatency(Int)
+        case binTimeout(Int)
+        case debounce(Int)
+        case allowed([CardNetwork])
+    }
+
+    /// Why a script cannot be run: every problem, each with its file and line.
+    public struct Problems: Error, Sendable, Equatable, CustomStringConvertible {
+        public var messages: [String]
+        public var description: String { messages.joined(separator: "\n") }
+    }
+
+    public var name: String
+    public var steps: [Step]
+
+    /// The names of the shipped scripts, in the order `tour` plays them.
+    public static let shipped = ["cobadge", "eftpos", "fallback", "nol", "tour"]
+
+    /// Reads a script. `include NAME` is looked up with `resolve` (the shipped scripts), and a
+    /// script may not include itself, directly or not.
+    public init(name: String, text: String, resolve: (String) -> String? = DemoScript.shippedText) throws(Problems) {
+        var problems: [String] = []
+        self.name = name
+        steps = Self.parse(file: name + ".demo", text: text, resolve: resolve, including: [name], problems: &problems)
+        if let first = steps.first(where: { !$0.kind.isSet }) {
+            if !first.kind.isStart {
+                problems.append("\(first.location): `\(first.kind.word)` before any `start`: open a screen first (e.g. `start pay`)")
+            }
+        } else if problems.isEmpty {
+            problems.append("\(name).demo: no `start` step: a script opens a screen first (e.g. `start pay`)")
+        }
+        if !problems.isEmpty { throw Problems(messages: problems) }
+    }
+
+    /// A shipped script by name.
+    public static func shipped(_ name: String) throws(Problems) -> DemoScript {
+        guard let text = shippedText(name) else {
+            throw Problems(messages: ["no demo named \(name): choose one of \(shipped.joined(separator: ", ")), or --script FILE"])
+        }
+        return try DemoScript(name: name, text: text)
+    }
+
+    /// The text of a shipped script (`Resources/demo/NAME.demo`).
+    public static func shippedText(_ name: String) -> String? {
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
+              let data = try? Data(contentsOf: ResourceFiles.demoDirectory.appendingPathComponent(name + ".demo")) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func parse(file: String, text: String, resolve: (String) -> String?, including: [String],
+                              problems: inout [String]) -> [Step] {
+        var steps: [Step] = []
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            var line = String(raw)
+            if let hash = line.firstIndex(of: "#"), !line.hasPrefix("caption"), !line.hasPrefix("expect") { line = String(line[..<hash]) }
+            line = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("#") || line.isEmpty { continue }
+            let word = String(line.prefix { $0 != " " })
+            let rest = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+            func fail(_ message: String) { problems.append("\(file):\(number): \(message)") }
+            func add(_ kind: Step.Kind) { steps.append(Step(kind: kind, file: file, line: number)) }
+            switch word {
+            case "start":
+                guard let route = Route(arguments: rest.split(separator: " ").map(String.init)) else {
+                    fail("unknown screen \"\(rest)\": home, pay, settings, nol link, nol cards, nol pay or nol unlink")
+                    continue
+                }
+                add(.start(route))
+            case "set":
+                let parts = rest.split(separator: " ").map(String.init)
+                guard parts.count == 2 else { fail("`set` takes a name and a value, e.g. `set bin-latency 120`"); continue }
+                switch (parts[0], parts[1], Int(parts[1])) {
+                case ("bin-service", "embedded", _): add(.set(.binService(.embedded)))
+                case ("bin-service", "off", _): add(.set(.binService(.off)))
+                case ("bin-latency", _, let value?) where value >= 0: add(.set(.binLatency(value)))
+                case ("bin-timeout", _, let value?) where value > 0: add(.set(.binTimeout(value)))
+                case ("debounce", _, let value?) where value >= 0: add(.set(.debounce(value)))
+                case ("allowed", let list, _):
+                    let networks = list.split(separator: ",").map { CardNetwork(rawValue: String($0).uppercased()) }
+                    if networks.isEmpty || networks.contains(nil) { fallthrough }
+                    add(.set(.allowed(networks.compactMap { $0 })))
+                default: fail("unknown setting `\(rest)`: \(Self.settingsHelp)")
+                }
+            case "caption", "highlight", "expect", "expect-not", "type":
+                guard !rest.isEmpty else { fail("`\(word)` needs a text"); continue }
+                switch word {
+                case "caption": add(.caption(rest))
+                case "highlight": add(.highlight(rest))
+                case "expect": add(.expect(rest))
+                case "expect-not": add(.expectNot(rest))
+                default: add(.type(rest))
+                }
+            case "press":
+                var keys: [Key] = []
+                for name in rest.split(separator: " ") {
+                    if let key = Self.keyNames[String(name).lowercased()] { keys.append(key) } else { fail("unknown key \"\(name)\": \(Self.keyNames.keys.sorted().joined(separator: " "))") }
+                }
+                if rest.isEmpty { fail("`press` needs at least one key") } else if !keys.isEmpty { add(.press(keys)) }
+            case "wait":
+                guard let duration = Self.duration(rest) else { fail("`wait` takes milliseconds (`wait 800`) or seconds (`wait 1.5s`), not \"\(rest)\""); continue }
+                add(.wait(duration))
+            case "include":
+                guard !including.contains(rest) else { fail("`include \(rest)` would play \(rest) inside itself"); continue }
+                guard let text = resolve(rest) else { fail("no script named \"\(rest)\" to include"); continue }
+                steps += parse(file: rest + ".demo", text: text, resolve: resolve, including: including + [rest], problems: &problems)
+            default:
+                fail("unknown step \"\(word)\": start, set, caption, highlight, type, press, wait, expect, expect-not or include")
+            }
+        }
+        return steps
+    }
+
+    static let settingsHelp = "bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…"
+
+    /// `800`, `800ms`, `1.5s`.
+    static func duration(_ text: String) -> Duration? {
+        if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0 { return .milliseconds(value) }
+        if text.hasSuffix("s"), let value = Double(text.dropLast()), value >= 0, value < 3600 { return .milliseconds(Int(value * 1000)) }
+        if let value = Int(text), value >= 0 { return .milliseconds(value) }
+        return nil
+    }
+
+    static let keyNames: [String: Key] = [
+        "enter": .enter, "tab": .tab, "shift-tab": .backTab, "esc": .escape, "up": .up, "down": .down, "left": .left,
+        "right": .right, "home": .home, "end": .end, "backspace": .backspace, "delete": .delete, "space": .space,
+        "pgup": .pageUp, "pgdn": .pageDown, "f1": .function(1), "f2": .function(2), "f5": .function(5),
+    ]
+}
+
+extension DemoScript.Step.Kind {
+    var isStart: Bool { if case .start = self { true } else { false } }
+    var isSet: Bool { if case .set = self { true } else { false } }
+
+    /// The step's word as written.
+    var word: String {
+        switch self {
+        case .start: "start"
+        case .set: "set"
+        case .caption: "caption"
+        case .highlight: "highlight"
+        case .type: "type"
+        case .press: "press"
+        case .wait: "wait"
+        case .expect: "expect"
+        case .expectNot: "expect-not"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutStore
+import Foundation
+import NolPay
+import Synchronization
+
+/// Everything a demo runs against, in memory and on the demo's clock: the shipped catalogue and
+/// BIN table, the sandbox processor with a ledger of its own, and a simulated Nol system whose codes
+/// come from a seeded generator. A demo never touches the data directory, so it can be replayed,
+/// recorded and checked without leaving anything behind.
+public final class DemoWorld: Sendable {
+    /// The demo's time: the engine's debounce and BIN latency, the Nol reader and the event times
+    /// all run on it; the player moves it at the speed it sets.
+    public let clock: ManualClock
+    public let catalogue: NetworkCatalogue
+    /// The settings a `start` begins from (the script's `set` steps change them).
+    public let baseSettings: CheckoutSettings
+    /// The Nol screens' worker: one for every Nol screen, so the player can wait for its answers.
+    public let worker: NolWorker
+    public let registry: ScreenRegistry
+    private let transit: SimulatedTransit
+    private let ledger: Ledger
+
+    /// The amount of a Nol payment in the demo, in fils (AED 7.50, as `checkout nol pay`).
+    public static let nolAmount = 750
+
+    public init(catalogue: NetworkCatalogue, baseSettings: CheckoutSettings, clock: ManualClock = ManualClock(), seed: UInt64 = 0x5EED_DE30) throws {
+        self.clock = clock
+        self.catalogue = catalogue
+        self.baseSettings = baseSettings
+        let database = try Database(path: ":memory:")
+        ledger = try Ledger(database: database)
+        let codes = Mutex(SplitMix64(seed: seed))
+        transit = try SimulatedTransit(store: try NolBackendStore(database: database), demoCards: NolDemoCards.bundled(), clock: clock,
+                                       makeCode: { String(format: "%06d", Int(codes.withLock { $0.next() } % 1_000_000)) })
+        let worker = NolWorker(transit: transit, amount: Self.nolAmount)
+        self.worker = worker
+        var registry = ScreenRegistry.standard
+        for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
+            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
+        }
+        self.registry = registry
+    }
+
+    /// The world of `checkout demo`: the shipped data, the session defaults.
+    public static func bundled(clock: ManualClock = ManualClock()) throws -> DemoWorld {
+        let session = try Bundled.sessionDefaults()
+        let settings = CheckoutSettings(allowedNetworks: session.orderedAllowedCardNetworks, amount: session.amount, currency: session.currency)
+        return try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: settings, clock: clock)
+    }
+
+    /// An engine for `settings` on the demo's clock.
+    public func makeEngine(_ settings: CheckoutSettings, timeout: Duration = .milliseconds(3000)) throws -> RawDataManager {
+        let service: any BinDataService = switch settings.binSource {
+        case .off: OfflineBinDataService()
+        default: TableBinDataService(table: try Bundled.binTable(), latency: .milliseconds(settings.binLatencyMilliseconds), clock: clock)
+        }
+        let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
+                                                binLookupTimeout: timeout)
+        return RawDataManager(configuration: configuration, catalogue: catalogue, binService: service,
+                              paymentService: SandboxPaymentService(ledger: ledger), clock: clock)
+    }
+
+    /// A fresh app on `route`, its events timed on the demo's clock.
+    public func makeModel(route: Route, settings: CheckoutSettings, size: TerminalSize, glyphs: GlyphSet) -> AppModel {
+        let clock = self.clock
+        return AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: glyphs, size: size,
+                        clock: EventClock { clock.now.offset })
+    }
+
+    /// The code of the newest SMS the simulated Nol system sent.
+    public var newestSMSCode: String? { (try? transit.store.messages().last)?.code }
+}
+
+/// Why a demo stopped before its end: the step, and what was wrong.
+public struct DemoFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var step: DemoScript.Step
+    public var message: String
+    public var description: String { "demo stopped at \(step.location) (\(step.kind.word)): \(message)" }
+}
+
+extension DemoPilot.Move {
+    /// Does the move to `model` (everything but `start`, which needs a new app and engine): a key
+    /// as if typed, a caption, a highlight, a check of the screen. Returns what the runtime must do.
+    func apply(to model: inout AppModel, world: DemoWorld, status: String, keys: [KeyHint]?) throws(DemoFailure) -> [AppCommand] {
+        switch action {
+        case .start, .wait:
+            return []
+        case .key(let key):
+            return model.press(key)
+        case .smsCode:
+            guard let code = world.newestSMSCode else { throw DemoFailure(step: step, message: "no SMS has been sent yet") }
+            return model.paste(code)
+        case .caption(let text):
+            model.demo = DemoOverlay(caption: text, status: status, keys: keys)
+            model.highlightedEvent = nil
+            return []
+        case .highlight(let name):
+            guard let entry = model.context.eventLog.newest(named: name) else {
+                throw DemoFailure(step: step, message: "no \(name) event to highlight in the log")
+            }
+            model.highlightedEvent = entry.sequence
+            return []
+        case .expect(let text, let present):
+            let screen = model.render().text
+            if screen.contains(text) != present {
+                throw DemoFailure(step: step, message: present ? "the screen does not show \"\(text)\"" : "the screen still shows \"\(text)\"")
+            }
+            return []
+        }
+    }
+}

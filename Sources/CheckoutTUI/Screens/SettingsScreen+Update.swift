@@ -1,0 +1,194 @@
+import CheckoutCore
+
+/// Keys, typing, pasting and clicks on Settings.
+extension SettingsScreen {
+    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        var bindings: [KeyBinding<Action>] = [
+            KeyBinding([.up], "↑↓", "move", .up, explain: "previous row"),
+            KeyBinding([.down], "↓", "next row", .down, footer: false),
+            KeyBinding([.tab], "tab", "next row", .down, footer: false),
+            KeyBinding([.backTab], "⇧tab", "previous row", .up, footer: false),
+        ]
+        switch current {
+        case .binSource:
+            bindings.append(KeyBinding([.left], "←→", "source", .decrease, rank: .focused, explain: "BIN source: change it"))
+            bindings.append(KeyBinding([.right], "→", "BIN source: change it", .increase, footer: false))
+        case .binURL:
+            break
+        case .latency, .debounce:
+            bindings.append(KeyBinding([.character("+")], "+/-", "step", .increase, rank: .focused, explain: "latency, debounce: 50 ms more"))
+            bindings.append(KeyBinding([.character("-")], "-", "latency, debounce: 50 ms less", .decrease, footer: false))
+        case .mouse:
+            bindings.append(KeyBinding([.space, .left, .right], "space", "on/off", .toggle, rank: .focused, explain: "Mouse: turn it on or off"))
+        case .reset:
+            bindings.append(KeyBinding([.enter, .space], "enter", "reset", .reset, rank: .focused,
+                                       explain: "Reset to defaults: put them on screen, to save or not"))
+        case .network:
+            bindings.append(KeyBinding([.space], "space", "accept", .toggle, rank: .focused, explain: "a network: accept it or not"))
+            bindings.append(KeyBinding([.alt(.up), .left], "alt+↑↓", "reorder", .moveEarlier, explain: "a network: move it up the order"))
+            bindings.append(KeyBinding([.alt(.down), .right], "alt+↓", "a network: move it down the order", .moveLater, footer: false))
+        }
+        if current != .reset { bindings.append(KeyBinding([.enter], "enter", "save", .save, explain: "save and go back")) }
+        return KeyMap(bindings)
+    }
+
+    /// Every row's keys, each saying which rows it works on.
+    public func helpLines(context: ScreenContext) -> [KeyHint] {
+        KeyHint.merged([Row.binSource, .binURL, .latency, .mouse, .network(networkOrder.first ?? .visa), .reset].flatMap { row in
+            var screen = self
+            screen.current = row
+            return screen.keyMap(context: context).helpLines
+        })
+    }
+
+    public var editsText: Bool { true }
+
+    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        error = nil
+        notice = nil
+        switch action {
+        case .up: select(offset: -1)
+        case .down: select(offset: 1)
+        case .decrease: change(by: -1)
+        case .increase: change(by: 1)
+        case .moveEarlier: change(by: -1)
+        case .moveLater: change(by: 1)
+        case .toggle:
+            if case .network(let network) = current {
+                if accepted.contains(network) { accepted.remove(network) } else { accepted.insert(network) }
+            } else if current == .mouse {
+                draft.mouse.toggle()
+            }
+        case .reset:
+            load(defaults)
+            current = .binSource
+            notice = "Defaults restored: enter saves them, esc keeps what was saved"
+        case .save:
+            if let (row, problem) = firstProblem {
+                error = problem
+                current = row
+                return []
+            }
+            return [.applySettings(result), .back(orOpen: .home)]
+        }
+        return []
+    }
+
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        switch input {
+        case .click(let id, let column):
+            error = nil
+            notice = nil
+            click(id, column: column, context: context)
+        case .scroll(let lines):
+            select(offset: lines)
+        case .key(let key):
+            error = nil
+            notice = nil
+            guard let path = Self.text(of: current) else { return [] }
+            if self[keyPath: path].apply(key) { break }
+            switch key {
+            case .character(let character): insert(String(character))
+            case .space: insert(" ")
+            default: break
+            }
+        case .paste(let text):
+            error = nil
+            notice = nil
+            insert(text)
+        case .engine, .tick:
+            return []
+        }
+        syncURL()
+        return []
+    }
+
+    /// Moves the focus `offset` rows, stopping at either end.
+    mutating func select(offset: Int) {
+        let all = rows
+        let index = max(0, min(all.count - 1, selection + offset))
+        focus(all[index])
+    }
+
+    /// Gives `row` the focus; a text field gets the caret at its end.
+    mutating func focus(_ row: Row) {
+        if row != current, let path = Self.text(of: row) { self[keyPath: path].moveToEnd() }
+        current = row
+    }
+
+    /// Types or pastes into the focused text field what it takes: URL characters, or digits.
+    mutating func insert(_ text: String) {
+        switch current {
+        case .binURL:
+            url.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
+        case .latency, .debounce:
+            guard let path = Self.text(of: current) else { return }
+            let digits = CardFormScreen.asciiDigits(text, limit: Self.maximumDurationDigits)
+            self[keyPath: path].insert(digits, limit: Self.maximumDurationDigits)
+            if digits.count < EditableText.printable(text, keepSpaces: false, limit: 64).count { notice = "digits only" }
+        default:
+            break
+        }
+    }
+
+    /// The draft's URL source follows the URL field.
+    mutating func syncURL() {
+        if case .url = draft.binSource { draft.binSource = .url(url.text) }
+    }
+
+    /// A click focuses the row clicked; on ◀ ▶ it steps, on a check box it toggles, in a text
+    /// field it puts the caret at the clicked character.
+    mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) {
+        if let row = id as? Row, rows.contains(row) {
+            focus(row)
+            if row == .reset { _ = perform(.reset, context: context) }
+        }
+        switch id as? Control {
+        case .step(let row, let step)?:
+            guard rows.contains(row) else { return }
+            focus(row)
+            if row == .mouse { draft.mouse.toggle() } else { change(by: step) }
+        case .toggle(let network)?:
+            guard rows.contains(.network(network)) else { return }
+            focus(.network(network))
+            if accepted.contains(network) { accepted.remove(network) } else { accepted.insert(network) }
+        case .text(let row, let start)?:
+            guard rows.contains(row), let path = Self.text(of: row) else { return }
+            focus(row)
+            let shown = self[keyPath: path].text
+            self[keyPath: path].moveCaret(toColumn: start + column, in: shown) { _ in true }
+        case nil:
+            break
+        }
+    }
+
+    /// ← → on the source, + - on a duration, ← → or Alt-↑ ↓ on a network (its place in the order).
+    mutating func change(by step: Int) {
+        switch current {
+        case .binSource:
+            var sources: [BinSource] = [.embedded, .off, .url(url.text)]
+            if let originalTable { sources.append(.table(path: originalTable)) }
+            let index = sources.firstIndex(of: draft.binSource) ?? 0
+            draft.binSource = sources[(index + step + sources.count) % sources.count]
+        case .binURL:
+            break
+        case .latency, .debounce:
+            guard let rule = Self.rule(of: current), let path = Self.text(of: current) else { return }
+            // From a value out of range or not typed yet, the step starts at the nearest end.
+            let value = Int(self[keyPath: path].text).map { min(max($0, rule.range.lowerBound), rule.range.upperBound) }
+                ?? rule.range.lowerBound
+            // Steps land on multiples of the step: 1234 goes up to 1250, down to 1200.
+            let stepped = step > 0 ? (value / rule.step + 1) * rule.step : ((value + rule.step - 1) / rule.step - 1) * rule.step
+            self[keyPath: path].set(String(min(max(stepped, rule.range.lowerBound), rule.range.upperBound)))
+        case .mouse:
+            draft.mouse.toggle()
+        case .reset:
+            break
+        case .network(let network):
+            guard let index = networkOrder.firstIndex(of: network) else { return }
+            let target = index + step
+            guard networkOrder.indices.contains(target) else { return }
+            networkOrder.swapAt(index, target)
+        }
+    }
+}

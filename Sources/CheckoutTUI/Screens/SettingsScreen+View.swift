@@ -1,0 +1,159 @@
+import CheckoutCore
+
+/// Drawing Settings: the setting rows, a note under them (an error, or what the focused row takes),
+/// then the network list, scrolled to keep the focused network in view.
+extension SettingsScreen {
+    public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        let glyphs = context.glyphs
+        let left = area.left + 2
+        var row = area.top + 1
+        let valueColumn = left + 22
+        let valueWidth = max(1, area.width - valueColumn - 1)
+        let topRows = settingRows
+        // The note under the settings wraps; the list gives up a row for each extra line.
+        let noteWidth = area.width - 6
+        let note = self.note(glyphs: glyphs)
+        let noteLines = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
+        let extraNoteRows = max(0, noteLines - 1)
+        // The top margin, the setting rows, the note row, the list heading and the "more" row.
+        let listRows = max(1, area.height - topRows.count - 4 - extraNoteRows - (context.settingsNote == nil ? 0 : 1))
+        let networkIndex = networkOrder.firstIndex { current == .network($0) } ?? 0
+        // Keep the focused network in view: the list scrolls, never the settings above it.
+        let scroll = max(0, min(networkIndex - listRows + 1, networkOrder.count - listRows))
+
+        for item in topRows {
+            drawRow(item, into: &canvas, row: row, left: left, valueColumn: valueColumn, valueWidth: valueWidth, context: context)
+            row += 1
+        }
+        if let note {
+            canvas.putWrapped(note.text, prefix: note.prefix, row: row, column: left + 2, width: noteWidth, maxLines: 3,
+                              style: note.style, ellipsis: glyphs.ellipsis)
+        }
+        row += 1 + extraNoteRows
+        canvas.put("Accepted networks, in order of preference", row: row, column: left + 2, style: .accent)
+        row += 1
+        for network in networkOrder.dropFirst(scroll).prefix(listRows) {
+            drawRow(.network(network), into: &canvas, row: row, left: left, valueColumn: valueColumn, valueWidth: valueWidth,
+                    context: context)
+            row += 1
+        }
+        if scroll + listRows < networkOrder.count {
+            canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
+        }
+        // Where the settings in use came from, or how the last save went, on the last row.
+        if let settingsNote = context.settingsNote {
+            let line = area.bottom - 1
+            canvas.fill(row: line, column: area.left, count: area.width, style: .normal)
+            canvas.put(context.truncate(settingsNote.text(glyphs), to: area.width - 4), row: line, column: left, style: settingsNote.style)
+        }
+    }
+
+    /// The line under the settings: why the last Enter did not save, a refused key, a value out of
+    /// range as it is typed, or what the focused row takes.
+    func note(glyphs: GlyphSet) -> (prefix: String, text: String, style: CellStyle)? {
+        if let error { return (glyphs.failure + " ", glyphs.text(error), .error) }
+        if let notice { return (glyphs.noteMark + " ", notice, .accent) }
+        switch current {
+        case .binURL:
+            return ("", "Type or paste the URL; ctrl+u clears it", .dim)
+        case .latency, .debounce:
+            guard let rule = Self.rule(of: current), let path = Self.text(of: current) else { return nil }
+            if let problem = Self.problem(with: self[keyPath: path].text, rule: rule) { return (glyphs.failure + " ", problem, .error) }
+            return ("", glyphs.text("Type \(rule.range.lowerBound) to \(rule.range.upperBound), or step by \(rule.step) with + and -"), .dim)
+        case .mouse:
+            return ("", "Off leaves the mouse to the terminal, to select text", .dim)
+        default:
+            return nil
+        }
+    }
+
+    /// One row: the focus bar, its label and its value.
+    func drawRow(_ item: Row, into canvas: inout Canvas, row: Int, left: Int, valueColumn: Int, valueWidth: Int, context: ScreenContext) {
+        let glyphs = context.glyphs
+        let selected = item == current
+        if selected { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
+        canvas.addTarget(Rect(top: row, left: left, width: valueColumn - left + valueWidth, height: 1), item)
+        let labelStyle: CellStyle = selected ? .focus : .normal
+        let valueStyle: CellStyle = selected ? .selection : .bold
+        switch item {
+        case .binSource:
+            canvas.put("BIN source", row: row, column: left + 2, style: labelStyle)
+            drawStepper(item, Self.sourceName(draft.binSource), into: &canvas, row: row, column: valueColumn, width: valueWidth,
+                        style: valueStyle, glyphs: glyphs)
+        case .binURL:
+            canvas.put("Service URL", row: row, column: left + 2, style: labelStyle)
+            drawText(item, unit: nil, into: &canvas, row: row, column: valueColumn, width: valueWidth, selected: selected, glyphs: glyphs)
+        case .latency:
+            canvas.put("BIN latency", row: row, column: left + 2, style: labelStyle)
+            drawText(item, unit: "ms", into: &canvas, row: row, column: valueColumn, width: valueWidth, selected: selected, glyphs: glyphs)
+        case .debounce:
+            canvas.put("Debounce", row: row, column: left + 2, style: labelStyle)
+            drawText(item, unit: "ms", into: &canvas, row: row, column: valueColumn, width: valueWidth, selected: selected, glyphs: glyphs)
+        case .mouse:
+            canvas.put("Mouse", row: row, column: left + 2, style: labelStyle)
+            drawStepper(item, draft.mouse ? "on" : "off", into: &canvas, row: row, column: valueColumn, width: valueWidth,
+                        style: valueStyle, glyphs: glyphs)
+        case .reset:
+            canvas.put("[ Reset to defaults ]", row: row, column: left + 2, style: selected ? .selection : .normal)
+        case .network(let network):
+            let on = accepted.contains(network)
+            let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "
+            let name = context.catalogue.info(network).displayName
+            canvas.put("\(glyphs.checkBox(on: on)) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)",
+                       row: row, column: left + 2, style: selected ? .selection : (on ? .normal : .dim))
+            canvas.addTarget(Rect(top: row, left: left + 2, width: DisplayWidth.of(glyphs.checkBox(on: on)), height: 1),
+                             Control.toggle(network))
+        }
+    }
+
+    /// How the source row names a source (the URL itself is on the row under it).
+    static func sourceName(_ source: BinSource) -> String {
+        switch source {
+        case .url: "HTTP service"
+        default: source.label
+        }
+    }
+
+    /// A value between ◀ and ▶, each a click target that steps it.
+    func drawStepper(_ item: Row, _ value: String, into canvas: inout Canvas, row: Int, column: Int, width: Int, style: CellStyle,
+                     glyphs: GlyphSet) {
+        let end = column + width
+        var x = column
+        let decrease = canvas.put(glyphs.decrease, row: row, column: x, style: style, maxWidth: end - x)
+        canvas.addTarget(Rect(top: row, left: x, width: decrease, height: 1), Control.step(item, by: -1))
+        x += decrease
+        x += canvas.put(" " + glyphs.text(value) + " ", row: row, column: x, style: style, maxWidth: max(0, end - x - 1))
+        let increase = canvas.put(glyphs.increase, row: row, column: x, style: style, maxWidth: max(0, end - x))
+        canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Control.step(item, by: 1))
+    }
+
+    /// A text field: the URL across the row, or a duration with its unit and its ◀ ▶ steppers; the
+    /// caret is shown while the row has focus.
+    func drawText(_ item: Row, unit: String?, into canvas: inout Canvas, row: Int, column: Int, width: Int, selected: Bool,
+                  glyphs: GlyphSet) {
+        guard let path = Self.text(of: item) else { return }
+        let field = self[keyPath: path]
+        let style: CellStyle = selected ? .bold : .normal
+        var x = column
+        if unit != nil {
+            x += canvas.put(glyphs.decrease + " ", row: row, column: x, style: .dim)
+            canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Control.step(item, by: -1))
+        }
+        let suffix = unit.map { " " + $0 + " " } ?? ""
+        let fieldWidth = unit == nil ? max(1, column + width - x) : Self.maximumDurationDigits + 1
+        let window = EditableText.window(field.text, caretColumn: field.caretColumn(in: field.text) { _ in true }, width: fieldWidth)
+        let shownWidth = unit == nil ? fieldWidth : max(1, DisplayWidth.of(window.text) + (selected ? 1 : 0))
+        canvas.put(window.text, row: row, column: x, style: style, maxWidth: fieldWidth)
+        canvas.addTarget(Rect(top: row, left: x, width: shownWidth, height: 1), Control.text(item, start: window.start))
+        if selected { canvas.cursor = (row, x + window.caretColumn) }
+        if field.text.isEmpty, !selected, unit == nil {
+            canvas.put("http://host/…", row: row, column: x, style: .dim, maxWidth: fieldWidth)
+        }
+        guard unit != nil else { return }
+        // A caret after the last digit stands on the space before the unit.
+        x += DisplayWidth.of(window.text)
+        x += canvas.put(suffix, row: row, column: x, style: .dim)
+        let increase = canvas.put(glyphs.increase, row: row, column: x, style: .dim)
+        canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Control.step(item, by: 1))
+    }
+}

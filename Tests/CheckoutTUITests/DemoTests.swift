@@ -1,0 +1,157 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutTestSupport
+import Foundation
+import Testing
+@testable import CheckoutTUI
+
+/// `checkout demo`: every shipped script plays through the real screens and engine on a manual
+/// clock with its expectations met; scripts are checked with line numbers; the frames the
+/// audience sees.
+@MainActor @Suite struct DemoTests {
+    func play(_ name: String, width: Int = 80, height: Int = 24,
+              onMove: ((DemoPilot.Move, AppModel) -> Void)? = nil) async throws {
+        let run = HeadlessDemo(world: try DemoWorld.bundled(), size: TerminalSize(width: width, height: height))
+        run.onMove = onMove
+        try await run.play(try DemoScript.shipped(name))
+    }
+
+    @Test(arguments: DemoScript.shipped.filter { $0 != "tour" })
+    func everyShippedScriptPassesItsChecks(_ name: String) async throws {
+        for (width, height) in [(80, 24), (120, 40)] {
+            do {
+                try await play(name, width: width, height: height)
+            } catch {
+                Issue.record("\(name) at \(width)x\(height): \(error)")
+            }
+        }
+    }
+
+    @Test func theTourPlaysEveryScript() async throws {
+        let tour = try DemoScript.shipped("tour")
+        for name in ["cobadge", "eftpos", "fallback", "nol"] {
+            #expect(tour.steps.contains { $0.file == name + ".demo" })
+        }
+        try await play("tour", width: 160, height: 48)
+    }
+
+    @Test func aWrongExpectationStopsTheDemoNamingTheStep() async throws {
+        let text = """
+            start pay
+            type 4000002500001001
+            wait 1000
+            expect Pay with ◉ Mastercard
+            """
+        let run = HeadlessDemo(world: try DemoWorld.bundled(), size: TerminalSize(width: 80, height: 24))
+        let script = try DemoScript(name: "mine", text: text)
+        do {
+            try await run.play(script)
+            Issue.record("the demo went on past a wrong expectation")
+        } catch {
+            #expect(error.step.location == "mine.demo:4")
+            #expect(error.description == "demo stopped at mine.demo:4 (expect): the screen does not show \"Pay with ◉ Mastercard\"")
+        }
+    }
+
+    @Test func scriptsAreCheckedWholeWithLineNumbers() {
+        let text = """
+            # a comment
+            type 123
+            start nowhere
+            press enter sideways
+            wait soon
+            set bin-latency fast
+            dance
+            include mine
+            include nothing
+            expect
+            """
+        #expect(throws: DemoScript.Problems(messages: [
+            "mine.demo:3: unknown screen \"nowhere\": home, pay, settings, nol link, nol cards, nol pay or nol unlink",
+            "mine.demo:4: unknown key \"sideways\": backspace delete down end enter esc f1 f2 f5 home left pgdn pgup right shift-tab space tab up",
+            "mine.demo:5: `wait` takes milliseconds (`wait 800`) or seconds (`wait 1.5s`), not \"soon\"",
+            "mine.demo:6: unknown setting `bin-latency fast`: bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…",
+            "mine.demo:7: unknown step \"dance\": start, set, caption, highlight, type, press, wait, expect, expect-not or include",
+            "mine.demo:8: `include mine` would play mine inside itself",
+            "mine.demo:9: no script named \"nothing\" to include",
+            "mine.demo:10: `expect` needs a text",
+            "mine.demo:2: `type` before any `start`: open a screen first (e.g. `start pay`)",
+        ])) {
+            try DemoScript(name: "mine", text: text)
+        }
+        #expect(throws: DemoScript.Problems.self) { try DemoScript.shipped("nonesuch") }
+    }
+
+    @Test func thePilotTypesAtAPersonsPaceWithASeededJitter() throws {
+        let script = try DemoScript(name: "pace", text: "start pay\ntype 4000002500001001\npress tab\nwait 1.5s")
+        var pilot = DemoPilot(script: script, seed: 7)
+        var again = DemoPilot(script: script, seed: 7)
+        var delays: [Duration] = []
+        while let move = pilot.next() {
+            #expect(again.next() == move, "the same seed gives the same moves")
+            if case .key(.character) = move.action { delays.append(move.delay) }
+            if case .key(.tab) = move.action { #expect((240...400).contains(move.delay.milliseconds)) }
+            if case .wait = move.action { #expect(move.delay == .milliseconds(1500)) }
+        }
+        #expect(delays.count == 16)
+        #expect(delays.allSatisfy { (80...170).contains($0.milliseconds) })
+        let mean = delays.map(\.milliseconds).reduce(0, +) / delays.count
+        #expect((105...145).contains(mean), "about 8 keys a second: \(mean) ms a key")
+        #expect(Set(delays).count > 4, "the pace varies")
+        #expect(pilot.isFinished)
+    }
+
+    // MARK: What the audience sees
+
+    /// The app when the first check after a caption containing `text` is made.
+    func frame(_ name: String, caption text: String, width: Int, height: Int) async throws -> AppModel {
+        var shown: AppModel?
+        var afterCaption = false
+        try await play(name, width: width, height: height) { move, model in
+            if case .caption(let caption) = move.action { afterCaption = caption.contains(text) }
+            // The frame the caption's first check sees.
+            else if afterCaption, shown == nil, case .expect = move.action { shown = model }
+        }
+        return try #require(shown, "no caption \"\(text)\" followed by a check in \(name)")
+    }
+
+    @Test func captionFramesAt80x24AndTheSideBySideViewAt120x40() async throws {
+        for (name, caption) in [("cobadge", "8th digit"), ("cobadge", "The answer"), ("nol", "A one-time code")] {
+            let small = try await frame(name, caption: caption, width: 80, height: 24)
+            let slug = caption.lowercased().replacingOccurrences(of: " ", with: "-").filter { $0.isLetter || $0.isNumber || $0 == "-" }
+            assertSnapshot(small.render().text, named: "demo-\(name)-\(slug)-80x24")
+            let wide = try await frame(name, caption: caption, width: 120, height: 40)
+            assertSnapshot(Self.maskingTimes(wide.render().text), named: "demo-\(name)-\(slug)-120x40")
+        }
+    }
+
+    /// The panel's event times as `#`: the engine's tasks answer on their own threads, so an event
+    /// can be stamped one 5 ms step of the demo's clock later from run to run. The times themselves
+    /// are checked in EventPanelTests, on a clock the test holds.
+    static func maskingTimes(_ screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard let rule = line.lastIndex(of: "│") else { return String(line) }
+            let after = line[line.index(after: rule)...]
+            guard after.hasPrefix(" "), after.dropFirst().prefix(7).allSatisfy({ $0 == " " || $0.isNumber }),
+                  after.dropFirst().prefix(7).contains(where: \.isNumber) else { return String(line) }
+            return String(line[...rule]) + " " + String(after.dropFirst().prefix(7).map { $0.isNumber ? "#" : $0 }) + after.dropFirst(8)
+        }.joined(separator: "\n")
+    }
+
+    @Test func theCaptionSitsAboveTheFooterOrAtTheTopOfThePanelWithItsEventHighlighted() async throws {
+        let small = try await frame("cobadge", caption: "8th digit", width: 80, height: 24).render()
+        #expect(small.lines[22].contains("▸ 8th digit: the BIN service is asked for 40000025"))
+        #expect(small.lines[23].contains("space pause"))
+        let wide = try await frame("cobadge", caption: "8th digit", width: 120, height: 40)
+        let canvas = wide.render()
+        #expect(canvas.lines[2].contains("▸ 8th digit: the BIN service is asked"))
+        let highlighted = try #require(wide.highlightedEvent.flatMap { wide.context.eventLog.entry($0) })
+        #expect(highlighted.name == "willFetchMetadata")
+        let row = try #require(canvas.lines.firstIndex { $0.contains("willFetchMetadata") })
+        #expect(canvas.style(row: row, column: 90) == .selection)
+    }
+}
+
+extension Duration {
+    var milliseconds: Int { Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) }
+}

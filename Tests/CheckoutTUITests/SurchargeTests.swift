@@ -1,0 +1,161 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutTestSupport
+import Foundation
+import Testing
+@testable import CheckoutTUI
+
+/// Surcharges where the network is chosen, and eftpos co-badged cards, on the card form and the
+/// result, with the client session of `examples/session-visa-surcharge.json` (Cartes Bancaires
+/// first, Visa +€0.30).
+@MainActor @Suite struct SurchargeTests {
+    static let session: ClientSession = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try! String(contentsOf: root.appendingPathComponent("examples/session-visa-surcharge.json"), encoding: .utf8)
+        return try! ClientSession.read(json: text).session
+    }()
+
+    static let settings = CheckoutSettings(session: session)
+
+    func form(_ model: AppModel) -> CardFormScreen { model.top as! CardFormScreen }
+
+    /// The engine's answer for `number`, co-badged with `networks`, as the resolver builds it from a BIN answer.
+    static func answer(_ number: String, _ networks: [CardNetwork], settings: CheckoutSettings = settings) -> CheckoutEvent {
+        let resolver = CardNetworkResolver(catalogue: Fixtures.catalogue, session: settings.session)
+        let metadata = resolver.remoteMetadata(for: BinAnswer(firstDigits: String(number.prefix(8)), networks: networks.map { BinNetwork(network: $0) }))
+        return .didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: number))
+    }
+
+    /// The co-badged Visa/Cartes Bancaires card typed, the BIN answer in, the focus on the chooser.
+    func coBadged() -> AppModel {
+        var model = Fixtures.model(settings: Self.settings)
+        model.type("4000002500001001")
+        _ = model.receive(Self.answer("4000002500001001", [.visa, .cartesBancaires]))
+        _ = model.press(.tab)
+        return model
+    }
+
+    @Test func theSettingsKeepTheLoadedSessionWithItsSurchargesAndMerchant() {
+        #expect(Self.settings.session.surcharges == [.visa: 30])
+        #expect(Self.settings.session.merchantName == "Boulangerie Demo")
+        #expect(Self.settings.allowedNetworks == [.cartesBancaires, .visa, .mastercard])
+        // What Settings changes is applied onto the session; the surcharges stay.
+        var model = Fixtures.model(.settings, settings: Self.settings)
+        while (model.top as! SettingsScreen).current != .network(.mastercard) { _ = model.press(.down) }
+        _ = model.press(.space)
+        _ = model.press(.enter)
+        #expect(model.context.session.orderedAllowedCardNetworks == [.cartesBancaires, .visa])
+        #expect(model.context.session.surcharges == [.visa: 30])
+        #expect(model.context.session.merchantName == "Boulangerie Demo")
+        #expect(model.context.session.amount == 4999)
+    }
+
+    @Test func theChooserShowsEachNetworksSurchargeAndPayShowsTheTotal() {
+        var model = coBadged()
+        #expect(form(model).focus == .network)
+        #expect(model.screen.contains("Pay with ◉ Cartes Bancaires  ○ Visa +€0.30"))
+        #expect(model.screen.contains("[ Pay €49.99 ]"))
+        #expect(!model.screen.contains("surcharge"))
+        let commands = model.press(.right)
+        #expect(commands == [.setRawData(CardData(cardNumber: "4000002500001001", cardNetwork: .visa))])
+        #expect(model.screen.contains("Pay with ○ Cartes Bancaires  ◉ Visa +€0.30"))
+        #expect(model.screen.contains("[ Pay €50.29 ]"))
+        #expect(model.screen.contains("Includes a €0.30 surcharge for Visa (order €49.99)"))
+        _ = model.press(.left)
+        #expect(model.screen.contains("[ Pay €49.99 ]"))
+        // A click on Visa does the same as → .
+        model.click("Visa +€0.30")
+        #expect(form(model).choice == .visa)
+        #expect(model.screen.contains("[ Pay €50.29 ]"))
+    }
+
+    @Test func aVisaOnlyCardPaysTheVisaSurchargeWithoutAChooser() {
+        var model = Fixtures.model(settings: Self.settings)
+        model.type("4242424242424242")
+        _ = model.receive(Self.answer("4242424242424242", [.visa]))
+        #expect(!model.screen.contains("Pay with"))
+        #expect(model.screen.contains("[ Pay €50.29 ]"))
+        #expect(model.screen.contains("Includes a €0.30 surcharge for Visa"))
+    }
+
+    @Test func inASCIITheMoneyIsSpelledOut() {
+        var model = Fixtures.model(settings: Self.settings, glyphs: .ascii)
+        model.type("4000002500001001")
+        _ = model.receive(Self.answer("4000002500001001", [.visa, .cartesBancaires]))
+        #expect(model.screen.contains("Pay with (*) Cartes Bancaires  ( ) Visa +EUR 0.30"))
+    }
+
+    @Test func anEftposCoBadgeShowsTheNetworkChosenAutomaticallyAndNoChooser() {
+        var eftpos = Self.settings
+        eftpos.allowedNetworks = [.visa, .eftpos, .mastercard]
+        var model = Fixtures.model(settings: eftpos)
+        model.type("4000050360000001")
+        _ = model.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
+        #expect(form(model).selectableNetworks(context: model.context) == nil)
+        #expect(!model.screen.contains("Pay with"))
+        // Wide enough for the whole line once F2 has hidden the event panel that takes the right side.
+        model.resize(width: 120, height: 40)
+        _ = model.press(.function(2))
+        let wide = model.render(width: 120, height: 40).text
+        model.resize(width: 80, height: 24)
+        #expect(wide.contains("Paid with Visa · chosen automatically: eftpos cards are routed by the merchant"))
+        #expect(model.screen.contains("Paid with Visa · chosen automatically: eftpos cards are routed by the"))
+        #expect(model.screen.contains("\n    merchant\n"), "at 80 columns the reason wraps onto the row under it")
+        #expect(model.screen.contains("[ Pay €50.29 ]"), "the auto-selected network's surcharge is in the total")
+        _ = model.press(.tab)
+        #expect(form(model).focus == .expiry, "no chooser to stop at")
+        // The merchant's first choice wins: eftpos first means eftpos.
+        eftpos.allowedNetworks = [.eftpos, .visa]
+        var first = Fixtures.model(settings: eftpos)
+        first.type("4000050360000001")
+        _ = first.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
+        #expect(first.screen.contains("Paid with eftpos · chosen automatically"))
+        #expect(first.screen.contains("[ Pay €49.99 ]"))
+    }
+
+    @Test func theResultShowsAmountSurchargeAndTotal() {
+        var model = coBadged()
+        _ = model.press(.right)
+        var payment = Fixtures.payment(network: .visa)
+        payment.surcharge = 30
+        _ = model.receive(.checkoutCompleted(payment))
+        // Not paying yet: the answer is dropped. Pay first.
+        for _ in 0..<4 { _ = model.press(.tab) }
+        _ = model.press(.enter)
+        _ = model.receive(.checkoutCompleted(payment))
+        let screen = model.screen
+        #expect(screen.contains("Amount        €49.99"))
+        #expect(screen.contains("Surcharge     €0.30"))
+        #expect(screen.contains("Total         €50.29"))
+        #expect(screen.contains("Network       Visa · chosen by you"))
+        var plain = Fixtures.model()
+        for _ in 0..<4 { _ = plain.press(.tab) }
+        _ = plain.press(.enter)
+        _ = plain.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
+        #expect(!plain.screen.contains("Surcharge"))
+        #expect(plain.screen.contains("Total         €49.99"))
+    }
+
+    @Test func theResultSaysAnEftposNetworkWasChosenAutomatically() {
+        var eftpos = Self.settings
+        eftpos.allowedNetworks = [.visa, .eftpos]
+        var model = Fixtures.model(settings: eftpos)
+        model.type("4000050360000001")
+        _ = model.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
+        for _ in 0..<4 { _ = model.press(.tab) }
+        _ = model.press(.enter)
+        _ = model.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
+        #expect(model.top is ResultScreen)
+        model.resize(width: 120, height: 40)
+        _ = model.press(.function(2))   // the event panel hidden: the row has the whole width
+        #expect(model.render(width: 120, height: 40).text.contains("Network       Visa · chosen automatically: eftpos cards are routed by the merchant"))
+    }
+
+    @Test func chooserSnapshotsWithSurcharges() {
+        var model = coBadged()
+        _ = model.press(.right)
+        for (width, height) in SnapshotTests.sizes {
+            assertSnapshot(model.render(width: width, height: height).text, named: "card-form-surcharge-\(width)x\(height)")
+        }
+    }
+}

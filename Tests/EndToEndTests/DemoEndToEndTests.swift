@@ -1,0 +1,98 @@
+import CheckoutCore
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// `checkout demo` as a person runs it: in tmux, paused and taken over by hand; recorded to an
+/// asciicast file whose replay ends on the result; checked headless by `--check`.
+@Suite(.serialized) struct DemoEndToEndTests {
+    func demo(_ arguments: String, width: Int = 80, height: Int = 24) throws -> TmuxSession? {
+        guard TmuxSession.isAvailable else { return nil }
+        let command = TmuxSession.quote(ChildProcess.checkoutBinary) + " demo " + arguments
+        return try TmuxSession(shellCommand: "\(command); echo EXIT=$?; sleep 60", width: width, height: height)
+    }
+
+    @Test func pausedThenTakenOverThePaymentIsFinishedByHand() throws {
+        guard let tmux = try demo("cobadge") else { return }
+        defer { tmux.close() }
+        try tmux.waitUntil("the chooser under the whole number", timeout: 40) { screen in
+            screen.contains("┃ 4000 0025 0000 1001") && screen.contains("Pay with ◉ Visa  ○ Cartes Bancaires")
+        }
+        tmux.send("Space")
+        try tmux.waitFor("paused")
+        // Paused, the demo's clock stands still: nothing moves on.
+        let paused = tmux.capture()
+        usleep(1_500_000)
+        #expect(tmux.capture() == paused)
+        tmux.send("x")
+        let taken = try tmux.waitFor("You have the keyboard")
+        #expect(taken.contains("┃ 4000 0025 0000 1001       Visa"), "the demo's state, and the key that took over typed nothing")
+        tmux.send("Tab", "Right", "Tab")
+        tmux.type("1230")
+        tmux.send("Tab")
+        tmux.type("123")
+        tmux.send("Tab")
+        tmux.type("Jane Doe")
+        tmux.send("Tab", "Enter")
+        let result = try tmux.waitFor("Payment authorized")
+        #expect(result.contains("Cartes Bancaires · chosen by you"))
+        tmux.send("Escape")
+        try tmux.waitFor("EXIT=0")
+    }
+
+    @Test func aRecordedCastIsValidAndItsReplayEndsOnTheResult() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).cast").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let tmux = try demo("cobadge --speed 4 --record " + TmuxSession.quote(path)) else { return }
+        try tmux.waitFor("EXIT=0", timeout: 60)
+        tmux.close()
+
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try JSONValue(parsing: try #require(lines.first))
+        #expect(header["version"]?.intValue == 2)
+        #expect(header["width"]?.intValue == 80 && header["height"]?.intValue == 24)
+        #expect(header["title"]?.stringValue == "checkout demo cobadge")
+        #expect(header["command"]?.stringValue == "checkout demo cobadge")
+        var times: [Double] = []
+        var chunks: [String] = []
+        for line in lines.dropFirst() {
+            let event = try #require(try JSONValue(parsing: line).arrayValue)
+            #expect(event.count == 3 && event[1].stringValue == "o")
+            times.append(try #require(event[0].doubleValue))
+            chunks.append(try #require(event[2].stringValue))
+        }
+        #expect(times == times.sorted(), "times never go back")
+        // The demo's clock: about 32 s of demo, recorded at four times the pace.
+        #expect((25...45).contains(times.last ?? 0), "ends at \(times.last ?? 0) s")
+        #expect(!chunks.contains { $0.contains("\u{FFFD}") }, "every chunk is whole UTF-8")
+        #expect(chunks.first?.contains("\u{1b}[?1049h") == true, "starts by entering the alternate screen")
+
+        // Replayed into a terminal up to the program's exit, the screen is the result.
+        let exit = try #require(chunks.lastIndex { $0.contains("\u{1b}[?1049l") })
+        let replay = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: replay) }
+        try Data(chunks[..<exit].joined().utf8).write(to: URL(fileURLWithPath: replay))
+        let viewer = try TmuxSession(shellCommand: "cat \(TmuxSession.quote(replay)); sleep 60", width: 80, height: 24)
+        defer { viewer.close() }
+        let screen = try viewer.waitFor("Payment authorized")
+        #expect(screen.contains("Network       Cartes Bancaires · chosen by you"))
+    }
+
+    @Test func checkPlaysEveryShippedScriptAndAWrongExpectationFails() throws {
+        let all = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check"], timeout: 120)
+        #expect(all.status == 0, "\(all.stderr)")
+        for name in ["cobadge", "eftpos", "fallback", "nol"] {
+            #expect(all.stdout.contains("\(name) at 80x24: ok") && all.stdout.contains("\(name) at 120x40: ok"))
+        }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("wrong-\(UUID().uuidString).demo").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try "start pay\ntype 4000002500001001\nwait 1s\nexpect Pay with ◉ Mastercard\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let wrong = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check", "--script", script], timeout: 60)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains(".demo:4 (expect): the screen does not show \"Pay with ◉ Mastercard\""))
+        try "start pay\npress sideways\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let broken = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check", "--script", script], timeout: 60)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains(".demo:2: unknown key \"sideways\""))
+    }
+}
