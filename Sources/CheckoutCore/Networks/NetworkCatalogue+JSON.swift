@@ -1,68 +1,90 @@
 import Foundation
 
 /// The layout of `networks.json`; its `keys` object describes each field for readers of the file.
-struct NetworkCatalogueFile: Decodable {
-    struct Entry: Decodable {
-        struct Grouping: Decodable {
-            var `default`: [Int]?
-            var byLength: [Int: [Int]]
-
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: AnyKey.self)
-                var byLength: [Int: [Int]] = [:]
-                var fallback: [Int]?
-                for key in container.allKeys {
-                    let groups = try container.decode([Int].self, forKey: key)
-                    if key.stringValue == "default" {
-                        fallback = groups
-                    } else if let length = Int(key.stringValue) {
-                        byLength[length] = groups
-                    } else {
-                        throw CatalogueError("grouping key \"\(key.stringValue)\" is neither \"default\" nor a length")
-                    }
-                }
-                self.default = fallback
-                self.byLength = byLength
-            }
-        }
-        struct Code: Decodable { var length: Int?; var label: String }
-        struct Badge: Decodable { var foreground: String; var background: String }
-
-        var id: String
-        var displayName: String
-        var ranges: [String]
-        var exclude: [String]?
-        var lengths: [String]
-        var grouping: Grouping?
-        var cvv: Code
-        var badge: Badge
-    }
-
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    var networks: [Entry]
-
+///
+/// Read with checkout's own JSON parser (``JSONValue``) rather than `JSONDecoder`: the catalogue is
+/// read before the first frame of the terminal UI, and Codable's generic machinery cost several
+/// milliseconds of start-up for 7 KB of JSON.
+///
+/// Each network: `id`, `displayName`, `ranges` and `lengths` (strings), `exclude` (strings, optional),
+/// `grouping` (optional: `"default"` and lengths, each a list of group sizes), `cvv` (`length`, a
+/// number or null, and `label`), `badge` (`foreground`, `background`). Other keys are ignored.
+enum NetworkCatalogueFile {
     static func decode(_ data: Data) throws -> [NetworkInfo] {
-        let file = try JSONDecoder().decode(NetworkCatalogueFile.self, from: data)
-        return try file.networks.map { entry in
-            guard let network = CardNetwork(rawValue: entry.id) else {
-                throw CatalogueError("unknown network id \"\(entry.id)\"")
-            }
-            return NetworkInfo(
-                network: network, displayName: entry.displayName,
-                ranges: try entry.ranges.map { try parseRange($0, network: entry.id) },
-                excludedRanges: try (entry.exclude ?? []).map { try parseRange($0, network: entry.id) },
-                lengths: try entry.lengths.flatMap { try parseLengths($0, network: entry.id) },
-                groupingByLength: entry.grouping?.byLength ?? [:],
-                defaultGrouping: entry.grouping?.default ?? NetworkInfo.standardGrouping,
-                cvvLength: entry.cvv.length, cvvLabel: entry.cvv.label,
-                badge: BadgeColours(foreground: entry.badge.foreground, background: entry.badge.background))
+        let root: JSONValue
+        do { root = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch {
+            throw CatalogueError("networks.json is not JSON: \(error)")
         }
+        guard let networks = root["networks"]?.arrayValue else { throw CatalogueError("networks.json needs a \"networks\" list") }
+        return try networks.enumerated().map { index, entry in try decodeNetwork(entry, index: index) }
+    }
+
+    private static func decodeNetwork(_ entry: JSONValue, index: Int) throws -> NetworkInfo {
+        let place = "networks[\(index)]"
+        guard entry.objectValue != nil else { throw CatalogueError("\(place) is not an object") }
+        let id = try string(entry["id"], "\(place).id")
+        guard let network = CardNetwork(rawValue: id) else {
+            throw CatalogueError("unknown network id \"\(id)\"")
+        }
+        let displayName = try string(entry["displayName"], "\(id).displayName")
+        let ranges = try strings(entry["ranges"], "\(id).ranges")
+        let exclude = try optional(entry["exclude"]).map { try strings($0, "\(id).exclude") } ?? []
+        let lengths = try strings(entry["lengths"], "\(id).lengths")
+        var groupingByLength: [Int: [Int]] = [:]
+        var defaultGrouping: [Int]?
+        if let grouping = try optional(entry["grouping"]) {
+            guard let members = grouping.objectValue else { throw CatalogueError("\(id).grouping is not an object") }
+            for (key, value) in members {
+                let groups = try integers(value, "\(id).grouping.\(key)")
+                if key == "default" {
+                    defaultGrouping = groups
+                } else if let length = Int(key) {
+                    groupingByLength[length] = groups
+                } else {
+                    throw CatalogueError("grouping key \"\(key)\" is neither \"default\" nor a length")
+                }
+            }
+        }
+        guard let cvv = entry["cvv"], cvv.objectValue != nil else { throw CatalogueError("\(id).cvv is missing or not an object") }
+        let cvvLength = try optional(cvv["length"]).map { try integer($0, "\(id).cvv.length") }
+        let cvvLabel = try string(cvv["label"], "\(id).cvv.label")
+        guard let badge = entry["badge"], badge.objectValue != nil else { throw CatalogueError("\(id).badge is missing or not an object") }
+        return NetworkInfo(
+            network: network, displayName: displayName,
+            ranges: try ranges.map { try parseRange($0, network: id) },
+            excludedRanges: try exclude.map { try parseRange($0, network: id) },
+            lengths: try lengths.flatMap { try parseLengths($0, network: id) },
+            groupingByLength: groupingByLength,
+            defaultGrouping: defaultGrouping ?? NetworkInfo.standardGrouping,
+            cvvLength: cvvLength, cvvLabel: cvvLabel,
+            badge: BadgeColours(foreground: try string(badge["foreground"], "\(id).badge.foreground"),
+                                background: try string(badge["background"], "\(id).badge.background")))
+    }
+
+    /// nil for a missing key or null, as an optional field reads.
+    private static func optional(_ value: JSONValue?) throws -> JSONValue? {
+        guard let value, !value.isNull else { return nil }
+        return value
+    }
+
+    private static func string(_ value: JSONValue?, _ field: String) throws -> String {
+        guard let text = value?.stringValue else { throw CatalogueError("\(field) is missing or not a string") }
+        return text
+    }
+
+    private static func strings(_ value: JSONValue?, _ field: String) throws -> [String] {
+        guard let elements = value?.arrayValue else { throw CatalogueError("\(field) is missing or not a list of strings") }
+        return try elements.map { try string($0, field) }
+    }
+
+    private static func integer(_ value: JSONValue, _ field: String) throws -> Int {
+        guard let number = value.intValue else { throw CatalogueError("\(field) is not a whole number") }
+        return number
+    }
+
+    private static func integers(_ value: JSONValue, _ field: String) throws -> [Int] {
+        guard let elements = value.arrayValue else { throw CatalogueError("\(field) is not a list of numbers") }
+        return try elements.map { try integer($0, field) }
     }
 
     /// Parses `"4"`, `"2221-2720"` or `"401178"`: bounds of equal length, 1 to 8 digits.
