@@ -33,8 +33,8 @@ let package = Package(
         .target(
             name: "CheckoutResources",
             path: "Resources",
-            exclude: ["README.md"],
-            resources: [.copy("data"), .copy("demo")],
+            // Read in place, not copied as a resource bundle (see ResourceFiles.swift).
+            exclude: ["README.md", "data", "demo"],
             swiftSettings: swiftSettings
         ),
 

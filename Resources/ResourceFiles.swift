@@ -1,26 +1,47 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
-/// Locates the data files that ship with `checkout` (`Resources/data/`).
+/// Locates the data files that ship with `checkout` (`Resources/data/`) and its demo scripts
+/// (`Resources/demo/`).
 ///
-/// The files are copied next to the executable by SwiftPM; ``url(_:)`` finds them there, or in the
-/// directory named by `CHECKOUT_RESOURCES` when that variable is set.
+/// They are read where they are: in the directory named by `CHECKOUT_RESOURCES` when that variable
+/// is set (it names the data folder; the demo folder is beside it), else beside the executable in
+/// `TerminalCheckout_CheckoutResources.resources/` when an installation put them there, else in the
+/// source tree the executable was built from. They are not a SwiftPM resource bundle: its
+/// accessor is written with Foundation's `Bundle`, which would link Foundation and its ICU data
+/// into `checkout` and cost milliseconds at every start (the program uses FoundationEssentials).
 public enum ResourceFiles {
     /// The folder that holds `networks.json`, `bin-table.csv`, `nol-cards.csv` and `session.json`.
-    public static var directory: URL {
-        if let override = ProcessInfo.processInfo.environment["CHECKOUT_RESOURCES"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return Bundle.module.url(forResource: "data", withExtension: nil)
-            ?? URL(fileURLWithPath: "Resources/data", isDirectory: true)
-    }
+    public static var directory: URL { root.data }
 
     /// The folder of the shipped demo scripts (`Resources/demo/`), beside the data folder.
-    public static var demoDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["CHECKOUT_RESOURCES"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true).deletingLastPathComponent().appendingPathComponent("demo")
+    public static var demoDirectory: URL { root.demo }
+
+    /// The data and demo folders, found once.
+    private static let root: (data: URL, demo: URL) = {
+        if let override = getenv("CHECKOUT_RESOURCES").map({ String(cString: $0) }), !override.isEmpty {
+            let data = URL(fileURLWithPath: override, isDirectory: true)
+            return (data, data.deletingLastPathComponent().appendingPathComponent("demo"))
         }
-        return Bundle.module.url(forResource: "demo", withExtension: nil)
-            ?? URL(fileURLWithPath: "Resources/demo", isDirectory: true)
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()   // Resources/ in the source tree
+        if let installed = executableDirectory().map({ $0 + "/TerminalCheckout_CheckoutResources.resources" }),
+           isDirectory(installed + "/data") {
+            folder = URL(fileURLWithPath: installed, isDirectory: true)
+        }
+        return (folder.appendingPathComponent("data", isDirectory: true), folder.appendingPathComponent("demo", isDirectory: true))
+    }()
+
+    private static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.lastIndex(of: "/").map { String(path[..<$0]) }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The URL of one shipped data file, such as `networks.json`.

@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutResources
-import Foundation
+import FoundationEssentials
 
 /// The data `checkout` ships in `Resources/data`, read once and kept: the network catalogue, the
 /// embedded BIN table and the session defaults.

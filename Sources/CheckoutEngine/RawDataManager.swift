@@ -1,5 +1,5 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
 
 /// The headless card form: takes raw card data as it is typed and emits what the engine learns
 /// about it as one ordered stream of ``CheckoutEvent``s.
@@ -26,7 +26,7 @@ public actor RawDataManager {
     private let paymentService: any PaymentService
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
-    private let calendar = Calendar(identifier: .gregorian)
+    private var localCalendar = LocalCalendar()
     private let broadcaster = EventBroadcaster<CheckoutEvent>()
 
     private var data = CardData()
@@ -96,7 +96,8 @@ public actor RawDataManager {
     public func submit() {
         guard !isPaying else { return }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
-        let errors = validator.validate(data, metadata: metadata, now: now(), calendar: calendar)
+        let moment = now()
+        let errors = validator.validate(data, metadata: metadata, now: moment, calendar: localCalendar.calendar(at: moment))
         guard errors.isEmpty else {
             // The contract emits dataIsValid only on a change; checkoutFailed carries the errors anyway.
             if lastValidity?.isValid != false || lastValidity?.errors != errors {
@@ -254,7 +255,8 @@ public actor RawDataManager {
     }
 
     private func emitValidityIfChanged() {
-        let errors = validator.validate(data, metadata: currentMetadata, now: now(), calendar: calendar)
+        let moment = now()
+        let errors = validator.validate(data, metadata: currentMetadata, now: moment, calendar: localCalendar.calendar(at: moment))
         let isValid = errors.isEmpty
         if let lastValidity, lastValidity.isValid == isValid, lastValidity.errors == errors { return }
         lastValidity = (isValid, errors)

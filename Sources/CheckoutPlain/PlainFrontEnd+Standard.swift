@@ -1,6 +1,7 @@
 import CheckoutTUI
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension PlainFrontEnd {
     /// Runs over this process's standard input and output: ASCII output when the locale is not

@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
 import CheckoutTUI
-import Foundation
+import FoundationEssentials
 import NolPay
 
 /// The plain, line-by-line front end: every flow of the full-screen UI (home menu, pay by card,

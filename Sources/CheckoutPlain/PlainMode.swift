@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When `checkout` talks in plain lines instead of drawing the full-screen UI.
 ///
@@ -63,7 +64,8 @@ enum TerminfoDatabase {
             }
         }
         directories += systemDirectories
-        let subdirectories = [String(first), String(format: "%02x", first.value)]
+        let hex = String(first.value, radix: 16)
+        let subdirectories = [String(first), hex.count < 2 ? "0" + hex : hex]
         return directories.contains { directory in
             subdirectories.contains { fileExists("\(directory)/\($0)/\(term)") }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A database this checkout must not use: written by a newer checkout, or with tables it does not
 /// know. Nothing has been written to it.

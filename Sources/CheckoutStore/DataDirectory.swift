@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where `checkout` keeps its database: `--data-dir`, else `$XDG_DATA_HOME/checkout`, else
 /// `~/.local/share/checkout`.
@@ -10,9 +11,15 @@ public enum DataDirectory {
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("checkout", isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".local/share/checkout", isDirectory: true)
+    }
+
+    /// The user's home directory from the password database, for when `HOME` is not set.
+    private static func homeDirectory() -> String {
+        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
     }
 
     /// The one SQLite database file inside a data directory.

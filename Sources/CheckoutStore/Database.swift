@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A SQLite value bound to a statement or read from a row.
 public enum SQLValue: Sendable, Equatable {
@@ -45,7 +46,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 /// cache), so the inserts of a payment cost a bind and a step, not a parse.
 public final class Database: @unchecked Sendable {
     private let handle: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Prepared statements by their SQL text; guarded by `lock`.
     private var statements: [String: OpaquePointer] = [:]
     public let path: String
@@ -301,4 +302,19 @@ public final class Database: @unchecked Sendable {
             guard rc == SQLITE_OK else { throw error(rc) }
         }
     }
+}
+
+/// A mutual-exclusion lock taken and released around a call (what `NSLock` gave, without Foundation).
+final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One payment attempt as the ledger keeps it: never a full card number or a CVV.
 public struct LedgerEntry: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One Nol card as the simulated Nol backend knows it: number, expiry, stored value and status.
 public struct NolCardRecord: Sendable, Equatable {

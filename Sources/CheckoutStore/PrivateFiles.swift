@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The data directory and database files, private to their owner whatever the umask.
 ///
@@ -47,7 +48,7 @@ enum PrivateFiles {
     private static func createDirectories(_ path: String) -> Bool {
         var info = stat()
         if stat(path, &info) == 0 { return true }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(path)
         if !parent.isEmpty, parent != path, !createDirectories(parent) { return false }
         if mkdir(path, directoryMode) == 0 {
             // mkdir's mode is narrowed by the umask but never widened; chmod makes it exact.
@@ -60,14 +61,25 @@ enum PrivateFiles {
     /// Why `path` cannot be created, found by looking at its nearest existing ancestor:
     /// Foundation's own error only says "the operation could not be completed" on Linux.
     private static func reason(creating path: String) -> String {
-        var ancestor = (path as NSString).deletingLastPathComponent
+        var ancestor = parentPath(path)
         var info = stat()
         while stat(ancestor, &info) != 0, ancestor != "/", !ancestor.isEmpty {
-            ancestor = (ancestor as NSString).deletingLastPathComponent
+            ancestor = parentPath(ancestor)
         }
         if info.st_mode & S_IFMT != S_IFDIR { return "\(ancestor) is a file, not a directory" }
         if access(ancestor, W_OK) != 0 { return "\(ancestor) is not writable" }
         return "the system refused"
+    }
+
+    /// The path of the directory holding `path`, as `NSString.deletingLastPathComponent` gives it:
+    /// trailing slashes ignored, `/` for a top-level entry and for `/` itself, empty for a bare name.
+    static func parentPath(_ path: String) -> String {
+        var text = Substring(path)
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        guard let slash = text.lastIndex(of: "/") else { return "" }
+        var parent = text[..<slash]
+        while parent.hasSuffix("/") { parent = parent.dropLast() }
+        return parent.isEmpty ? "/" : String(parent)
     }
 
     /// Creates the database file empty and 0600 when it does not exist yet, never through a link.

@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `checkout bench`: measures local detection and BIN-table lookups on one core.
 ///
@@ -44,8 +45,8 @@ enum BenchCommand {
         var random = SplitMix64(seed: 0x5EED_C0DE)
         let corpus = DetectionCorpus(size: corpusSize, catalogue: catalogue, random: &random)
         let detection = measure(iterations: corpusSize * passes) { corpus.detectAll(catalogue, passes: passes) }
-        FileHandleOutput.line(String(format: "local detection: %.1f million/s over %d mixed prefixes and full numbers (%d passes, checksum %llu)",
-                                     detection.rate / 1e6, corpusSize, passes, detection.checksum))
+        FileHandleOutput.line("local detection: \(String(detection.rate / 1e6, fractionDigits: 1)) million/s over \(corpusSize) mixed "
+                              + "prefixes and full numbers (\(passes) passes, checksum \(detection.checksum))")
 
         let csvURL = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-bench-\(getpid()).csv")
         defer { try? FileManager.default.removeItem(at: csvURL) }
@@ -66,8 +67,8 @@ enum BenchCommand {
             }
             return checksum
         }
-        FileHandleOutput.line(String(format: "BIN table lookups: %.1f million/s on %d ranges (%d random keys x %d passes, checksum %llu)",
-                                     lookups.rate / 1e6, table.count, corpusSize, passes, lookups.checksum))
+        FileHandleOutput.line("BIN table lookups: \(String(lookups.rate / 1e6, fractionDigits: 1)) million/s on \(table.count) ranges "
+                              + "(\(corpusSize) random keys x \(passes) passes, checksum \(lookups.checksum))")
         return 0
     }
 
@@ -83,11 +84,15 @@ enum BenchCommand {
         }
         let loadTime = ContinuousClock.now - start
         let loadCPU = processCPUMilliseconds() - startCPU
-        FileHandleOutput.line(String(format: "BIN table load: %.0f ms (%.0f ms CPU) for %d ranges (%d distinct answers) from CSV; %.1f MB kept, %.1f bytes per range",
-                                     loadTime.milliseconds, loadCPU, table.count, table.answerCount, Double(table.byteCount) / 1e6,
-                                     Double(table.byteCount) / Double(max(table.count, 1))))
-        FileHandleOutput.line(String(format: "resident memory after loading: %.1f MB (peak %.1f MB)",
-                                     memoryMegabytes("VmRSS:"), memoryMegabytes("VmHWM:")))
+        let wall = String(loadTime.milliseconds, fractionDigits: 0)
+        let cpu = String(loadCPU, fractionDigits: 0)
+        let kept = String(Double(table.byteCount) / 1e6, fractionDigits: 1)
+        let perRange = String(Double(table.byteCount) / Double(max(table.count, 1)), fractionDigits: 1)
+        FileHandleOutput.line("BIN table load: \(wall) ms (\(cpu) ms CPU) for \(table.count) ranges (\(table.answerCount) distinct answers) "
+                              + "from CSV; \(kept) MB kept, \(perRange) bytes per range")
+        let resident = String(memoryMegabytes("VmRSS:"), fractionDigits: 1)
+        let peak = String(memoryMegabytes("VmHWM:"), fractionDigits: 1)
+        FileHandleOutput.line("resident memory after loading: \(resident) MB (peak \(peak) MB)")
         return table
     }
 

@@ -1,7 +1,8 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An option of the `checkout` commands; each command says which ones it accepts.
 enum CommandOption: String, CaseIterable, Sendable {
@@ -255,13 +256,9 @@ extension CommandLineOptions {
 
     private func readSessionFile(_ path: String, defaults: ClientSession) throws(UsageError) -> (ClientSession, [SessionWarning]) {
         let prefix = "\(messagePrefix): --session \(path)"
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: Self.sessionFileLimit + 1) ?? Data()
-        } catch {
-            throw UsageError("\(prefix): cannot read it (\((error as NSError).localizedFailureReason ?? "no such readable file"))")
+        let data: [UInt8]
+        do { data = try Self.readStart(of: path, upTo: Self.sessionFileLimit + 1) } catch {
+            throw UsageError("\(prefix): cannot read it (\(error.reason))")
         }
         guard data.count <= Self.sessionFileLimit else {
             throw UsageError("\(prefix): larger than 1 MiB, so not a client session")
@@ -269,6 +266,35 @@ extension CommandLineOptions {
         do { return try ClientSession.read(json: String(decoding: data, as: UTF8.self), defaults: defaults) } catch {
             throw UsageError("\(prefix): \(error)")
         }
+    }
+
+    /// Why a file could not be read, in the words Foundation's file errors used.
+    struct FileReadError: Error {
+        var reason: String
+    }
+
+    /// The first `limit` bytes of the file at `path` (all of it when shorter).
+    static func readStart(of path: String, upTo limit: Int) throws(FileReadError) -> [UInt8] {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else {
+            switch errno {
+            case ENOENT: throw FileReadError(reason: "The file doesn\u{2019}t exist.")
+            case EACCES, EPERM: throw FileReadError(reason: "You don\u{2019}t have permission.")
+            default: throw FileReadError(reason: "no such readable file")
+            }
+        }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, wanted) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw FileReadError(reason: "no such readable file") }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
     }
 
     /// The network catalogue that ships with checkout.

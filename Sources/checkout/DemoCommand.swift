@@ -1,6 +1,7 @@
 import CheckoutEngine
 import CheckoutTUI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--no-color]`:
 /// a narrated walkthrough played by an autopilot through the real screens and engine.
@@ -116,7 +117,7 @@ enum DemoCommand {
                 recorder = try AsciicastRecorder(path: recordPath, width: Int(size.ws_col), height: Int(size.ws_row), title: command,
                                                  command: command) { clock.now.offset }
             } catch {
-                FileHandleOutput.error("checkout demo: cannot write \(recordPath): \(error.localizedDescription)")
+                FileHandleOutput.error("checkout demo: cannot write \(recordPath): \(error)")
                 return 2
             }
         }

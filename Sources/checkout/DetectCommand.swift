@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
-import Foundation
+import FoundationEssentials
 
 /// `checkout detect`: one-shot detection as JSON Lines, one object per card number.
 ///
@@ -38,7 +38,9 @@ enum DetectCommand {
             detector = Detector(
                 writer: DetectionReportWriter(resolver: CardNetworkResolver(catalogue: catalogue, session: session),
                                               validator: CardValidator(catalogue: catalogue, session: session),
-                                              calendar: Calendar.current),
+                                              // The local month at the start; a run that outlives a
+                                              // daylight-saving change keeps the offset it started with.
+                                              calendar: { var local = LocalCalendar(); return local.calendar(at: Date()) }()),
                 service: try options.makeBinService(), timeout: options.binTimeout)
         } catch {
             FileHandleOutput.error(error.message)

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// `checkout events`: the headless ``RawDataManager`` over JSON Lines.
 ///

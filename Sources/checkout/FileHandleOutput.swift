@@ -1,5 +1,7 @@
 import CheckoutCore
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Lines for standard output and standard error (Glibc's `stdout` is not usable from Swift 6).
@@ -214,14 +216,13 @@ final class StandardOutput: Sendable {
     // MARK: Writing
 
     private func startWritingThread() {
-        let thread = Thread { [self] in
+        // A serial queue of its own: a thread that may block on the reader for as long as it likes.
+        DispatchQueue(label: "checkout standard output").async { [self] in
             while true {
                 wake.wait()
                 writeDue(all: false)
             }
         }
-        thread.name = "checkout standard output"
-        thread.start()
     }
 
     /// Writes the pending output while it is due (or all of it), in order, blocking on the reader.
@@ -266,7 +267,7 @@ final class StandardOutput: Sendable {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0, errno == EINTR { continue }
                 if n < 0, errno == EPIPE { endBecauseTheReaderHasGone() }
                 if n <= 0 { return }

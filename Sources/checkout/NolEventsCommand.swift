@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 import NolPay
 import Synchronization
 
@@ -28,7 +28,7 @@ enum NolEventsCommand {
         switch CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted) {
         case .success(let parsed): options = parsed
         case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(see checkout nol events --help)"))
+            FileHandleOutput.error(error.message.replacing("(see checkout --help)", with: "(see checkout nol events --help)"))
             return 2
         }
         if options.wantsHelp {

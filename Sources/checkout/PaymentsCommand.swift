@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// `checkout payments`: the payment ledger, newest first, as a table or as JSON Lines.
 ///
@@ -67,7 +67,7 @@ enum PaymentsCommand {
         switch CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir]) {
         case .success(let parsed): options = parsed
         case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(\(usage))"))
+            FileHandleOutput.error(error.message.replacing("(see checkout --help)", with: "(\(usage))"))
             return 2
         }
         if options.wantsHelp {

@@ -1,5 +1,7 @@
 import CheckoutCore
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The lines of standard input, read on a thread of their own so a blocked read never holds up the
@@ -18,7 +20,8 @@ enum StandardInputLines {
 
     static func stream() -> Lines {
         let queue = LineQueue()
-        let thread = Thread {
+        // A serial queue of its own: a thread that may block in read for as long as it likes.
+        DispatchQueue(label: "checkout standard input").async {
             var splitter = InputLineSplitter()
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             reading: while true {
@@ -31,8 +34,6 @@ enum StandardInputLines {
             if let last = splitter.finish() { queue.deposit([last]) }
             queue.finish()
         }
-        thread.name = "checkout standard input"
-        thread.start()
         return Lines(queue: queue)
     }
 

@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutPlain
 import CheckoutStore
 import CheckoutTUI
-import Foundation
+import FoundationEssentials
 
 /// The terminal UI: `checkout [pay | settings | nol link|cards|pay|unlink] [options]`.
 ///
@@ -20,7 +20,7 @@ enum TUICommand {
         switch await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted) {
         case .success(let parsed): options = parsed
         case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "checkout tui:", with: "checkout:"))
+            FileHandleOutput.error(error.message.replacing("checkout tui:", with: "checkout:"))
             return 2
         }
         if options.wantsHelp {
@@ -60,8 +60,7 @@ enum TUICommand {
                 return try engine(for: settings, options: options, catalogue: catalogue, ledger: ledger)
             } catch {
                 // The screen names the problem; the command-name prefix is for the shell's stderr.
-                throw UsageError(error.message.replacingOccurrences(of: "checkout tui: ", with: "")
-                    .replacingOccurrences(of: "checkout: ", with: ""))
+                throw UsageError(error.message.replacing("checkout tui: ", with: "").replacing("checkout: ", with: ""))
             }
         }
         let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // `checkout` command dispatch. Each command lives in its own file in this folder and returns the
 // process exit code.

@@ -32,6 +32,7 @@ struct ValidationFastPathTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             for text in [String(scalar), "a\(scalar)", "\(scalar)a", "\(scalar)a\(scalar)\(scalar)"] {
                 #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")
+                #expect(text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
             }
         }
     }

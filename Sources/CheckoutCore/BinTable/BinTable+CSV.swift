@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A problem in a BIN table file, with the line it is on.
 public struct BinTableError: Error, Sendable, Equatable, CustomStringConvertible {

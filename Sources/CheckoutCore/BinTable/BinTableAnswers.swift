@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The answers of a BIN table, stored compactly: every distinct string once, every distinct issuer
 /// once (as ten string ids), every distinct answer once (as network and issuer pairs).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes `checkout detect` objects for a stream of card numbers under one session, copying the
 /// parts that repeat instead of building and escaping them again for every number.

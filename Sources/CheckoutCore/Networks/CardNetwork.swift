@@ -31,11 +31,10 @@ public enum CardNetwork: String, CaseIterable, Sendable, Hashable, Codable {
     /// Parses a network id leniently: case-insensitive, with the aliases BIN services send
     /// (`DINERS`, `DINERSCLUB`, `CARTESBANCAIRES`, `CB`, `MC`, `AMERICAN_EXPRESS`…). Unknown ids are `nil`.
     public init?(identifier: String) {
-        let key = identifier.uppercased()
-            .replacingOccurrences(of: " ", with: "_")
-            .replacingOccurrences(of: "-", with: "_")
+        // Scalar by scalar, as replacingOccurrences(of:with:) matched them.
+        let key = String(String.UnicodeScalarView(identifier.uppercased().unicodeScalars.map { $0 == " " || $0 == "-" ? "_" : $0 }))
         if let exact = CardNetwork(rawValue: key) { self = exact; return }
-        switch key.replacingOccurrences(of: "_", with: "") {
+        switch String(String.UnicodeScalarView(key.unicodeScalars.filter { $0 != "_" })) {
         case "DINERS", "DINERSCLUB": self = .dinersClub
         case "CARTESBANCAIRES", "CB", "CARTEBANCAIRE": self = .cartesBancaires
         case "MC", "MASTER": self = .mastercard

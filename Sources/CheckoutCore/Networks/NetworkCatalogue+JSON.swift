@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The layout of `networks.json`; its `keys` object describes each field for readers of the file.
 ///

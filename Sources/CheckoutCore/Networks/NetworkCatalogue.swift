@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The card networks checkout knows, with the rules to detect them from the digits typed so far.
 ///

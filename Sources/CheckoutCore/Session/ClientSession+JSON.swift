@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading a client session in the headless SDK's shape (the `clientSession` of Primer's
 /// configuration), the Client Session API's shape, or a whole configuration that holds one.
@@ -52,7 +52,7 @@ extension ClientSession {
     public static func parseNetworkList(_ text: String) throws -> [CardNetwork] {
         var result: [CardNetwork] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let id = part.trimmingCharacters(in: .whitespaces)
+            let id = String(part).trimmingWhitespace()
             guard let network = CardNetwork(identifier: id), network != .other else {
                 throw CatalogueError("unknown network id \"\(id)\"; known ids: \(CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(separator: " "))")
             }
@@ -221,7 +221,7 @@ private struct SessionReader {
         guard let value, !value.isNull else { return nil }
         guard let raw = value.stringValue else { throw error(path, "expected a string, found \(Self.kind(value))") }
         let printable = String(String.UnicodeScalarView(raw.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !($0.properties.generalCategory == .control) }))
-        let trimmed = printable.trimmingCharacters(in: .whitespaces)
+        let trimmed = printable.trimmingWhitespace()
         return trimmed.isEmpty ? nil : trimmed
     }
 

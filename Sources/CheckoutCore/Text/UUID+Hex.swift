@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UUID {
     /// A random UUID (version 4, variant of RFC 9562), as `UUID()` makes, from the standard

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks a card's fields and reports every failing one, in field order: number, expiry, CVV, name.
 ///

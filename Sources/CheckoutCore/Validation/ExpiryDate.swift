@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A card's expiry month and year, parsed from what a person typed.
 ///

@@ -1,5 +1,6 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a BIN table file could not be read at all (a problem in what it says is a ``BinTableError``).
 public struct BinTableFileError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
 
 /// Asks a BIN data service over HTTP: `GET {baseURL}/v1/bin-data/{bin}`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Sends HTTP requests that a hostile or broken server cannot push around.
@@ -70,11 +71,10 @@ public struct HTTPClient: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 guard exchange.start(continuation) else { return }
-                let thread = Thread {
+                // A serial queue of its own gets a thread that may block for the whole transfer.
+                DispatchQueue(label: "checkout-http").async {
                     exchange.end(Self.perform(request, exchange: exchange))
                 }
-                thread.name = "checkout-http"
-                thread.start()
             }
         } onCancel: {
             exchange.cancel()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request for ``HTTPClient``: method, URL, header fields, an optional body, and the
 /// limits it runs under.
@@ -69,6 +69,6 @@ public struct HTTPResponse: Sendable {
 
     /// The value of the first field named `name`, compared without regard to case.
     public func value(forHeader name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// libcurl's entry points, loaded on first use, and one transfer run with them under
 /// ``HTTPClient``'s rules.
@@ -155,13 +155,13 @@ final class LibCurl: @unchecked Sendable {
             guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 throw HTTPClient.Failure.invalidRequest("the value of \(field.name) has a line break")
             }
-            if field.name.caseInsensitiveCompare("Accept-Encoding") == .orderedSame { continue }
+            if field.name.lowercased() == "accept-encoding" { continue }
             lines.append("\(field.name): \(field.value)")
         }
         lines.append("Accept-Encoding: identity")
         // libcurl would otherwise add `Expect: 100-continue` to larger bodies and a form Content-Type.
         lines.append("Expect:")
-        if request.body != nil, !request.headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+        if request.body != nil, !request.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             lines.append("Content-Type:")
         }
         return lines
@@ -215,11 +215,10 @@ private final class Receiver {
                 return 0
             }
         } else if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
-            headers[headers.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
+            headers[headers.count - 1].value += " " + String(line).trimmingWhitespace()
         } else if let colon = line.firstIndex(of: ":") {
-            let field = HTTPHeader(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-            if field.name.caseInsensitiveCompare("Content-Encoding") == .orderedSame,
-               field.value.caseInsensitiveCompare("identity") != .orderedSame {
+            let field = HTTPHeader(String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingWhitespace())
+            if field.name.lowercased() == "content-encoding", field.value.lowercased() != "identity" {
                 stop = .encoded(field.value)
                 return 0
             }

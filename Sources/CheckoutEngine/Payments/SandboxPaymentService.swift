@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// The embedded payment processor: a sandbox with documented outcomes that records every attempt
 /// in the ``Ledger`` (network, first digits, last four, amount, status; never the full number or CVV).

@@ -1,5 +1,5 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
 
 /// Primer's client-side API as the headless SDK speaks it: the header fields every request carries,
 /// the deadlines, and one exchange that turns an answer into JSON or a ``PrimerFailure``.

@@ -1,5 +1,5 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// BIN lookups at Primer's `binDataUrl`, with the SDK's header fields (research §4).

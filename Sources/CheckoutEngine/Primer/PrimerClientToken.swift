@@ -1,5 +1,5 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
 
 /// What a Primer client token says: the access token for the `Primer-Client-Token` header, where the
 /// configuration is, the API bases it names, and when it expires.
@@ -72,7 +72,7 @@ public struct PrimerClientToken: Sendable, Equatable, CustomStringConvertible {
     /// The JSON payload of a JWT: the second part, base64url-decoded (padding optional), which
     /// must be a JSON object. The signature is not checked.
     public static func payload(of jwt: String) throws(PrimerFailure) -> JSONValue {
-        let parts = jwt.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".", omittingEmptySubsequences: false)
+        let parts = jwt.trimmingWhitespaceAndNewlines().split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw .malformedToken("it is not a JWT (three parts separated by dots; this has \(parts.count))")
         }
@@ -91,7 +91,7 @@ public struct PrimerClientToken: Sendable, Equatable, CustomStringConvertible {
             (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "=")
         }) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var standard = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }))
         standard = String(standard.prefix { $0 != "=" })
         if standard.count % 4 != 0 { standard += String(repeating: "=", count: 4 - standard.count % 4) }
         return Data(base64Encoded: standard)
@@ -109,6 +109,6 @@ public struct PrimerClientToken: Sendable, Equatable, CustomStringConvertible {
 
     /// Says what the token is for and until when, never the token itself.
     public var description: String {
-        "Primer client token (\(environment ?? "no env"), intent \(intent ?? "none"), expires \(ISO8601DateFormatter().string(from: expiresAt)))"
+        "Primer client token (\(environment ?? "no env"), intent \(intent ?? "none"), expires \(expiresAt.formatted(.iso8601)))"
     }
 }

@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// What `checkout` takes from Primer's configuration (`GET {configurationUrl}`, research §4): the
 /// API bases and the client session.

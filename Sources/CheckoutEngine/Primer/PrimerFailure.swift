@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why talking to Primer failed, as one line a person can act on.
 ///
@@ -25,8 +25,7 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case let .malformedToken(reason):
             return "the client token cannot be used: \(reason)"
         case let .expiredToken(date):
-            let formatter = ISO8601DateFormatter()
-            return "the client token expired at \(formatter.string(from: date)); ask the merchant's server for a new one"
+            return "the client token expired at \(date.formatted(.iso8601)); ask the merchant's server for a new one"
         case let .status(operation, code, errorId, diagnosticsId):
             let details = [errorId.map { "errorId \($0)" }, diagnosticsId.map { "diagnosticsId \($0)" }].compactMap { $0 }
             let hint = code == 401 || code == 403 ? " (the client token was refused: it may be expired, revoked or for another environment)" : ""

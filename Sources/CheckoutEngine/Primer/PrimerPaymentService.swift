@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// Pays through Primer as the headless SDK does with automatic payment handling (research §5):
 /// tokenize the card, then create a payment with the token.
@@ -118,7 +118,9 @@ public struct PrimerPaymentService: PaymentService {
     }
 
     /// The tokenization body for `request`; nil when its expiry date cannot be read.
-    static func tokenizationBody(_ request: PaymentRequest, now: Date, calendar: Calendar = Calendar(identifier: .gregorian)) -> JSONValue? {
+    static func tokenizationBody(_ request: PaymentRequest, now: Date, calendar: Calendar? = nil) -> JSONValue? {
+        var local = LocalCalendar()
+        let calendar = calendar ?? local.calendar(at: now)
         guard let expiry = ExpiryDate(parsing: request.expiryDate, now: now, calendar: calendar), (1...12).contains(expiry.month) else { return nil }
         var instrument: [(String, JSONValue)] = [
             ("number", .string(request.cardNumber)),

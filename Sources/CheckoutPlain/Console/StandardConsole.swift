@@ -1,6 +1,7 @@
 import CheckoutCore
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Standard input and output as a ``PlainConsole``: lines read on a queue of their own (a blocked

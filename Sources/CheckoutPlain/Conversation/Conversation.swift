@@ -83,7 +83,7 @@ final class Conversation {
             let typed: String
             switch line {
             case let .text(value):
-                typed = value.trimmingCharacters(in: .whitespaces)
+                typed = value.trimmingWhitespace()
             case .notUTF8:
                 if !console.echoesInput { write("\n") }
                 say("That answer is not UTF-8 text; type it again.")

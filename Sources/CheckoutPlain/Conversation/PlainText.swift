@@ -1,5 +1,6 @@
 import CheckoutTUI
-import Foundation
+import FoundationEssentials
+import Glibc
 import NolPay
 
 /// Text as plain mode prints it: printable characters only, ASCII in a locale that is not UTF-8.
@@ -51,7 +52,7 @@ public enum PlainText {
     public static func localeIsUTF8() -> Bool {
         setlocale(LC_CTYPE, "")
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "")
+        let name = String(cString: codeset).uppercased().filter { $0 != "-" }
         return name == "UTF8"
     }
 

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutTUI
-import Foundation
+import FoundationEssentials
 
 /// Pay by card as a conversation over a ``RawDataManager``: card number → what the engine learns
 /// about its networks (the BIN answer awaited through the engine's events) → the network, when the
@@ -21,7 +21,7 @@ final class CardPaymentFlow {
     let validator: CardValidator
     let resolver: CardNetworkResolver
     let now: @Sendable () -> Date
-    private let calendar = Calendar(identifier: .gregorian)
+    private var localCalendar = LocalCalendar()
     private var events: AsyncStream<CheckoutEvent>.AsyncIterator
 
     /// The card as answered so far, as the engine has it.
@@ -270,7 +270,8 @@ final class CardPaymentFlow {
             case .back: return .back
             case let .answer(text):
                 let expiry = Self.expiry(text)
-                if let error = validator.validateExpiryDate(expiry, now: now(), calendar: calendar) {
+                let moment = now()
+                if let error = validator.validateExpiryDate(expiry, now: moment, calendar: localCalendar.calendar(at: moment)) {
                     say(error.description)
                     continue
                 }
@@ -396,7 +397,8 @@ final class CardPaymentFlow {
     }
 
     private func refused(_ error: CheckoutError) async -> Outcome {
-        let errors = validator.validate(data, metadata: metadata, now: now(), calendar: calendar)
+        let moment = now()
+        let errors = validator.validate(data, metadata: metadata, now: moment, calendar: localCalendar.calendar(at: moment))
         if let first = errors.first {
             // The data went stale since it was answered (a card that expired at midnight): fix it.
             submitted = false

@@ -1,5 +1,6 @@
 import CheckoutCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Writes what the terminal was sent as an asciicast v2 file: a JSON header (version, width,
@@ -14,7 +15,7 @@ import Synchronization
 ///                                          title: "checkout demo cobadge", command: "checkout demo cobadge") { clock.now.offset }
 public final class AsciicastRecorder: Sendable {
     private struct State {
-        var handle: FileHandle
+        var file: Int32
         var carry: [UInt8] = []
         var lastTime: Double = 0
     }
@@ -24,17 +25,15 @@ public final class AsciicastRecorder: Sendable {
 
     public init(path: String, width: Int, height: Int, title: String, command: String,
                 time: @escaping @Sendable () -> Duration) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw RecordingError(reason: String(cString: strerror(errno))) }
         let header: JSONValue = .object([
             ("version", .integer(2)), ("width", .integer(width)), ("height", .integer(height)),
             ("timestamp", .integer(Int(Date().timeIntervalSince1970))), ("title", .string(title)), ("command", .string(command)),
-            ("env", .object([("TERM", .string(ProcessInfo.processInfo.environment["TERM"] ?? "xterm-256color"))])),
+            ("env", .object([("TERM", .string(getenv("TERM").map { String(cString: $0) } ?? "xterm-256color"))])),
         ])
-        try handle.write(contentsOf: Data((header.serialized() + "\n").utf8))
-        state = Mutex(State(handle: handle))
+        Self.write(header.serialized() + "\n", to: file)
+        state = Mutex(State(file: file))
         self.time = time
     }
 
@@ -54,7 +53,7 @@ public final class AsciicastRecorder: Sendable {
             state.lastTime = seconds
             let text = String(decoding: block, as: UTF8.self)
             let line: JSONValue = .array([.number((seconds * 1_000_000).rounded() / 1_000_000), .string("o"), .string(text)])
-            try? state.handle.write(contentsOf: Data((line.serialized() + "\n").utf8))
+            Self.write(line.serialized() + "\n", to: state.file)
         }
     }
 
@@ -63,10 +62,31 @@ public final class AsciicastRecorder: Sendable {
         state.withLock { state in
             if !state.carry.isEmpty {
                 let line: JSONValue = .array([.number(state.lastTime), .string("o"), .string(String(decoding: state.carry, as: UTF8.self))])
-                try? state.handle.write(contentsOf: Data((line.serialized() + "\n").utf8))
+                Self.write(line.serialized() + "\n", to: state.file)
                 state.carry = []
             }
-            try? state.handle.close()
+            close(state.file)
+        }
+    }
+
+    /// Why the recording file cannot be written.
+    public struct RecordingError: Error, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// Writes all of `text`, retrying after interruptions (a recording is best effort: a full disk
+    /// leaves it short).
+    private static func write(_ text: String, to file: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
         }
     }
 

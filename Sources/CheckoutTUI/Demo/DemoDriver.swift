@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
-import Foundation
+import FoundationEssentials
 
 /// The demo as an input source of the terminal runtime: it takes the ``DemoPilot``'s moves at
 /// their time on the demo's clock and hands them to the app model as the terminal's keys are, and

@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutResources
-import Foundation
+import FoundationEssentials
 
 /// A demo as data: one step per line, read from a `.demo` file and checked whole before the demo
 /// starts, so a mistake is reported with its line rather than found halfway through a meeting.
@@ -103,10 +103,10 @@ public struct DemoScript: Sendable, Equatable {
             let number = offset + 1
             var line = String(raw)
             if let hash = line.firstIndex(of: "#"), !line.hasPrefix("caption"), !line.hasPrefix("expect") { line = String(line[..<hash]) }
-            line = line.trimmingCharacters(in: .whitespaces)
+            line = line.trimmingWhitespace()
             if line.hasPrefix("#") || line.isEmpty { continue }
             let word = String(line.prefix { $0 != " " })
-            let rest = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+            let rest = String(line.dropFirst(word.count)).trimmingWhitespace()
             func fail(_ message: String) { problems.append("\(file):\(number): \(message)") }
             func add(_ kind: Step.Kind) { steps.append(Step(kind: kind, file: file, line: number)) }
             switch word {

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 import NolPay
 import Synchronization
 
@@ -33,7 +33,7 @@ public final class DemoWorld: Sendable {
         ledger = try Ledger(database: database)
         let codes = Mutex(SplitMix64(seed: seed))
         transit = try SimulatedTransit(store: try NolBackendStore(database: database), demoCards: NolDemoCards.bundled(), clock: clock,
-                                       makeCode: { String(format: "%06d", Int(codes.withLock { $0.next() } % 1_000_000)) })
+                                       makeCode: { String(Int(codes.withLock { $0.next() } % 1_000_000), zeroPaddedTo: 6) })
         let worker = NolWorker(transit: transit, amount: Self.nolAmount)
         self.worker = worker
         var registry = ScreenRegistry.standard

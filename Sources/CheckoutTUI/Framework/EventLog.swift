@@ -72,7 +72,8 @@ public struct EventLog: Sendable, Equatable {
     /// The entries whose name contains `filter` (ignoring case); all of them for an empty filter.
     public func entries(matching filter: String) -> [Entry] {
         guard !filter.isEmpty else { return entries }
-        return entries.filter { $0.name.range(of: filter, options: .caseInsensitive) != nil }
+        let wanted = filter.lowercased()
+        return entries.filter { $0.name.lowercased().contains(wanted) }
     }
 
     static func describe(_ event: CheckoutEvent) -> (String, String) {

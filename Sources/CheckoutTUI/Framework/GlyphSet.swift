@@ -89,7 +89,7 @@ public struct GlyphSet: Sendable, Equatable {
         guard mode == .ascii else { return label }
         var result = label
         for (symbol, name) in [("↑↓", "up/down"), ("←→", "<-/->"), ("↑", "up"), ("↓", "down"), ("←", "<-"), ("→", "->"), ("⇧", "S-")] {
-            result = result.replacingOccurrences(of: symbol, with: name)
+            result = result.replacing(symbol, with: name)
         }
         return text(result)
     }

@@ -161,13 +161,13 @@ extension NolFlowScreen {
     }
 
     /// `text` with no-break spaces, so that ``wrap(_:width:maxLines:glyphs:)`` keeps it on one line.
-    static func unbroken(_ text: String) -> String { text.replacingOccurrences(of: " ", with: "\u{00A0}") }
+    static func unbroken(_ text: String) -> String { String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == " " ? "\u{00A0}" : $0 })) }
 
     /// `text` wrapped to `width` in `glyphs`; a no-break space (between `••••` and the last four)
     /// holds its neighbours together and is drawn as a space.
     static func wrap(_ text: String, width: Int, maxLines: Int, glyphs: GlyphSet) -> [String] {
         Canvas.wrap(text, width: width, maxLines: maxLines, ellipsis: glyphs.ellipsis)
-            .map { glyphs.text($0.replacingOccurrences(of: "\u{00A0}", with: " ")) }
+            .map { glyphs.text(String(String.UnicodeScalarView($0.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 }))) }
     }
 
     private func fieldRows(into canvas: inout Canvas, row start: Int, left: Int, width: Int, bottom: Int, smsLine: Bool = false,

@@ -1,6 +1,7 @@
 import CNCursesW
 import CTerminalRestore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why the terminal UI could not start.
 public enum TerminalStartError: Error, Equatable {

@@ -1,7 +1,8 @@
 import CheckoutCore
 import CheckoutEngine
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Builds a fresh engine for a set of settings (the executable knows how to make BIN services).
 public typealias EngineFactory = @Sendable (CheckoutSettings) throws -> RawDataManager
@@ -90,7 +91,8 @@ public enum TerminalRuntime {
         case .success(let opened): terminal = opened
         case .failure(let error):
             // The message names $TERM, which the environment controls: shown escaped, on one line.
-            FileHandle.standardError.write(Data((DiagnosticText.sanitized(error.message) + "\n").utf8))
+            let line = Array((DiagnosticText.sanitized(error.message) + "\n").utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             return (2, nil)
         }
         defer { terminal.close() }

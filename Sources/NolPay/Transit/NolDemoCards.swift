@@ -1,6 +1,6 @@
 import CheckoutResources
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// The demo Nol cards the simulated reader lists, read from `Resources/data/nol-cards.csv`.
 ///
@@ -15,7 +15,7 @@ public enum NolDemoCards {
     public static func parse(_ csv: String) throws -> [NolCardRecord] {
         var lines = csv.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingSpaces.isEmpty }
         guard !lines.isEmpty else { return [] }
-        let header = lines.removeFirst().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let header = lines.removeFirst().split(separator: ",").map { String($0).trimmingWhitespace() }
         func column(_ name: String) throws -> Int {
             guard let index = header.firstIndex(of: name) else { throw NolDemoCardsError(message: "nol-cards.csv has no \(name) column") }
             return index
@@ -25,7 +25,7 @@ public enum NolDemoCards {
         return try lines.enumerated().map { offset, line in
             // The label is the last column and may itself contain commas.
             let fields = line.split(separator: ",", maxSplits: header.count - 1, omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { String($0).trimmingWhitespace() }
             guard fields.count == header.count, let amount = Int(fields[balance]) else {
                 throw NolDemoCardsError(message: "nol-cards.csv line \(offset + 2) is not valid: \(line)")
             }

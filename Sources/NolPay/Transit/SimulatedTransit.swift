@@ -1,5 +1,5 @@
 import CheckoutStore
-import Foundation
+import FoundationEssentials
 
 /// A Transit system simulated on this machine: the demo cards, an NFC reader, one-time codes sent
 /// to an SMS outbox, links and balances kept in SQLite.
@@ -50,7 +50,7 @@ public final class SimulatedTransit: Transit {
 
     /// Six random digits.
     @Sendable public static func randomCode() -> String {
-        String(format: "%06d", Int.random(in: 0...999_999))
+        String(Int.random(in: 0...999_999), zeroPaddedTo: 6)
     }
 
     /// The cards the simulated reader can see, with their current balances.
@@ -171,7 +171,7 @@ public final class SimulatedTransit: Transit {
 
     public func requestPayment(cardNumber: String, mobileNumber: MobileNumber, amount: Int, currency: String) async throws -> NolPayment {
         let moment = now()
-        let id = "nol_" + UUID().uuidString.lowercased().prefix(18).replacingOccurrences(of: "-", with: "")
+        let id = "nol_" + String(UUID().uuidString.lowercased().prefix(18).filter { $0 != "-" })
         guard currency == "AED" else { throw TransitError.currencyNotSupported(currency) }
         guard amount > 0 else { throw TransitError.invalidAmount }
         return try store.transaction { tx -> Result<NolPayment, TransitError> in
@@ -245,6 +245,6 @@ public final class SimulatedTransit: Transit {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return "\(String(parts.year ?? 0, zeroPaddedTo: 4))-\(String(parts.month ?? 0, zeroPaddedTo: 2))-\(String(parts.day ?? 0, zeroPaddedTo: 2))"
     }
 }
