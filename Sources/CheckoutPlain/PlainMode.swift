@@ -1,3 +1,4 @@
+import CheckoutCore
 import FoundationEssentials
 import Glibc
 
@@ -22,7 +23,7 @@ public enum PlainMode {
 
     /// The decision for this process: its environment and standard streams.
     public static func decide(flag: Bool) -> Decision {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values(["CHECKOUT_PLAIN", "ACCESSIBLE", "TERM", "TERMINFO", "HOME", "TERMINFO_DIRS"])
         return decide(flag: flag, environment: environment,
                       stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
                       knowsTerminal: { TerminfoDatabase.knows($0, environment: environment) })

@@ -1,3 +1,4 @@
+import CheckoutCore
 import CSQLite
 import FoundationEssentials
 import Glibc
@@ -6,7 +7,7 @@ import Glibc
 /// `~/.local/share/checkout`.
 public enum DataDirectory {
     /// The data directory for an optional `--data-dir` value.
-    public static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func resolve(_ option: String?, environment: [String: String] = ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"])) -> URL {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option, isDirectory: true) }
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("checkout", isDirectory: true)

@@ -204,7 +204,7 @@ struct CommandLineOptions: Sendable {
 extension CommandLineOptions {
     /// Whether colour is wanted: not with `--no-color`, nor when `NO_COLOR` is set to anything.
     var colorEnabled: Bool {
-        !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        !noColor && (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
     }
 
     /// The largest `--session` file read; a client session is a few kilobytes.
@@ -358,7 +358,7 @@ extension CommandLineOptions {
     /// beside a token: Primer charges the client session's amount, so the terminal must show that one.
     /// A token that cannot be used is a ``UsageError`` naming the problem, never the token.
     static func prepare(_ arguments: [String], command: String, accepting accepted: Set<CommandOption>,
-                        environment: [String: String] = ProcessInfo.processInfo.environment,
+                        environment: [String: String] = ProcessEnvironment.values([CommandLineOptions.clientTokenVariable]),
                         warn: (String) -> Void = FileHandleOutput.error) async -> Result<CommandLineOptions, UsageError> {
         var options: CommandLineOptions
         switch parse(arguments, command: command, accepting: accepted) {

@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutEngine
 import CheckoutTUI
 import FoundationEssentials
@@ -38,7 +39,7 @@ enum DemoCommand {
         var recordPath: String?
         var check = false
         var speed = 1.0
-        var noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        var noColor = ProcessEnvironment.value("NO_COLOR").map { !$0.isEmpty } ?? false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]

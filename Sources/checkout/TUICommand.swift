@@ -37,7 +37,9 @@ enum TUICommand {
         do {
             catalogue = try options.makeCatalogue()
             let session = try options.makeSession()
-            _ = try options.makeBinService()
+            // A --bin-table file or a URL is checked before the screen opens; the embedded table is
+            // part of the installation and loads with the first engine, after the first frame.
+            if options.binService != .embedded || options.binTablePath != nil { _ = try options.makeBinService() }
             // The session is kept whole: its surcharges and merchant name are what the card form shows and pays.
             defaults = CheckoutSettings(
                 session: session,

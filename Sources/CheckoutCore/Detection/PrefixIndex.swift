@@ -179,6 +179,8 @@ extension PrefixIndex {
         /// The networks of `mask`, most specific first: by the longest range the prefix already fully
         /// matches, then in catalogue order.
         func ordered(mask: UInt64, prefix: UInt64, depth: Int) -> [UInt8] {
+            // Most prefixes belong to one network or none: nothing to order.
+            if mask.nonzeroBitCount <= 1 { return mask == 0 ? [] : [UInt8(mask.trailingZeroBitCount)] }
             var members: [(network: Int, matched: Int)] = []
             for network in networks.indices where mask & (1 << UInt64(network)) != 0 {
                 var matched = 0
@@ -193,6 +195,7 @@ extension PrefixIndex {
         }
 
         mutating func intern(_ list: [UInt8]) -> Int32 {
+            if list.isEmpty { return 0 }
             if let id = answerIDs[list] { return id }
             let id = Int32(answerLists.count)
             answerLists.append(list)
@@ -204,10 +207,12 @@ extension PrefixIndex {
         mutating func buildLengthFilter() {
             let base = answerLists
             var table = [Int32](repeating: 0, count: base.count * 20)
+            let longest = networks.map(\.longestLength)
             for (id, list) in base.enumerated() {
                 for count in 0..<20 {
-                    let kept = list.filter { networks[Int($0)].longestLength >= count }
-                    table[id * 20 + count] = intern(kept)
+                    // Most lists keep every network at most counts: the list's own id.
+                    let kept = list.allSatisfy { longest[Int($0)] >= count } ? list : list.filter { longest[Int($0)] >= count }
+                    table[id * 20 + count] = kept.count == list.count ? Int32(id) : intern(kept)
                 }
             }
             lengthFiltered = table

@@ -14,18 +14,22 @@ import Glibc
 ///     let errors = validator.validate(data, metadata: nil, now: now, calendar: local.calendar(at: now))
 public struct LocalCalendar: Sendable {
     private var offset: Int?
-    private var cached = Calendar(identifier: .gregorian)
+    /// Made on first use: an engine is made before the terminal UI's first frame, a calendar is
+    /// needed only once something is typed.
+    private var cached: Calendar?
 
     public init() {}
 
     /// The Gregorian calendar in the local time zone's offset from GMT at `date`.
     public mutating func calendar(at date: Date) -> Calendar {
         let seconds = Self.secondsFromGMT(at: date)
+        var calendar = cached ?? Calendar(identifier: .gregorian)
         if seconds != offset, let zone = TimeZone(secondsFromGMT: seconds) {
-            cached.timeZone = zone
+            calendar.timeZone = zone
             offset = seconds
         }
-        return cached
+        cached = calendar
+        return calendar
     }
 
     /// The local offset from GMT at `date`, in seconds.

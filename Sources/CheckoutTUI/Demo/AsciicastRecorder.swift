@@ -30,7 +30,7 @@ public final class AsciicastRecorder: Sendable {
         let header: JSONValue = .object([
             ("version", .integer(2)), ("width", .integer(width)), ("height", .integer(height)),
             ("timestamp", .integer(Int(Date().timeIntervalSince1970))), ("title", .string(title)), ("command", .string(command)),
-            ("env", .object([("TERM", .string(getenv("TERM").map { String(cString: $0) } ?? "xterm-256color"))])),
+            ("env", .object([("TERM", .string(ProcessEnvironment.value("TERM") ?? "xterm-256color"))])),
         ])
         Self.write(header.serialized() + "\n", to: file)
         state = Mutex(State(file: file))

@@ -1,3 +1,4 @@
+import CheckoutCore
 import CNCursesW
 import CTerminalRestore
 import FoundationEssentials
@@ -77,7 +78,7 @@ final class NCursesTerminal {
         setlocale(LC_ALL, "")
         let glyphs = GlyphSet(codeset: nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        let term = ProcessEnvironment.value("TERM") ?? ""
         guard !term.isEmpty, term != "dumb" else { return .failure(.unknownTerminal(term)) }
         // Armed before the screen starts, so that no moment of the UI can end with the terminal broken.
         Array(genericRestore.utf8).withUnsafeBufferPointer { bytes in

@@ -161,12 +161,23 @@ public enum TerminalRuntime {
             }
         }
 
-        connect(settings)
-        perform(model.takeCommands())
-        terminal.setMouse(model.context.settings.mouse)
+        if demo == nil {
+            // The screen first, then the engine (its BIN table, its validator): nothing is typed
+            // before the first frame is up, and a person takes longer to type than this takes.
+            terminal.setMouse(model.context.settings.mouse)
+            terminal.draw(model.render())
+            let connected = connect(settings)
+            let commands = model.takeCommands()
+            perform(commands)
+            if !connected || !commands.isEmpty { terminal.draw(model.render()) }
+        } else {
+            connect(settings)
+            perform(model.takeCommands())
+            terminal.setMouse(model.context.settings.mouse)
+        }
         demo?.begin { wake.yield(.source) }
         defer { demo?.end() }
-        terminal.draw(model.render())
+        if demo != nil { terminal.draw(model.render()) }
 
         for await event in wakes {
             switch event {
