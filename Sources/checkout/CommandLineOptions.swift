@@ -206,9 +206,6 @@ extension CommandLineOptions {
         !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    /// The largest `--session` file read; a client session is a few kilobytes.
-    static let sessionFileLimit = 1 << 20
-
     /// The client session: `--session FILE`, else the shipped defaults (`Resources/data/session.json`),
     /// with `--allowed`, `--amount` and `--currency` applied. A session file without an amount or a
     /// currency takes the shipped ones. Unknown network ids in the file are left out and named in one
@@ -254,20 +251,8 @@ extension CommandLineOptions {
     private var messagePrefix: String { command == "tui" ? "checkout" : "checkout \(command)" }
 
     private func readSessionFile(_ path: String, defaults: ClientSession) throws(UsageError) -> (ClientSession, [SessionWarning]) {
-        let prefix = "\(messagePrefix): --session \(path)"
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: Self.sessionFileLimit + 1) ?? Data()
-        } catch {
-            throw UsageError("\(prefix): cannot read it (\((error as NSError).localizedFailureReason ?? "no such readable file"))")
-        }
-        guard data.count <= Self.sessionFileLimit else {
-            throw UsageError("\(prefix): larger than 1 MiB, so not a client session")
-        }
-        do { return try ClientSession.read(json: String(decoding: data, as: UTF8.self), defaults: defaults) } catch {
-            throw UsageError("\(prefix): \(error)")
+        do { return try SessionFile.read(path: path, defaults: defaults) } catch {
+            throw UsageError("\(messagePrefix): --session \(path): \(error)")
         }
     }
 
