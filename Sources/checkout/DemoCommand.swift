@@ -2,7 +2,7 @@ import CheckoutEngine
 import CheckoutTUI
 import Foundation
 
-/// `checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--no-color]`:
+/// `checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]`:
 /// a narrated walkthrough played by an autopilot through the real screens and engine.
 ///
 /// Without `--check` it plays in the terminal; `--check` plays every shipped script (or the one

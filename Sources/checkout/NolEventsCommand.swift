@@ -12,8 +12,12 @@ import Synchronization
 /// backend lives in the SQLite database under `--data-dir`, so one run can link and the next pay.
 enum NolEventsCommand {
     static let usage = """
-        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency AED] [--read-timeout SECONDS] [--otp CODE]
-          --otp CODE   the simulated SMS always carries CODE (6 digits), so a script can type it
+        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency CODE] [--read-timeout SECONDS] [--otp CODE]
+          --data-dir DIR           where the simulated Nol backend's database lives (a link made in one run is there in the next)
+          --amount MINOR_UNITS     the amount of a Nol payment (default 750: AED 7.50)
+          --currency CODE          its currency (default AED)
+          --read-timeout SECONDS   how long the simulated reader waits for a tap after a scan starts (default 30)
+          --otp CODE               the simulated SMS always carries CODE (6 digits), so a script can type it
         input, one JSON object a line:
           {"start":"link"|"linkedCards"|"pay"|"unlink"}
           {"tap":"CARD_NUMBER"}            hold a card to the simulated reader (scans it when linking)
