@@ -86,6 +86,32 @@ import Testing
         #expect(result.stdout.contains("Card network: Visa; asking the BIN service...\nBIN service unavailable: using local rules. Card network: Visa.\n"))
     }
 
+    /// Settings saved in plain mode are the full-screen UI's: the same file, used on the next start
+    /// of either, and an option on the command line overrides them for its run and is named.
+    @Test func settingsSavedInPlainModeAreUsedOnTheNextStart() throws {
+        let dir = Self.dataDirectory()
+        let file = dir + "/settings.json"
+        let saving = try Self.run(["--plain", "settings"], ["3", "250", "5", "7"], dataDir: dir)
+        #expect(saving.status == 0 && saving.stderr.isEmpty, "\(saving.stderr)")
+        #expect(saving.stdout.contains("Settings: Done saves them, for this run and the next ones.\n"))
+        #expect(saving.stdout.contains("Saved to \(file).\n"))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""binLatencyMs":250"#), "\(text)")
+
+        let next = try Self.run(["--plain", "settings"], ["back", "7"], dataDir: dir)
+        #expect(next.stdout.contains("Saved settings in use (\(file)).\n"))
+        #expect(next.stdout.contains("  3) BIN latency: 250 ms\n"))
+
+        let overridden = try Self.run(["--plain", "settings", "--bin-latency", "100"], ["back", "7"], dataDir: dir)
+        #expect(overridden.stdout.contains("Saved settings in use; --bin-latency overrides them for this run.\n"))
+        #expect(overridden.stdout.contains("  3) BIN latency: 100 ms\n"))
+
+        let reset = try Self.run(["--plain", "settings"], ["6", "5", "7"], dataDir: dir)
+        #expect(reset.stdout.contains("Defaults restored: Done saves them, back keeps the settings as they were.\n"))
+        #expect(reset.stdout.contains("  3) BIN latency: 0 ms\n"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#""binLatencyMs":0"#))
+    }
+
     @Test func questionMarkPrintsThePromptsHelp() throws {
         let result = try Self.run(["--plain", "pay"], ["?"])
         #expect(result.stdout.contains("Card number: ?\nThe long number on the front of the card, 13 to 19 digits; spaces and dashes are fine.\n"))
