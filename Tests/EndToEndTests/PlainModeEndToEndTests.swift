@@ -184,14 +184,9 @@ import Testing
         // capture-pane drops the space after each prompt, so the waits end at the colon.
         try tmux.waitFor("Choose 1 to 7 [1]:")
         #expect(tmux.capture().contains("TerminalCheckout, plain mode."))
-        tmux.type("1")
-        tmux.send("Enter")
-        try tmux.waitFor("Card number:")
-        tmux.type("4242424242424242")
-        tmux.send("Enter")
-        try tmux.waitFor("Expiry date (MM/YY):")
-        tmux.type("12/30")
-        tmux.send("Enter")
+        tmux.answer("1")
+        try tmux.answer("Card number:", "4242424242424242")
+        try tmux.answer("Expiry date (MM/YY):", "12/30")
         let prompt = try tmux.waitFor("CVV (3 digits; typing is not shown):")
         #expect(prompt.contains("BIN service: Visa."))
         tmux.type("987")
@@ -207,7 +202,7 @@ import Testing
         tmux.send("C-d")
         let after = try tmux.waitFor("STTY-PRINTED")
         #expect(after.contains("End of input: goodbye.\nEXIT=0"))
-        #expect(Self.sttyWords(after).contains("echo"))
+        #expect(TUIHarness.sttyWords(after).contains("echo"))
         #expect(try Self.payments(in: dir).map(\.network) == ["VISA"])
     }
 
@@ -217,23 +212,15 @@ import Testing
             .joined(separator: " ")
         let tmux = try TmuxSession(shellCommand: "\(command); echo EXIT=$?; stty -a; echo STTY-PRINTED; sleep 60", width: 100, height: 40)
         defer { tmux.close() }
-        try tmux.waitFor("Card number:")
-        tmux.type("4242424242424242")
-        tmux.send("Enter")
-        try tmux.waitFor("Expiry date (MM/YY):")
-        tmux.type("12/30")
-        tmux.send("Enter")
+        try tmux.answer("Card number:", "4242424242424242")
+        try tmux.answer("Expiry date (MM/YY):", "12/30")
         try tmux.waitFor("typing is not shown):")
         tmux.type("12")
         tmux.send("C-c")
         let after = try tmux.waitFor("STTY-PRINTED")
         #expect(after.contains("EXIT=130"))
-        let words = Self.sttyWords(after)
+        let words = TUIHarness.sttyWords(after)
         #expect(words.contains("echo") && !words.contains("-echo"))
-    }
-
-    static func sttyWords(_ screen: String) -> [String] {
-        screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
     }
 }
 
@@ -250,4 +237,18 @@ func firstUnprintableByte(_ text: String) -> String? {
         }
     }
     return nil
+}
+
+extension TmuxSession {
+    /// Types `text` and Enter, as a person answers a plain-mode question.
+    func answer(_ text: String) {
+        type(text)
+        send("Enter")
+    }
+
+    /// Waits for the question ending in `prompt` (capture-pane drops the space after it), then answers it.
+    func answer(_ prompt: String, _ text: String) throws {
+        try waitFor(prompt)
+        answer(text)
+    }
 }

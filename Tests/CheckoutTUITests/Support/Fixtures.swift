@@ -51,6 +51,16 @@ extension AppModel {
 
     /// The screen at 80x24 as text.
     var screen: String { render(width: 80, height: 24).text }
+
+    /// From the field before the expiry: tabs on and fills the expiry (12/30), the CVV (123) and
+    /// the name (Jane Doe), ending with the focus on Pay.
+    mutating func fillTheRestOfTheCard() {
+        for text in ["1230", "123", "Jane Doe"] {
+            _ = press(.tab)
+            type(text)
+        }
+        _ = press(.tab)
+    }
 }
 
 /// An event clock a test moves by hand, in milliseconds.
