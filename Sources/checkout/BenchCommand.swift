@@ -22,15 +22,8 @@ enum BenchCommand {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(arguments, command: "bench", accepting: [.binTable]) {
-        case .success(let parsed): options = parsed
-        case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(see checkout bench --help)"))
-            return 2
-        }
-        if options.wantsHelp {
-            FileHandleOutput.line(usage)
-            return 0
+        do { options = try CommandLineOptions.parse(arguments, command: "bench", accepting: [.binTable], help: usage).get() } catch {
+            return error.status
         }
         guard options.positionals.isEmpty else {
             FileHandleOutput.error("checkout bench: takes no arguments (see checkout bench --help)")

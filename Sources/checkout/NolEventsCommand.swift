@@ -29,15 +29,8 @@ enum NolEventsCommand {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted) {
-        case .success(let parsed): options = parsed
-        case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(see checkout nol events --help)"))
-            return 2
-        }
-        if options.wantsHelp {
-            FileHandleOutput.line(usage)
-            return 0
+        do { options = try CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted, help: usage).get() } catch {
+            return error.status
         }
         guard options.positionals.isEmpty else {
             return usageError("takes no arguments; it reads JSON Lines from standard input")

@@ -67,15 +67,8 @@ enum PaymentsCommand {
             }
         }
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir]) {
-        case .success(let parsed): options = parsed
-        case .failure(let error):
-            FileHandleOutput.error(error.message.replacingOccurrences(of: "(see checkout --help)", with: "(\(usage))"))
-            return 2
-        }
-        if options.wantsHelp {
-            FileHandleOutput.line(help)
-            return 0
+        do { options = try CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir], help: help, hint: usage).get() } catch {
+            return error.status
         }
         guard options.positionals.isEmpty else { return usageError("takes no arguments") }
 
