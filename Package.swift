@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "CheckoutEngineTests",
             dependencies: ["CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport", "CheckoutResources"],
-            exclude: ["Support/stub_bin_server.py", "Support/fake_primer_api.py"],
+            exclude: ["Support/stub_bin_server.py", "Support/fake_primer_api.py", "Support/loopback.py"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -5,9 +5,9 @@ import Glibc
 /// (`Resources/demo/`).
 ///
 /// They are read where they are: in the directory named by `CHECKOUT_RESOURCES` when that variable
-/// is set (it names the data folder; the demo folder is beside it), else beside the executable in
-/// `TerminalCheckout_CheckoutResources.resources/` when an installation put them there, else in the
-/// source tree the executable was built from. They are not a SwiftPM resource bundle: its
+/// is set (it names the data folder; the demo folder is beside it), else in the source tree the
+/// executable was built from, else beside the executable in `TerminalCheckout_CheckoutResources.resources/`
+/// when an installation put them there and the source tree is gone. They are not a SwiftPM resource bundle: its
 /// accessor is written with Foundation's `Bundle`, which would link Foundation and its ICU data
 /// into `checkout` and cost milliseconds at every start (the program uses FoundationEssentials).
 public enum ResourceFiles {
@@ -23,8 +23,11 @@ public enum ResourceFiles {
             let data = URL(fileURLWithPath: override, isDirectory: true)
             return (data, data.deletingLastPathComponent().appendingPathComponent("demo"))
         }
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()   // Resources/ in the source tree
-        if let installed = executableDirectory().map({ $0 + "/TerminalCheckout_CheckoutResources.resources" }),
+        // Resources/ in the source tree the executable was built from; a copy beside the executable
+        // only when that tree is gone (a folder left there by an older build would be stale).
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        if !isDirectory(folder.path + "/data"),
+           let installed = executableDirectory().map({ $0 + "/TerminalCheckout_CheckoutResources.resources" }),
            isDirectory(installed + "/data") {
             folder = URL(fileURLWithPath: installed, isDirectory: true)
         }

@@ -26,24 +26,31 @@ public struct PlainFrontEnd: Sendable {
     public var nolAmount: Int
     /// Today, for checking expiry dates: the engine's own `now`.
     public var now: @Sendable () -> Date
+    /// Where Settings saves for the next start, as the full-screen Settings does (`settings.json` in
+    /// the data directory), and what to say at start about the saved settings; nil: Settings
+    /// applies to this run only.
+    public var storage: SettingsStorage?
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory,
-                transit: SimulatedTransit?, nolAmount: Int = 750, now: @escaping @Sendable () -> Date = { Date() }) {
+                transit: SimulatedTransit?, nolAmount: Int = 750, storage: SettingsStorage? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.catalogue = catalogue
         self.settings = settings
         self.makeEngine = makeEngine
         self.transit = transit
         self.nolAmount = nolAmount
+        self.storage = storage
         self.now = now
     }
 
     /// A front end whose Nol flows use the simulated Nol system kept in `database` (the full-screen
     /// Nol screens' backend), seeded with the demo cards; without it the Nol flows say they are not available.
-    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory, database: Database?) {
+    public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory, database: Database?,
+                storage: SettingsStorage? = nil) {
         let transit = database.flatMap { database in
             (try? NolBackendStore(database: database)).flatMap { try? SimulatedTransit(store: $0, demoCards: NolDemoCards.bundled()) }
         }
-        self.init(catalogue: catalogue, settings: settings, makeEngine: makeEngine, transit: transit)
+        self.init(catalogue: catalogue, settings: settings, makeEngine: makeEngine, transit: transit, storage: storage)
     }
 
     /// Opens `route` (the home menu, or one flow as `checkout --plain pay` does) and talks over
@@ -54,6 +61,8 @@ public struct PlainFrontEnd: Sendable {
         var settings = self.settings
         conversation.say("TerminalCheckout, plain mode. Amount due \(PlainText.money(settings.amount, currency: settings.currency)); "
             + "BIN source \(settings.binSource.label).\nAt any question: ? for help, back for the previous one, Ctrl-D to leave.")
+        // Where the settings came from: saved ones in use, overridden by options, or refused.
+        if let note = storage?.note { conversation.say(note.text + ".") }
         var route = route
         var direct = route != .home
         while true {
@@ -77,7 +86,8 @@ public struct PlainFrontEnd: Sendable {
             case .pay:
                 end = await payByCard(conversation, settings: settings)
             case .settings:
-                let flow = SettingsFlow(conversation: conversation, catalogue: catalogue, settings: settings, makeEngine: makeEngine)
+                let flow = SettingsFlow(conversation: conversation, catalogue: catalogue, settings: settings, makeEngine: makeEngine,
+                                        storage: storage)
                 (end, settings) = await flow.run()
             case .nolLink, .nolCards, .nolPay, .nolUnlink:
                 end = await nol(route, conversation)

@@ -91,6 +91,34 @@ public struct ChildProcess {
 
     private static func run(_ executable: String, _ arguments: [String], input: String, environment: [String: String]?,
                             timeout: Double) throws -> Result {
+        let child = try spawnPiped(executable, arguments, environment: environment)
+        let group = DispatchGroup()
+        nonisolated(unsafe) var out = Data(), err = Data()
+        group.enter()
+        DispatchQueue.global().async { out = child.stdout.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { err = child.stderr.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            try? child.stdin.write(contentsOf: Data(input.utf8))
+            try? child.stdin.close()
+        }
+        let status = wait(pid: child.pid, timeout: timeout)
+        group.wait()
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A program started by ``spawnPiped(_:_:environment:)``: its pid, and this side of the pipes
+    /// on its standard input, output and error.
+    public struct Piped: Sendable {
+        public let pid: pid_t
+        public let stdin: FileHandle
+        public let stdout: FileHandle
+        public let stderr: FileHandle
+    }
+
+    /// Starts a program (through ``spawn(_:_:environment:stdin:stdout:stderr:)``, so with a clean
+    /// signal state) with its three standard streams on pipes.
+    public static func spawnPiped(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Piped {
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
         // The child must not inherit the pipes' other ends (dup2 onto 0, 1, 2 clears the flag):
         // a leaked write end of its stdin would keep it from ever seeing end of input.
@@ -106,21 +134,7 @@ public struct ChildProcess {
         try? inPipe.fileHandleForReading.close()
         try? outPipe.fileHandleForWriting.close()
         try? errPipe.fileHandleForWriting.close()
-
-        let group = DispatchGroup()
-        nonisolated(unsafe) var out = Data(), err = Data()
-        group.enter()
-        DispatchQueue.global().async { out = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { err = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let writer = inPipe.fileHandleForWriting
-        DispatchQueue.global().async {
-            try? writer.write(contentsOf: Data(input.utf8))
-            try? writer.close()
-        }
-        let status = wait(pid: pid, timeout: timeout)
-        group.wait()
-        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Piped(pid: pid, stdin: inPipe.fileHandleForWriting, stdout: outPipe.fileHandleForReading, stderr: errPipe.fileHandleForReading)
     }
 
     /// Starts a program with a clean signal state; returns its pid. File descriptors are dup'ed onto 0, 1, 2.

@@ -17,8 +17,7 @@ import Glibc
 public struct FakePrimerAPI: Sendable {
     /// `http://127.0.0.1:PORT`.
     public let url: URL
-    public let pid: pid_t
-    private let logPath: String
+    private let server: LoopbackServer
 
     /// One request as the fake saw it: what differs from the SDK's request (`problems`, empty when
     /// none), the header fields, and a summary of the body that never holds the card number or CVV.
@@ -38,33 +37,12 @@ public struct FakePrimerAPI: Sendable {
         }
     }
 
-    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Tests/CheckoutEngineTests/Support/fake_primer_api.py").standardized.path
-
     public static func start() throws -> FakePrimerAPI {
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("fake-primer-\(UUID().uuidString).log").path
-        let output = Pipe()
-        let pid = try ChildProcess.spawn("python3", [script, "--log", logPath], stdout: output.fileHandleForWriting.fileDescriptor)
-        try? output.fileHandleForWriting.close()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(pid, SIGKILL)
-            waitpid(pid, nil, 0)
-            throw NSError(domain: "FakePrimerAPI", code: 1, userInfo: [NSLocalizedDescriptionKey: "the fake Primer API did not start"])
-        }
-        return FakePrimerAPI(url: URL(string: "http://127.0.0.1:\(port)")!, pid: pid, logPath: logPath)
+        let server = try LoopbackServer.start("fake_primer_api", portCount: 1)
+        return FakePrimerAPI(url: server.url(), server: server)
     }
 
-    public func stop() {
-        kill(pid, SIGKILL)
-        waitpid(pid, nil, 0)
-        try? FileManager.default.removeItem(atPath: logPath)
-    }
+    public func stop() { server.stop() }
 
     /// A client token for this fake, as the merchant's server would hand it over: `accessToken`
     /// picks the configuration (see the script's header), `expiresIn` seconds from now (negative:
@@ -93,8 +71,7 @@ public struct FakePrimerAPI: Sendable {
 
     /// Every request so far, in order.
     public func requests() -> [Request] {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
+        server.logLines().compactMap { line in
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
             let fields = (object["fields"] as? [String: Any] ?? [:]).compactMapValues { value -> String? in
                 (value as? String) ?? (value as? [String])?.joined(separator: ",")

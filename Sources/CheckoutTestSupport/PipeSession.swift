@@ -18,24 +18,13 @@ public final class PipeSession: Sendable {
     private let errors = Collected()
     private let readers = DispatchGroup()
 
-    /// Starts `executable` (through ``ChildProcess/spawn(_:_:environment:stdin:stdout:stderr:)``,
-    /// so with a clean signal state) with its three standard streams on pipes.
+    /// Starts `executable` (through ``ChildProcess/spawnPiped(_:_:environment:)``, so with a clean
+    /// signal state) with its three standard streams on pipes.
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        for pipe in [inPipe, outPipe, errPipe] {
-            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        pid = try ChildProcess.spawn(executable, arguments, environment: environment,
-                                     stdin: inPipe.fileHandleForReading.fileDescriptor,
-                                     stdout: outPipe.fileHandleForWriting.fileDescriptor,
-                                     stderr: errPipe.fileHandleForWriting.fileDescriptor)
-        try? inPipe.fileHandleForReading.close()
-        try? outPipe.fileHandleForWriting.close()
-        try? errPipe.fileHandleForWriting.close()
-        input = inPipe.fileHandleForWriting
-        for (handle, buffer) in [(outPipe.fileHandleForReading, output), (errPipe.fileHandleForReading, errors)] {
+        let child = try ChildProcess.spawnPiped(executable, arguments, environment: environment)
+        pid = child.pid
+        input = child.stdin
+        for (handle, buffer) in [(child.stdout, output), (child.stderr, errors)] {
             readers.enter()
             DispatchQueue.global().async { [readers] in
                 while true {

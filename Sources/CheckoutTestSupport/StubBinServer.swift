@@ -17,8 +17,7 @@ public struct StubBinServer: Sendable {
     public let url: URL
     /// A loopback URL where nothing listens, so connecting is refused.
     public let refusedURL: URL
-    public let pid: pid_t
-    private let logPath: String
+    private let server: LoopbackServer
 
     /// One line of the server's log: when (`CLOCK_MONOTONIC`, nanoseconds) and what (`GET /path`,
     /// or `gone /path` when a client left in the middle of a streamed answer).
@@ -29,38 +28,15 @@ public struct StubBinServer: Sendable {
     }
 
     public static func start() throws -> StubBinServer {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Tests/CheckoutEngineTests/Support/stub_bin_server.py").standardized.path
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("stub-bin-server-\(UUID().uuidString).log").path
-        let output = Pipe()
-        let pid = try ChildProcess.spawn("python3", [script, "--log", logPath], stdout: output.fileHandleForWriting.fileDescriptor)
-        try? output.fileHandleForWriting.close()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard ports.count == 2 else {
-            kill(pid, SIGKILL)
-            waitpid(pid, nil, 0)
-            throw NSError(domain: "StubBinServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "the stub server did not start"])
-        }
-        return StubBinServer(url: URL(string: "http://127.0.0.1:\(ports[0])")!, refusedURL: URL(string: "http://127.0.0.1:\(ports[1])")!,
-                             pid: pid, logPath: logPath)
+        let server = try LoopbackServer.start("stub_bin_server", portCount: 2)
+        return StubBinServer(url: server.url(0), refusedURL: server.url(1), server: server)
     }
 
-    public func stop() {
-        kill(pid, SIGKILL)
-        waitpid(pid, nil, 0)
-        try? FileManager.default.removeItem(atPath: logPath)
-    }
+    public func stop() { server.stop() }
 
     /// Everything logged so far.
     public func log() -> [LogEntry] {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
+        server.logLines().compactMap { line in
             let words = line.split(separator: " ", maxSplits: 2)
             guard words.count == 3, let nanoseconds = UInt64(words[0]) else { return nil }
             return LogEntry(nanoseconds: nanoseconds, event: String(words[1]), path: String(words[2]))

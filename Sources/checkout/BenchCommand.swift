@@ -22,16 +22,16 @@ enum BenchCommand {
         """
 
     static func run(_ arguments: [String]) async -> Int32 {
-        if arguments == ["--help"] || arguments == ["-h"] {
-            FileHandleOutput.line(usage)
-            return 0
+        let options: CommandLineOptions
+        do { options = try CommandLineOptions.parse(arguments, command: "bench", accepting: [.binTable], help: usage).get() } catch {
+            return error.status
         }
-        if arguments.count == 2, arguments[0] == "--bin-table" {
-            return loadFigures(path: arguments[1]) == nil ? 2 : 0
-        }
-        guard arguments.isEmpty else {
-            FileHandleOutput.error("checkout bench: unknown arguments (see checkout bench --help)")
+        guard options.positionals.isEmpty else {
+            FileHandleOutput.error("checkout bench: takes no arguments (see checkout bench --help)")
             return 2
+        }
+        if let path = options.binTablePath {
+            return loadFigures(path: path) == nil ? 2 : 0
         }
         let catalogue: NetworkCatalogue
         do { catalogue = try Bundled.catalogue() } catch {

@@ -118,7 +118,8 @@ struct CommandLineOptions: Sendable {
             let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             guard let option = CommandOption(rawValue: name), accepted.contains(option) else {
-                return .failure(UsageError("checkout \(command): unknown option \(argument.split(separator: "=", maxSplits: 1).first ?? "") (see checkout --help)"))
+                let help = command == "tui" ? "checkout --help" : "checkout \(command) --help"
+                return .failure(UsageError("checkout \(command): unknown option \(argument.split(separator: "=", maxSplits: 1).first ?? "") (see \(help))"))
             }
             var value = ""
             if option.takesValue {
@@ -141,6 +142,33 @@ struct CommandLineOptions: Sendable {
             options.given.insert(option)
         }
         return .success(options)
+    }
+
+    /// How a run ends before it starts: its exit status.
+    struct Exit: Error {
+        var status: Int32
+    }
+
+    /// ``parse(_:command:accepting:)`` for a command with its own `help`: a usage error is written
+    /// (ending `(hint)` instead of `(see checkout COMMAND --help)` when a hint is given) and ends the
+    /// run with 2, `--help` writes `help` and ends it with 0.
+    ///
+    ///     let options: CommandLineOptions
+    ///     do { options = try CommandLineOptions.parse(arguments, command: "bench", accepting: [.binTable], help: usage).get() }
+    ///     catch { return error.status }
+    static func parse(_ arguments: [String], command: String, accepting accepted: Set<CommandOption>, help: String,
+                      hint: String? = nil) -> Result<CommandLineOptions, Exit> {
+        switch parse(arguments, command: command, accepting: accepted) {
+        case .failure(let error):
+            let message = hint.map { error.message.replacing("(see checkout \(command) --help)", with: "(\($0))") }
+            FileHandleOutput.error(message ?? error.message)
+            return .failure(Exit(status: 2))
+        case .success(let options) where options.wantsHelp:
+            FileHandleOutput.line(help)
+            return .failure(Exit(status: 0))
+        case .success(let options):
+            return .success(options)
+        }
     }
 
     private mutating func apply(_ option: CommandOption, _ value: String) throws(UsageError) {
@@ -207,9 +235,6 @@ extension CommandLineOptions {
         !noColor && (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
     }
 
-    /// The largest `--session` file read; a client session is a few kilobytes.
-    static let sessionFileLimit = 1 << 20
-
     /// The client session: `--session FILE`, else the shipped defaults (`Resources/data/session.json`),
     /// with `--allowed`, `--amount` and `--currency` applied. A session file without an amount or a
     /// currency takes the shipped ones. Unknown network ids in the file are left out and named in one
@@ -255,46 +280,9 @@ extension CommandLineOptions {
     private var messagePrefix: String { command == "tui" ? "checkout" : "checkout \(command)" }
 
     private func readSessionFile(_ path: String, defaults: ClientSession) throws(UsageError) -> (ClientSession, [SessionWarning]) {
-        let prefix = "\(messagePrefix): --session \(path)"
-        let data: [UInt8]
-        do { data = try Self.readStart(of: path, upTo: Self.sessionFileLimit + 1) } catch {
-            throw UsageError("\(prefix): cannot read it (\(error.reason))")
+        do { return try SessionFile.read(path: path, defaults: defaults) } catch {
+            throw UsageError("\(messagePrefix): --session \(path): \(error)")
         }
-        guard data.count <= Self.sessionFileLimit else {
-            throw UsageError("\(prefix): larger than 1 MiB, so not a client session")
-        }
-        do { return try ClientSession.read(json: String(decoding: data, as: UTF8.self), defaults: defaults) } catch {
-            throw UsageError("\(prefix): \(error)")
-        }
-    }
-
-    /// Why a file could not be read, in the words Foundation's file errors used.
-    struct FileReadError: Error {
-        var reason: String
-    }
-
-    /// The first `limit` bytes of the file at `path` (all of it when shorter).
-    static func readStart(of path: String, upTo limit: Int) throws(FileReadError) -> [UInt8] {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else {
-            switch errno {
-            case ENOENT: throw FileReadError(reason: "The file doesn\u{2019}t exist.")
-            case EACCES, EPERM: throw FileReadError(reason: "You don\u{2019}t have permission.")
-            default: throw FileReadError(reason: "no such readable file")
-            }
-        }
-        defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < limit {
-            let wanted = min(chunk.count, limit - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, wanted) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw FileReadError(reason: "no such readable file") }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        return bytes
     }
 
     /// The network catalogue that ships with checkout.

@@ -4,7 +4,7 @@ import CheckoutTUI
 import FoundationEssentials
 import Glibc
 
-/// `checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--no-color]`:
+/// `checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]`:
 /// a narrated walkthrough played by an autopilot through the real screens and engine.
 ///
 /// Without `--check` it plays in the terminal; `--check` plays every shipped script (or the one
@@ -16,7 +16,8 @@ enum DemoCommand {
         usage: checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]
 
           cobadge    a co-badged card (Cartes Bancaires + Visa): local rules, the BIN lookup at the 8th digit,
-                     the debounce, the chooser, why the cardholder chooses, paying with Cartes Bancaires
+                     the debounce, the chooser, a surcharge on Visa and why the cardholder chooses,
+                     paying with Cartes Bancaires
           eftpos     an eftpos + Mastercard card: the network selected by routing, no chooser
           fallback   a slow BIN service: LOCAL_FALLBACK, and paying without waiting for it
           nol        linking a Nol card (scan, phone, SMS code, one wrong code), listing, paying, unlinking
@@ -80,15 +81,17 @@ enum DemoCommand {
                     FileHandleOutput.error("checkout demo: cannot read \(scriptPath)")
                     return 2
                 }
-                let name = URL(fileURLWithPath: scriptPath).deletingPathExtension().lastPathComponent
-                scripts = [try DemoScript(name: name, text: String(decoding: data, as: UTF8.self))]
+                let url = URL(fileURLWithPath: scriptPath)
+                scripts = [try DemoScript(name: url.deletingPathExtension().lastPathComponent, text: String(decoding: data, as: UTF8.self),
+                                          directory: url.deletingLastPathComponent())]
             } else if let name = names.first {
                 scripts = [try DemoScript.shipped(name)]
             } else {
                 scripts = try (check ? DemoScript.shipped.filter { $0 != "tour" } : ["tour"]).map { try DemoScript.shipped($0) }
             }
         } catch let problems as DemoScript.Problems {
-            FileHandleOutput.error(problems.messages.map { "checkout demo: \($0)" }.joined(separator: "\n"))
+            // One line a problem: each is sanitised on its own, so the lines stay lines.
+            for message in problems.messages { FileHandleOutput.error("checkout demo: \(message)") }
             return 2
         } catch {
             FileHandleOutput.error("checkout demo: \(error)")

@@ -23,6 +23,10 @@ enum EventsCommand {
             FileHandleOutput.error(error.message)
             return 2
         }
+        if options.wantsHelp {
+            FileHandleOutput.line(HelpText.events)
+            return 0
+        }
         guard options.positionals.isEmpty else {
             FileHandleOutput.error("checkout events: takes no arguments; it reads JSON Lines from standard input")
             return 2

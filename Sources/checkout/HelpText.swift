@@ -5,16 +5,18 @@ enum HelpText {
     static let usage = """
     checkout: a terminal checkout with co-badged cards and Nol Pay
 
-    usage: checkout [pay | nol link|cards|pay|unlink] [options]   open the terminal UI (home menu or a screen)
-           checkout --plain [pay | nol ... | settings] [options]   the same as a plain line-by-line conversation
-           checkout detect [options] NUMBER... | -                 detect and validate card numbers, JSON Lines out
+    usage: checkout [pay | settings | nol link|cards|pay|unlink] [options]   the terminal UI
+           checkout --plain [pay | settings | nol ...] [options]   the same as a plain line-by-line conversation
+           checkout detect [options] NUMBER... | -                 card numbers detected and validated, JSON Lines
            checkout events [options] < script.jsonl                the headless RawDataManager over JSON Lines
-           checkout nol events [--data-dir DIR] < script.jsonl     the Nol Pay components over JSON Lines
-           checkout payments [--data-dir DIR] [--json] [filters]   list the payment ledger, newest first
-           checkout bench                                          measure detection and BIN lookups (use -c release)
-           checkout --help | --version
+           checkout nol events [options] < script.jsonl            the Nol Pay components over JSON Lines
+           checkout payments [--data-dir DIR] [--json] [filters]   the payment ledger, newest first
+           checkout demo [cobadge|eftpos|fallback|nol|tour] [--script FILE] [--check]
+                         [--record FILE.cast] [--speed X]          a narrated walkthrough through the real screens
+           checkout bench [--bin-table FILE]                       detection and BIN-lookup figures (-c release)
+           checkout --help | --version                             every command takes --help too
 
-    card and BIN options (detect, events, pay):
+    card and BIN options (detect, events, the terminal UI):
       --session FILE        the merchant's client session, JSON in the headless SDK's shape: amount and
                             currency, allowed networks, per-network surcharges (default:
                             Resources/data/session.json; e.g. examples/session-visa-surcharge.json)
@@ -30,29 +32,49 @@ enum HelpText {
                             header; the public binlist layout loads as it is)
       --bin-latency MS      simulated round trip of the embedded service, in milliseconds (default 0)
       --bin-timeout MS      give up on the BIN service after MS milliseconds (default 3000)
-      --expiry MM/YY        expiry date to validate (MM/YY, MM/YYYY or MMYY)
-      --cvv N               security code to validate
-      --name TEXT           cardholder name to validate
+
+    card fields to validate (detect, events):
+      --expiry MM/YY        expiry date (MM/YY, MM/YYYY or MMYY)
+      --cvv N               security code
+      --name TEXT           cardholder name
       Card numbers given as arguments and --cvv (and --expiry, --name) are visible to every user
       of this machine (ps, /proc) while checkout runs: give cards to detect - on standard input.
 
-    engine and payment options (events, pay, nol):
-      --debounce MS         wait this long after the last keystroke before a BIN lookup
-      --amount MINOR_UNITS  amount to pay in minor units (default 4999: 49.99)
-      --currency CODE       ISO 4217 currency (default EUR)
-      --data-dir DIR        where the SQLite database lives
-                            (default $XDG_DATA_HOME/checkout, else ~/.local/share/checkout)
-      --no-color            no colours in the terminal UI (so does the NO_COLOR variable)
+    engine and payment options:
+      --debounce MS         wait this long after the last keystroke before a BIN lookup (events, the UI)
+      --amount MINOR_UNITS  amount to pay in minor units (detect, events, the card form: default 4999,
+                            49.99; nol events: default 750)
+      --currency CODE       ISO 4217 currency (the same commands: default EUR; nol events: AED)
+      --data-dir DIR        where the SQLite database and saved settings live (events, payments, nol events,
+                            the UI; default $XDG_DATA_HOME/checkout, else ~/.local/share/checkout)
+
+    terminal UI options:
+      --no-color            no colours (the UI and demo; so does the NO_COLOR variable)
       --no-mouse            leave the mouse to the terminal (its own text selection) instead of clicks
                             and the wheel; Settings has the same switch
       --plain               ask one thing at a time in plain lines (screen readers, serial consoles, pipes);
                             also when TERM is dumb or unknown, or CHECKOUT_PLAIN=1 or ACCESSIBLE=1 is set
+      Options given here override the settings saved by Settings, for this run.
+
+    nol events options:
+      --read-timeout SECONDS  how long the simulated reader waits for a tap (default 30)
+      --otp CODE              every simulated SMS carries CODE (6 digits), so a script can type it
+
+    payments filters: --json (JSON Lines instead of a table), --limit N, --since DATE (UTC, 2025-11-29
+      or 2025-11-29T17:53:36Z), --status AUTHORIZED|DECLINED|FAILED, --oldest-first
+      (see checkout payments --help).
+
+    demo options: --script FILE (your own script), --check (play headless, exit 1 on a failed
+      expectation), --record FILE.cast (an asciicast v2 file), --speed X (0.5 to 4), --no-color;
+      see checkout demo --help.
+
+    bench options: --bin-table FILE loads FILE as --bin-table does and prints only its load figures.
 
     network ids: VISA MASTERCARD AMEX DISCOVER DINERS_CLUB JCB UNIONPAY MAESTRO MIR ELO HIPER HIPERCARD
                  CARTES_BANCAIRES DANKORT BANCONTACT EFTPOS INTERAC TROY RUPAY VERVE UATP NARANJA
                  FORBRUGSFORENINGEN
 
-    sandbox processor (events, pay): amounts ending 0051 are declined (insufficient funds), 0005
+    sandbox processor (events, the UI): amounts ending 0051 are declined (insufficient funds), 0005
       declined (do not honour), 0099 fail (processor unavailable); card 4000000000000002 is declined;
       anything else is authorized. Details: Docs/sandbox.md.
 
@@ -61,14 +83,15 @@ enum HelpText {
       detect - takes a number, or a JSON object {"cardNumber","expiryDate","cvv","cardholderName"}:
         printf '%s\\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123"}' | checkout detect -
 
-    payments filters: --limit N, --since DATE (UTC, 2025-11-29 or 2025-11-29T17:53:36Z),
-      --status AUTHORIZED|DECLINED|FAILED, --oldest-first (see checkout payments --help).
-
     data directory: created private (0700, database files 0600); one that other users can write is
       refused, and so is a database written by a newer checkout (its schema version is named).
 
+    environment: CHECKOUT_CLIENT_TOKEN (as --client-token), NO_COLOR (as --no-color), CHECKOUT_PLAIN=1
+      or ACCESSIBLE=1 or TERM=dumb (as --plain), XDG_DATA_HOME (the default data directory),
+      CHECKOUT_RESOURCES (a folder of data files to use instead of the shipped Resources/data).
+
     exit status: 0 done, 2 bad options, a --session file, a client token or a data directory that cannot
-      be used.
+      be used; checkout demo --check: 1 when a demo's expectation fails.
     """
 
     static let detect = """
@@ -92,5 +115,24 @@ enum HelpText {
     machine (ps, /proc) while checkout runs; standard input cannot. Examples:
       printf '%s\\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}' | checkout detect -
       checkout detect - < numbers.txt
+    """
+
+    static let events = """
+    usage: checkout events [--session FILE | --client-token TOKEN] [--allowed LIST]
+                           [--amount MINOR_UNITS] [--currency CODE] [--debounce MS] [--data-dir DIR]
+                           [--bin-service embedded|off|URL] [--bin-table FILE]
+                           [--bin-latency MS] [--bin-timeout MS] [--expiry MM/YY] [--cvv N] [--name TEXT]
+                           < script.jsonl
+
+    The headless RawDataManager: JSON Lines in on standard input, its events as JSON Lines out.
+    Input, one object a line:
+      {"rawData":{"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…","cardNetwork":null}}
+                      the raw data as typed so far; fields left out take --expiry, --cvv and --name
+      {"submit":{}}   pay (the sandbox processor, recorded in the ledger under --data-dir; Primer with a token)
+      {"sleep":MS}    pause the reader, as a person between keys
+    Output, one object per event, in the engine's order: dataIsValid, willFetchMetadata,
+    didReceiveMetadata, didReceiveBinData, checkoutCompleted, checkoutFailed. A line that is none of
+    these is named on stderr (never quoted) and skipped. At the end of input a pending debounce fires at
+    once and work in flight finishes before the exit. The options are those of checkout --help.
     """
 }

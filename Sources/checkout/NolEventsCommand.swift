@@ -12,8 +12,12 @@ import Synchronization
 /// backend lives in the SQLite database under `--data-dir`, so one run can link and the next pay.
 enum NolEventsCommand {
     static let usage = """
-        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency AED] [--read-timeout SECONDS] [--otp CODE]
-          --otp CODE   the simulated SMS always carries CODE (6 digits), so a script can type it
+        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency CODE] [--read-timeout SECONDS] [--otp CODE]
+          --data-dir DIR           where the simulated Nol backend's database lives (a link made in one run is there in the next)
+          --amount MINOR_UNITS     the amount of a Nol payment (default 750: AED 7.50)
+          --currency CODE          its currency (default AED)
+          --read-timeout SECONDS   how long the simulated reader waits for a tap after a scan starts (default 30)
+          --otp CODE               the simulated SMS always carries CODE (6 digits), so a script can type it
         input, one JSON object a line:
           {"start":"link"|"linkedCards"|"pay"|"unlink"}
           {"tap":"CARD_NUMBER"}            hold a card to the simulated reader (scans it when linking)
@@ -25,15 +29,8 @@ enum NolEventsCommand {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted) {
-        case .success(let parsed): options = parsed
-        case .failure(let error):
-            FileHandleOutput.error(error.message.replacing("(see checkout --help)", with: "(see checkout nol events --help)"))
-            return 2
-        }
-        if options.wantsHelp {
-            FileHandleOutput.line(usage)
-            return 0
+        do { options = try CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted, help: usage).get() } catch {
+            return error.status
         }
         guard options.positionals.isEmpty else {
             return usageError("takes no arguments; it reads JSON Lines from standard input")

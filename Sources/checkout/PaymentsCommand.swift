@@ -13,6 +13,9 @@ enum PaymentsCommand {
     static let help = """
         \(usage)
         Lists the payment ledger, newest first: a table, or with --json one object per payment.
+          --data-dir DIR   the data directory whose ledger to list (default $XDG_DATA_HOME/checkout,
+                           else ~/.local/share/checkout)
+          --json           JSON Lines, one object per payment, instead of a table
           --limit N        at most N payments
           --since DATE     payments made at or after DATE, UTC: 2025-11-29 or 2025-11-29T17:53:36Z
           --status STATUS  only AUTHORIZED, DECLINED or FAILED payments
@@ -64,15 +67,8 @@ enum PaymentsCommand {
             }
         }
         let options: CommandLineOptions
-        switch CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir]) {
-        case .success(let parsed): options = parsed
-        case .failure(let error):
-            FileHandleOutput.error(error.message.replacing("(see checkout --help)", with: "(\(usage))"))
-            return 2
-        }
-        if options.wantsHelp {
-            FileHandleOutput.line(help)
-            return 0
+        do { options = try CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir], help: help, hint: usage).get() } catch {
+            return error.status
         }
         guard options.positionals.isEmpty else { return usageError("takes no arguments") }
 

@@ -66,11 +66,12 @@ enum TUICommand {
             }
         }
         let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
-        let storage = SettingsStorage(defaults: defaults, note: note, save: { save($0, options: options) })
+        let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
         switch PlainMode.decide(flag: options.plain) {
         case .plain:
-            let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database)
+            let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
+                                      storage: storage)
             return await plain.runOnStandardStreams(route: route)
         case .notATerminal:
             FileHandleOutput.error(PlainMode.notATerminalMessage)
@@ -125,17 +126,6 @@ enum TUICommand {
         if options.given.contains(.debounce) { fields.insert(.debounce) }
         if options.given.contains(.noMouse) { fields.insert(.mouse) }
         return fields
-    }
-
-    /// Writes what Settings saved for the next start; says where, or why not.
-    @Sendable static func save(_ settings: CheckoutSettings, options: CommandLineOptions) -> StatusNote {
-        let directory = DataDirectory.resolve(options.dataDirectory)
-        do {
-            try SettingsFile.write(Data(SavedSettings(settings).json.utf8), in: directory)
-            return StatusNote("Saved to \(SettingsFile.url(in: directory).path)", tone: .success)
-        } catch {
-            return StatusNote("Not saved (\(error)): these settings last until you quit", tone: .problem)
-        }
     }
 
     /// A new engine for `settings`, with the command line's other options.

@@ -41,6 +41,66 @@ import Testing
         #expect(transcript.contains("Not applied: no network in tests. The previous settings stay in use."))
     }
 
+    // MARK: Settings that last (as the full-screen Settings)
+
+    @Test func doneSavesForTheNextStartAndSaysWhere() async throws {
+        let harness = try PlainHarness()
+        let (status, console) = await harness.run(.settings, ["3", "250", "4", "350", "5", "7"], storage: harness.storage())
+        let transcript = console.transcript
+        #expect(status == 0)
+        #expect(transcript.contains("Settings: Done saves them, for this run and the next ones.\n"))
+        #expect(transcript.contains("  5) Done\n  6) Reset to defaults\nChoose 1 to 6 [5]: "))
+        #expect(transcript.contains("Saved to \(harness.settingsFile.path).\n"))
+        let saved = try #require(try harness.savedSettings())
+        #expect(saved.binLatencyMilliseconds == 250 && saved.debounceMilliseconds == 350)
+        #expect(saved.allowedNetworks == .some([.visa, .cartesBancaires, .mastercard]))
+        #expect(saved.applied(to: PlainHarness.settings).binLatencyMilliseconds == 250, "what the next start reads")
+    }
+
+    @Test func resetToDefaultsPutsThemBackForDoneToSave() async throws {
+        let harness = try PlainHarness()
+        var saved = PlainHarness.settings
+        saved.binLatencyMilliseconds = 900
+        saved.allowedNetworks = [.mastercard]
+        let (_, console) = await harness.run(.settings, ["6", "5", "7"], settings: saved, storage: harness.storage())
+        let transcript = console.transcript
+        #expect(transcript.contains("  1) Accepted networks: Mastercard\n  2) BIN source: embedded\n  3) BIN latency: 900 ms\n"))
+        #expect(transcript.contains("Defaults restored: Done saves them, back keeps the settings as they were.\n"))
+        #expect(transcript.contains("  1) Accepted networks: Visa, Cartes Bancaires, Mastercard\n  2) BIN source: embedded\n  3) BIN latency: 0 ms\n"))
+        let file = try #require(try harness.savedSettings())
+        #expect(file.binLatencyMilliseconds == 0 && file.allowedNetworks == .some([.visa, .cartesBancaires, .mastercard]))
+    }
+
+    @Test func backAfterAChangeAsksAndSavesNothing() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.settings, ["6", "back", "y"], settings: {
+            var settings = PlainHarness.settings
+            settings.debounceMilliseconds = 700
+            return settings
+        }(), storage: harness.storage())
+        #expect(console.transcript.contains("Leave without saving your changes? [y/N]: y\nGoodbye.\n"))
+        #expect(try harness.savedSettings() == nil)
+    }
+
+    @Test func theStartSaysWhereTheSettingsCameFromAndOptionsThatOverrideThem() async throws {
+        let harness = try PlainHarness()
+        let note = StatusNote("Saved settings in use; --debounce overrides them for this run")
+        let (_, console) = await harness.run(.home, ["7"], storage: harness.storage(note: note))
+        let lines = console.transcript.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(3).contains("Saved settings in use; --debounce overrides them for this run."))
+    }
+
+    @Test func aSaveThatFailsSaysSoAndTheSettingsStillApplyToThisRun() async throws {
+        let harness = try PlainHarness()
+        let storage = SettingsStorage(defaults: PlainHarness.settings, note: nil) { _ in
+            StatusNote("Not saved (cannot write in /nowhere: Permission denied): these settings last until you quit", tone: .problem)
+        }
+        let (_, console) = await harness.run(.home, ["6", "2", "2", "5", "1", "378282246310005"], storage: storage)
+        let transcript = console.transcript
+        #expect(transcript.contains("Not saved (cannot write in /nowhere: Permission denied): these settings last until you quit.\n"))
+        #expect(transcript.contains("BIN service off: using local rules."), "the changed settings are in use")
+    }
+
     @Test func homeMenuTakesNumbersNamesAndBack() async throws {
         let harness = try PlainHarness()
         let (status, console) = await harness.run(.home, ["9", "nol pay: my", "back", "sett", "back", "back"])

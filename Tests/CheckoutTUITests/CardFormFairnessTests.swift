@@ -52,13 +52,7 @@ import Testing
         _ = model.receive(Fixtures.coBadgedMetadata())
         _ = model.press(.tab)
         if choose { _ = model.press(.right) }
-        _ = model.press(.tab)
-        model.type("1230")
-        _ = model.press(.tab)
-        model.type("123")
-        _ = model.press(.tab)
-        model.type("Jane Doe")
-        _ = model.press(.tab)
+        model.fillTheRestOfTheCard()
         _ = model.press(.enter)
         _ = model.receive(outcome)
         return model

@@ -70,7 +70,7 @@ import Testing
             "mine.demo:3: unknown screen \"nowhere\": home, pay, settings, nol link, nol cards, nol pay or nol unlink",
             "mine.demo:4: unknown key \"sideways\": backspace delete down end enter esc f1 f2 f5 home left pgdn pgup right shift-tab space tab up",
             "mine.demo:5: `wait` takes milliseconds (`wait 800`) or seconds (`wait 1.5s`), not \"soon\"",
-            "mine.demo:6: unknown setting `bin-latency fast`: bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…",
+            "mine.demo:6: unknown setting `bin-latency fast`: bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…, session FILE",
             "mine.demo:7: unknown step \"dance\": start, set, caption, highlight, type, press, wait, expect, expect-not or include",
             "mine.demo:8: `include mine` would play mine inside itself",
             "mine.demo:9: no script named \"nothing\" to include",
@@ -80,6 +80,66 @@ import Testing
             try DemoScript(name: "mine", text: text)
         }
         #expect(throws: DemoScript.Problems.self) { try DemoScript.shipped("nonesuch") }
+    }
+
+    @Test func aSessionFileIsReadWhenTheScriptIsLoadedRelativeToTheScriptsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try write("surcharge.json", """
+            {"order": {"totalOrderAmount": 1200, "currencyCode": "GBP"},
+             "paymentMethod": {"orderedAllowedCardNetworks": ["MASTERCARD", "VISA"],
+                               "options": [{"type": "PAYMENT_CARD", "networks": [{"type": "VISA", "surcharge": 25}]}]}}
+            """)
+        try write("not-json.json", "{\n  \"order\": {\n")
+        try write("wrong-type.json", #"{"order": {"totalOrderAmount": "twelve"}}"#)
+        try write("unknown.json", #"{"paymentMethod": {"orderedAllowedCardNetworks": ["VISA", "NOPE"]}}"#)
+
+        let script = try DemoScript(name: "mine", text: "set session surcharge.json\nstart pay", directory: folder)
+        let session = ClientSession(orderedAllowedCardNetworks: [.mastercard, .visa], amount: 1200, currency: "GBP", surcharges: [.visa: 25])
+        #expect(script.steps.first?.kind == .set(.session(session)))
+        do {
+            _ = try DemoScript(name: "mine", text: "set session not-json.json\nset session wrong-type.json\nset session unknown.json\nset session missing.json\nstart pay",
+                               directory: folder)
+            Issue.record("broken session files were taken")
+        } catch {
+            #expect(error.messages.count == 4)
+            #expect(error.messages.prefix(3) == [
+                "mine.demo:1: session not-json.json: line 3, column 1: expected a key",
+                "mine.demo:2: session wrong-type.json: $.order.totalOrderAmount: expected a whole number of minor units, 0 or more (4999 for 49.99), found a string",
+                "mine.demo:3: session unknown.json: unknown network \"NOPE\" at $.paymentMethod.orderedAllowedCardNetworks[1]",
+            ])
+            #expect(error.messages.last?.hasPrefix("mine.demo:4: session missing.json: cannot read it (") == true)
+        }
+    }
+
+    @Test func theSessionSetsTheNextStartsNetworksAmountAndSurchargesAndAllowedOverridesItsNetworks() throws {
+        let base = try DemoWorld.bundled().baseSettings
+        let session = ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa], amount: 1200, currency: "GBP", surcharges: [.visa: 25])
+        var changes = DemoPilot.DemoSettings()
+        changes.session = session
+        let settings = changes.applied(to: base)
+        #expect(settings.session == session)
+        #expect(settings.session.total(for: .visa) == 1225)
+        changes.allowedNetworks = [.visa]
+        #expect(changes.applied(to: base).session.orderedAllowedCardNetworks == [.visa])
+        #expect(changes.applied(to: base).session.surcharges == [.visa: 25])
+        #expect(DemoPilot.DemoSettings().applied(to: base) == base, "a start without `set` steps begins from the shipped session")
+    }
+
+    @Test func theCobadgeDemoShowsTheSurchargeOnTheChooserAndThePayButton() async throws {
+        var buttons: [String] = []
+        try await play("cobadge") { move, model in
+            guard case .expect(let text, true) = move.action, text.hasPrefix("[ Pay") else { return }
+            let screen = model.render().text
+            #expect(screen.contains(text))
+            // Before the BIN answer local rules say Visa; after it the chooser says what each network adds.
+            #expect(screen.contains("Pay with ") == (buttons.count > 0))
+            if buttons.count > 0 { #expect(screen.contains("Visa +€0.30")) }
+            buttons.append(text)
+        }
+        #expect(buttons == ["[ Pay €50.29 ]", "[ Pay €49.99 ]", "[ Pay €50.29 ]", "[ Pay €49.99 ]"], "the total follows the network")
     }
 
     @Test func thePilotTypesAtAPersonsPaceWithASeededJitter() throws {

@@ -12,13 +12,7 @@ import Testing
     func readyToPay() -> AppModel {
         var model = Fixtures.model()
         model.type("4242424242424242")
-        _ = model.press(.tab)
-        model.type("1230")
-        _ = model.press(.tab)
-        model.type("123")
-        _ = model.press(.tab)
-        model.type("Jane Doe")
-        _ = model.press(.tab)
+        model.fillTheRestOfTheCard()
         return model
     }
 

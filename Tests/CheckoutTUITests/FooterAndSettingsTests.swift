@@ -11,17 +11,7 @@ import Testing
 
     /// The card form in every focus, with the chooser shown, then the other card screens.
     func cardStates() -> [(String, AppModel)] {
-        var states: [(String, AppModel)] = []
-        var model = Fixtures.model()
-        model.type("4000002500001001")
-        _ = model.receive(Fixtures.coBadgedMetadata())
-        for field in ["number", "chooser", "expiry", "cvv", "name", "pay"] {
-            states.append(("card form on \(field)", model))
-            _ = model.press(.tab)
-        }
-        _ = model.press(.enter)
-        _ = model.receive(.checkoutCompleted(Fixtures.payment()))
-        states.append(("result", model))
+        var states = Fixtures.coBadgedCardInEveryFocus(Fixtures.model(), paid: Fixtures.payment(), result: "result")
         var settings = Fixtures.model(.settings)
         states.append(("settings on the BIN source", settings))
         while (settings.top as! SettingsScreen).current != .network(.visa) { _ = settings.press(.down) }

@@ -11,15 +11,7 @@ import Testing
         var states: [(String, AppModel)] = [("home", Fixtures.model(.home))]
         var model = Fixtures.model(.home)
         _ = model.press(.enter)
-        model.type("4000002500001001")
-        _ = model.receive(Fixtures.coBadgedMetadata())
-        for field in ["number", "chooser", "expiry", "cvv", "name", "pay"] {
-            states.append(("card form on \(field)", model))
-            _ = model.press(.tab)
-        }
-        _ = model.press(.enter)
-        _ = model.receive(.checkoutCompleted(Fixtures.payment(status: .declined)))
-        states.append(("declined result", model))
+        states += Fixtures.coBadgedCardInEveryFocus(model, paid: Fixtures.payment(status: .declined), result: "declined result")
         var settings = Fixtures.model(.settings)
         _ = settings.press(.right)
         _ = settings.press(.right)

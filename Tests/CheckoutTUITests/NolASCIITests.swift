@@ -33,10 +33,7 @@ extension NolScreenTests {
         await settle(&blocked)
         checkASCII(blocked, "nol-link-blocked")
 
-        var cards = model(.nolCards, glyphs: .ascii)
-        cards.type("0501234567")
-        _ = cards.press(.enter)
-        await settle(&cards)
+        let cards = await model(.nolCards, phone: "0501234567", glyphs: .ascii)
         checkASCII(cards, "nol-cards")
 
         var pay = model(.nolPay, glyphs: .ascii)
@@ -49,18 +46,12 @@ extension NolScreenTests {
         await settle(&pay)
         checkASCII(pay, "nol-pay-result")
 
-        var unlink = model(.nolUnlink, glyphs: .ascii)
-        unlink.type("0501234567")
-        _ = unlink.press(.enter)
-        await settle(&unlink)
+        var unlink = await model(.nolUnlink, phone: "0501234567", glyphs: .ascii)
         _ = unlink.press(.enter)
         await settle(&unlink)
         checkASCII(unlink, "nol-unlink-code")
 
-        var none = model(.nolUnlink, glyphs: .ascii)
-        none.type("0507654321")
-        _ = none.press(.enter)
-        await settle(&none)
+        let none = await model(.nolUnlink, phone: "0507654321", glyphs: .ascii)
         checkASCII(none, "nol-unlink-no-card")
     }
 }

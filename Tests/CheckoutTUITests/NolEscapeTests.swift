@@ -46,10 +46,7 @@ extension NolScreenTests {
 
     @Test func escInPayGoesFromTheTypedCardToTheListToThePhone() async throws {
         await link(readerIndex: 0)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         _ = pay.press(.up)
         _ = pay.press(.enter)
         pay.type("308")

@@ -31,10 +31,7 @@ extension NolScreenTests {
     @Test func aClickOnALinkedCardChoosesItAndASecondPays() async throws {
         await link(readerIndex: 0)
         await link(readerIndex: 1)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         pay.click("Gold card - first class")
         #expect(pay.screen.contains("┃ ▸ Gold card - first class"))
         #expect(!pay.screen.contains("Payment authorized"), "one click never pays")
@@ -46,10 +43,7 @@ extension NolScreenTests {
 
     @Test func typeACardNumberIsAClickAwayAndTheFieldTakesTheCaretWhereClicked() async throws {
         await link(readerIndex: 0)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         pay.click("Type a card number")
         pay.click("Type a card number")
         #expect(pay.screen.contains("▸② Card") && pay.screen.contains("┃ Nol card"))
@@ -66,10 +60,7 @@ extension NolScreenTests {
     @Test func myCardsActionsAreButtons() async throws {
         await link(readerIndex: 0)
         await link(readerIndex: 1)
-        var cards = model(.nolCards)
-        cards.type("0501234567")
-        _ = cards.press(.enter)
-        await settle(&cards)
+        var cards = await model(.nolCards, phone: "0501234567")
         cards.click("Gold card - first class")
         cards.click("Gold card - first class")
         #expect(cards.screen.contains("Pay AED 7.50 with this card"), "a click on the chosen card opens its actions")

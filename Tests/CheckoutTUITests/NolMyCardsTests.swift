@@ -10,11 +10,7 @@ import Testing
 extension NolScreenTests {
     /// My cards listing the cards linked to 050 123 4567.
     func myCards(glyphs: GlyphSet = .unicode) async -> AppModel {
-        var cards = model(.nolCards, glyphs: glyphs)
-        cards.type("050 123 4567")
-        _ = cards.press(.enter)
-        await settle(&cards)
-        return cards
+        await model(.nolCards, phone: "050 123 4567", glyphs: glyphs)
     }
 
     @Test func myCardsIsAListWhoseEnterOffersPayAndUnlink() async throws {

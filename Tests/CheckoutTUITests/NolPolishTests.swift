@@ -9,18 +9,6 @@ import Testing
 /// phone example and grouped numbers, errors that stay with their card, cards below the fare, a
 /// decline's balance, long labels.
 extension NolScreenTests {
-    /// A link flow on the code step for the Gold card and 050 123 4567.
-    func linkOnTheCodeStep(glyphs: GlyphSet = .unicode) async -> AppModel {
-        var model = model(.nolLink, glyphs: glyphs)
-        _ = model.press(.down)
-        _ = model.press(.enter)
-        await settle(&model)
-        model.type("0501234567")
-        _ = model.press(.enter)
-        await settle(&model)
-        return model
-    }
-
     /// The rows between the code field and the footer.
     func underTheCode(_ model: AppModel, width: Int = 80, height: Int = 24) -> [String] {
         let lines = model.render(width: width, height: height).lines
@@ -121,10 +109,7 @@ extension NolScreenTests {
         _ = model.press(.enter)
         await settle(&model)
 
-        var cards = self.model(.nolCards)
-        cards.type("0501234567")
-        _ = cards.press(.enter)
-        await settle(&cards)
+        let cards = await self.model(.nolCards, phone: "0501234567")
         #expect(cards.screen.contains("Mobile number   +971 50 123 4567"))
         #expect(cards.context.eventLog.entries.last.map { "\($0.name) \($0.summary)" } == "nolLinkedCards 1 for +971 50 123 4567: •••• 0233")
     }
@@ -155,10 +140,7 @@ extension NolScreenTests {
     @Test func aPaymentErrorStaysWithTheCardInThePayChooser() async throws {
         await link(readerIndex: 0)
         await link(readerIndex: 1)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         // The Silver card is unlinked behind the list's back: paying with it is refused.
         try store.transaction { try NolBackendStore.deleteLink(of: "3084100125", in: $0) }
         _ = pay.press(.enter)
@@ -177,31 +159,19 @@ extension NolScreenTests {
         #expect(!scan.contains("AED 99.00 below fare"))
 
         await link(readerIndex: 2)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        let pay = await model(.nolPay, phone: "0501234567")
         #expect(pay.screen.contains("Blue card - almost empty  •••• 0341  AED 2.50 below fare"), "in the pay chooser")
 
-        var cards = model(.nolCards)
-        cards.type("0501234567")
-        _ = cards.press(.enter)
-        await settle(&cards)
+        let cards = await model(.nolCards, phone: "0501234567")
         #expect(cards.screen.contains("AED 2.50 below fare"), "in My cards")
 
-        var unlink = model(.nolUnlink)
-        unlink.type("0501234567")
-        _ = unlink.press(.enter)
-        await settle(&unlink)
+        let unlink = await model(.nolUnlink, phone: "0501234567")
         #expect(!unlink.screen.contains("below fare"), "unlinking does not need the fare")
     }
 
     @Test func aDeclineShowsTheBalanceUnchanged() async throws {
         await link(readerIndex: 2)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         _ = pay.press(.enter)
         await settle(&pay)
         let declined = pay.screen
@@ -214,10 +184,7 @@ extension NolScreenTests {
 
     @Test func aDeclineInASCII() async throws {
         await link(readerIndex: 2)
-        var pay = model(.nolPay, glyphs: .ascii)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567", glyphs: .ascii)
         _ = pay.press(.enter)
         await settle(&pay)
         checkASCII(pay, "nol-pay-declined")

@@ -34,6 +34,15 @@ import Testing
         return model
     }
 
+    /// `route` opened with `phone` typed and submitted, once the Nol system has answered.
+    func model(_ route: Route, phone: String, glyphs: GlyphSet = .unicode) async -> AppModel {
+        var model = model(route, glyphs: glyphs)
+        model.type(phone)
+        _ = model.press(.enter)
+        await settle(&model)
+        return model
+    }
+
     /// Lets the Transit call of the top screen answer and hands the answer over on a tick.
     func settle(_ model: inout AppModel) async {
         if let screen = model.top as? NolFlowScreen { await screen.worker.waitUntilAnswered() }
@@ -87,16 +96,23 @@ import Testing
         #expect(screen.contains("▸① Scan card"))
     }
 
-    /// Links the demo card at `index` of the reader list to 050 123 4567; returns the screen it ends on.
-    @discardableResult
-    func link(readerIndex index: Int) async -> AppModel {
-        var link = model(.nolLink)
+    /// A link flow on the code step: the demo card at `index` of the reader list (the Gold card
+    /// by default) scanned, and 050 123 4567 given.
+    func linkOnTheCodeStep(readerIndex index: Int = 1, glyphs: GlyphSet = .unicode) async -> AppModel {
+        var link = model(.nolLink, glyphs: glyphs)
         for _ in 0..<index { _ = link.press(.down) }
         _ = link.press(.enter)
         await settle(&link)
         link.type("0501234567")
         _ = link.press(.enter)
         await settle(&link)
+        return link
+    }
+
+    /// Links the demo card at `index` of the reader list to 050 123 4567; returns the screen it ends on.
+    @discardableResult
+    func link(readerIndex index: Int) async -> AppModel {
+        var link = await linkOnTheCodeStep(readerIndex: index)
         link.type("123456")
         _ = link.press(.enter)
         await settle(&link)
@@ -122,10 +138,7 @@ import Testing
     @Test func listsPaysAndUnlinks() async throws {
         await link(readerIndex: 0)
 
-        var cards = model(.nolCards)
-        cards.type("+971 50 123 4567")
-        _ = cards.press(.enter)
-        await settle(&cards)
+        let cards = await model(.nolCards, phone: "+971 50 123 4567")
         let list = cards.render(width: 80, height: 24).text
         checkAllSizes(cards, "nol-cards")
         #expect(list.contains("•••• 0125"))
@@ -147,10 +160,7 @@ import Testing
         checkAllSizes(pay, "nol-pay-result")
         #expect(paid.contains("AED 142.50"))
 
-        var unlink = model(.nolUnlink)
-        unlink.type("0501234567")
-        _ = unlink.press(.enter)
-        await settle(&unlink)
+        var unlink = await model(.nolUnlink, phone: "0501234567")
         _ = unlink.press(.enter)
         await settle(&unlink)
         checkAllSizes(unlink, "nol-unlink-code")
@@ -165,10 +175,7 @@ import Testing
     @Test func choosingWithArrowsPaysWithTheChosenCard() async throws {
         await link(readerIndex: 0)
         await link(readerIndex: 1)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         _ = pay.press(.down)
         let chooser = pay.render(width: 80, height: 24).text
         #expect(chooser.contains("▸ Gold card - first class"))
@@ -181,10 +188,7 @@ import Testing
 
     @Test func aCardNumberCanStillBeTyped() async throws {
         await link(readerIndex: 0)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         _ = pay.press(.up)
         #expect(pay.render(width: 80, height: 24).text.contains("▸ Type a card number…"))
         _ = pay.press(.enter)
@@ -202,10 +206,7 @@ import Testing
 
     @Test func aLongTransitErrorShowsWholeAt60Columns() async throws {
         await link(readerIndex: 0)
-        var pay = model(.nolPay)
-        pay.type("0501234567")
-        _ = pay.press(.enter)
-        await settle(&pay)
+        var pay = await model(.nolPay, phone: "0501234567")
         _ = pay.press(.up)
         _ = pay.press(.enter)
         pay.type("3084100233")
@@ -221,10 +222,7 @@ import Testing
     }
 
     @Test func aNumberWithNoLinkedCardSaysWhereToLinkOne() async throws {
-        var unlink = model(.nolUnlink)
-        unlink.type("050 765 4321")
-        _ = unlink.press(.enter)
-        await settle(&unlink)
+        let unlink = await model(.nolUnlink, phone: "050 765 4321")
         let screen = unlink.render(width: 80, height: 24).text
         #expect(screen.contains("✗ No card is linked to +971 50 765 4321."))
         #expect(screen.contains("→ Link one first: home menu › Nol Pay: link a card."))

@@ -16,7 +16,7 @@ import Testing
         guard let tmux = try demo("cobadge") else { return }
         defer { tmux.close() }
         try tmux.waitUntil("the chooser under the whole number", timeout: 40) { screen in
-            screen.contains("┃ 4000 0025 0000 1001") && screen.contains("Pay with ◉ Visa  ○ Cartes Bancaires")
+            screen.contains("┃ 4000 0025 0000 1001") && screen.contains("Pay with ◉ Cartes Bancaires  ○ Visa +€0.30")
         }
         tmux.send("Space")
         try tmux.waitFor("paused")
@@ -26,16 +26,16 @@ import Testing
         #expect(tmux.capture() == paused)
         tmux.send("x")
         let taken = try tmux.waitFor("You have the keyboard")
-        #expect(taken.contains("┃ 4000 0025 0000 1001       Visa"), "the demo's state, and the key that took over typed nothing")
-        tmux.send("Tab", "Right", "Tab")
-        tmux.type("1230")
-        tmux.send("Tab")
-        tmux.type("123")
-        tmux.send("Tab")
-        tmux.type("Jane Doe")
-        tmux.send("Tab", "Enter")
+        #expect(taken.contains("┃ 4000 0025 0000 1001       Cartes Bancaires"), "the demo's state, and the key that took over typed nothing")
+        #expect(taken.contains("[ Pay €49.99 ]"))
+        // By hand, the other network: its surcharge is paid.
+        tmux.send("Tab", "Right")
+        try tmux.waitFor("[ Pay €50.29 ]")
+        tmux.fillTheRestOfTheCard()
+        tmux.send("Enter")
         let result = try tmux.waitFor("Payment authorized")
-        #expect(result.contains("Cartes Bancaires · chosen by you"))
+        #expect(result.contains("Visa · chosen by you"))
+        #expect(result.contains("Surcharge") && result.contains("€50.29"))
         tmux.send("Escape")
         try tmux.waitFor("EXIT=0")
     }
@@ -62,7 +62,7 @@ import Testing
             chunks.append(try #require(event[2].stringValue))
         }
         #expect(times == times.sorted(), "times never go back")
-        // The demo's clock: about 32 s of demo, recorded at four times the pace.
+        // The demo's clock: about 37 s of demo, recorded at four times the pace.
         #expect((25...45).contains(times.last ?? 0), "ends at \(times.last ?? 0) s")
         #expect(!chunks.contains { $0.contains("\u{FFFD}") }, "every chunk is whole UTF-8")
         #expect(chunks.first?.contains("\u{1b}[?1049h") == true, "starts by entering the alternate screen")
@@ -90,9 +90,22 @@ import Testing
         let wrong = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check", "--script", script], timeout: 60)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains(".demo:4 (expect): the screen does not show \"Pay with ◉ Mastercard\""))
-        try "start pay\npress sideways\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "set session missing-\(UUID().uuidString).json\nstart pay\npress sideways\n".write(toFile: script, atomically: true, encoding: .utf8)
         let broken = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check", "--script", script], timeout: 60)
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains(".demo:2: unknown key \"sideways\""))
+        let problems = broken.stderr.split(separator: "\n")
+        #expect(problems.count == 2, "one line a problem: \(broken.stderr)")
+        #expect(problems.first?.contains(".demo:1: session missing-") == true && problems.first?.contains(".json: cannot read it") == true)
+        #expect(problems.last?.contains(".demo:3: unknown key \"sideways\"") == true)
+
+        // A session beside the script is found there, whatever the working directory.
+        let session = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("surcharge-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: session) }
+        try #"{"paymentMethod": {"options": [{"type": "PAYMENT_CARD", "networks": [{"type": "VISA", "surcharge": 100}]}]}}"#
+            .write(to: session, atomically: true, encoding: .utf8)
+        try "set session \(session.lastPathComponent)\nstart pay\ntype 4242424242424242\nwait 1s\nexpect [ Pay €50.99 ]\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let surcharged = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check", "--script", script], timeout: 60)
+        #expect(surcharged.status == 0, "\(surcharged.stderr)")
     }
 }

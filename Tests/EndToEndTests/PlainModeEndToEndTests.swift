@@ -86,6 +86,32 @@ import Testing
         #expect(result.stdout.contains("Card network: Visa; asking the BIN service...\nBIN service unavailable: using local rules. Card network: Visa.\n"))
     }
 
+    /// Settings saved in plain mode are the full-screen UI's: the same file, used on the next start
+    /// of either, and an option on the command line overrides them for its run and is named.
+    @Test func settingsSavedInPlainModeAreUsedOnTheNextStart() throws {
+        let dir = Self.dataDirectory()
+        let file = dir + "/settings.json"
+        let saving = try Self.run(["--plain", "settings"], ["3", "250", "5", "7"], dataDir: dir)
+        #expect(saving.status == 0 && saving.stderr.isEmpty, "\(saving.stderr)")
+        #expect(saving.stdout.contains("Settings: Done saves them, for this run and the next ones.\n"))
+        #expect(saving.stdout.contains("Saved to \(file).\n"))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""binLatencyMs":250"#), "\(text)")
+
+        let next = try Self.run(["--plain", "settings"], ["back", "7"], dataDir: dir)
+        #expect(next.stdout.contains("Saved settings in use (\(file)).\n"))
+        #expect(next.stdout.contains("  3) BIN latency: 250 ms\n"))
+
+        let overridden = try Self.run(["--plain", "settings", "--bin-latency", "100"], ["back", "7"], dataDir: dir)
+        #expect(overridden.stdout.contains("Saved settings in use; --bin-latency overrides them for this run.\n"))
+        #expect(overridden.stdout.contains("  3) BIN latency: 100 ms\n"))
+
+        let reset = try Self.run(["--plain", "settings"], ["6", "5", "7"], dataDir: dir)
+        #expect(reset.stdout.contains("Defaults restored: Done saves them, back keeps the settings as they were.\n"))
+        #expect(reset.stdout.contains("  3) BIN latency: 0 ms\n"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#""binLatencyMs":0"#))
+    }
+
     @Test func questionMarkPrintsThePromptsHelp() throws {
         let result = try Self.run(["--plain", "pay"], ["?"])
         #expect(result.stdout.contains("Card number: ?\nThe long number on the front of the card, 13 to 19 digits; spaces and dashes are fine.\n"))
@@ -158,14 +184,9 @@ import Testing
         // capture-pane drops the space after each prompt, so the waits end at the colon.
         try tmux.waitFor("Choose 1 to 7 [1]:")
         #expect(tmux.capture().contains("TerminalCheckout, plain mode."))
-        tmux.type("1")
-        tmux.send("Enter")
-        try tmux.waitFor("Card number:")
-        tmux.type("4242424242424242")
-        tmux.send("Enter")
-        try tmux.waitFor("Expiry date (MM/YY):")
-        tmux.type("12/30")
-        tmux.send("Enter")
+        tmux.answer("1")
+        try tmux.answer("Card number:", "4242424242424242")
+        try tmux.answer("Expiry date (MM/YY):", "12/30")
         let prompt = try tmux.waitFor("CVV (3 digits; typing is not shown):")
         #expect(prompt.contains("BIN service: Visa."))
         tmux.type("987")
@@ -181,7 +202,7 @@ import Testing
         tmux.send("C-d")
         let after = try tmux.waitFor("STTY-PRINTED")
         #expect(after.contains("End of input: goodbye.\nEXIT=0"))
-        #expect(Self.sttyWords(after).contains("echo"))
+        #expect(TUIHarness.sttyWords(after).contains("echo"))
         #expect(try Self.payments(in: dir).map(\.network) == ["VISA"])
     }
 
@@ -191,23 +212,15 @@ import Testing
             .joined(separator: " ")
         let tmux = try TmuxSession(shellCommand: "\(command); echo EXIT=$?; stty -a; echo STTY-PRINTED; sleep 60", width: 100, height: 40)
         defer { tmux.close() }
-        try tmux.waitFor("Card number:")
-        tmux.type("4242424242424242")
-        tmux.send("Enter")
-        try tmux.waitFor("Expiry date (MM/YY):")
-        tmux.type("12/30")
-        tmux.send("Enter")
+        try tmux.answer("Card number:", "4242424242424242")
+        try tmux.answer("Expiry date (MM/YY):", "12/30")
         try tmux.waitFor("typing is not shown):")
         tmux.type("12")
         tmux.send("C-c")
         let after = try tmux.waitFor("STTY-PRINTED")
         #expect(after.contains("EXIT=130"))
-        let words = Self.sttyWords(after)
+        let words = TUIHarness.sttyWords(after)
         #expect(words.contains("echo") && !words.contains("-echo"))
-    }
-
-    static func sttyWords(_ screen: String) -> [String] {
-        screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
     }
 }
 
@@ -224,4 +237,18 @@ func firstUnprintableByte(_ text: String) -> String? {
         }
     }
     return nil
+}
+
+extension TmuxSession {
+    /// Types `text` and Enter, as a person answers a plain-mode question.
+    func answer(_ text: String) {
+        type(text)
+        send("Enter")
+    }
+
+    /// Waits for the question ending in `prompt` (capture-pane drops the space after it), then answers it.
+    func answer(_ prompt: String, _ text: String) throws {
+        try waitFor(prompt)
+        answer(text)
+    }
 }

@@ -64,3 +64,15 @@ enum TUIHarness {
         }
     }
 }
+
+extension TmuxSession {
+    /// On the card form, from the field before the expiry: tabs on and types the expiry (12/30),
+    /// the CVV (`cvv`) and the name (Jane Doe), ending with the focus on Pay.
+    func fillTheRestOfTheCard(cvv: String = "123") {
+        for text in ["1230", cvv, "Jane Doe"] {
+            send("Tab")
+            type(text)
+        }
+        send("Tab")
+    }
+}

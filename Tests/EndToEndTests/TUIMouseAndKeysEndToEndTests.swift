@@ -154,13 +154,8 @@ import Testing
         try waitForAll(tmux, "Pay with ◉ Cartes Bancaires  ○ Visa +€0.30", "[ Pay €49.99 ]")
         tmux.send("Tab", "Right")
         try waitForAll(tmux, "[ Pay €50.29 ]", "Includes a €0.30 surcharge for Visa (order €49.99)")
-        tmux.send("Tab")
-        tmux.type("1230")
-        tmux.send("Tab")
-        tmux.type("123")
-        tmux.send("Tab")
-        tmux.type("Jane Doe")
-        tmux.send("Tab", "Enter")
+        tmux.fillTheRestOfTheCard()
+        tmux.send("Enter")
         try waitForAll(tmux, "Payment authorized", "Amount        €49.99", "Surcharge     €0.30", "Total         €50.29",
                        "Network       Visa · chosen by you", "[ New payment ]")
     }

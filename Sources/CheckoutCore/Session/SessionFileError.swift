@@ -4,7 +4,8 @@
 ///     $.paymentMethod.orderedAllowedCardNetworks[2]: expected a network id (a string), found a number
 ///     line 4, column 17: unexpected character
 public struct SessionFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `line L, column C` or a JSON path such as `$.order.totalOrderAmount`.
+    /// `line L, column C` or a JSON path such as `$.order.totalOrderAmount`; empty when the
+    /// problem is the whole file (it cannot be read, or is too large).
     public var location: String
     public var message: String
 
@@ -13,7 +14,7 @@ public struct SessionFileError: Error, Sendable, Equatable, CustomStringConverti
         self.message = message
     }
 
-    public var description: String { "\(location): \(message)" }
+    public var description: String { location.isEmpty ? message : "\(location): \(message)" }
 }
 
 /// Something a client-session file holds that was ignored, for the caller to report.

@@ -264,21 +264,9 @@ final class CardPaymentFlow {
         let question = Conversation.Question(
             prompt: "Expiry date (MM/YY)", defaultAnswer: data.expiryDate.isEmpty ? nil : data.expiryDate,
             help: ["The month and year printed on the card: 12/30, 1230 or 12/2030."])
-        while true {
-            switch await conversation.ask(question) {
-            case .end: return .end
-            case .back: return .back
-            case let .answer(text):
-                let expiry = Self.expiry(text)
-                let moment = now()
-                if let error = validator.validateExpiryDate(expiry, now: moment, calendar: localCalendar.calendar(at: moment)) {
-                    say(error.description)
-                    continue
-                }
-                data.expiryDate = expiry
-                await engine.setRawData(data)
-                return .next
-            }
+        return await ask(question, \.expiryDate, as: Self.expiry) { [self] expiry in
+            let moment = now()
+            return validator.validateExpiryDate(expiry, now: moment, calendar: localCalendar.calendar(at: moment))
         }
     }
 
@@ -301,36 +289,31 @@ final class CardPaymentFlow {
             help: ["The \(length) security code (\(label)) on the card: on the back, or on the front of American Express cards.",
                    "It is never stored or shown" + (hidden ? "; what you type stays hidden." : ".")],
             hidden: true, echo: { String(repeating: "•", count: $0.count) })
-        while true {
-            switch await conversation.ask(question) {
-            case .end: return .end
-            case .back: return .back
-            case let .answer(text):
-                if let error = validator.validateCVV(text, network: network) {
-                    say(error.description)
-                    continue
-                }
-                data.cvv = text
-                await engine.setRawData(data)
-                return .next
-            }
-        }
+        return await ask(question, \.cvv) { validator.validateCVV($0, network: network) }
     }
 
     private func askName() async -> Step {
         let question = Conversation.Question(
             prompt: "Cardholder name", defaultAnswer: data.cardholderName.isEmpty ? nil : data.cardholderName,
             help: ["The name as printed on the card: letters, spaces, apostrophes, hyphens and periods."])
+        return await ask(question, \.cardholderName) { validator.validateCardholderName($0) }
+    }
+
+    /// Asks `question` until `validate` takes the answer (as `normalised`; its error is said and
+    /// the question asked again), then keeps it in `field` and hands the data to the engine.
+    private func ask(_ question: Conversation.Question, _ field: WritableKeyPath<CardData, String>,
+                     as normalised: (String) -> String = { $0 }, validate: (String) -> ValidationError?) async -> Step {
         while true {
             switch await conversation.ask(question) {
             case .end: return .end
             case .back: return .back
             case let .answer(text):
-                if let error = validator.validateCardholderName(text) {
+                let value = normalised(text)
+                if let error = validate(value) {
                     say(error.description)
                     continue
                 }
-                data.cardholderName = text
+                data[keyPath: field] = value
                 await engine.setRawData(data)
                 return .next
             }

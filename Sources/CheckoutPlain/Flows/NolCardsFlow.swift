@@ -15,12 +15,10 @@ final class NolCardsFlow {
         conversation.say("Nol Pay: my cards. See the Nol cards linked to a mobile number.")
         var phone: String?
         while true {
-            switch await conversation.ask(NolSentences.phoneQuestion("Mobile number", current: phone)) {
+            switch await sentences.askLinkedCards("Mobile number", phone: &phone) {
             case .end: return .end
             case .back: return .leave
-            case let .answer(text):
-                phone = text
-                guard let cards = await sentences.linkedCards(text) else { continue }
+            case let .found(text, cards):
                 let shown = PlainText.phone(text)
                 if cards.isEmpty {
                     conversation.say("No cards are linked to \(shown).")
@@ -28,12 +26,11 @@ final class NolCardsFlow {
                     let count = cards.count == 1 ? "1 card is" : "\(cards.count) cards are"
                     conversation.say("\(count) linked to \(shown):\n" + cards.map { "  " + NolSentences.line($0) }.joined(separator: "\n"))
                 }
-                conversation.say("What next?")
-                switch await conversation.choose(["Another number", "Home"], prompt: "", defaultIndex: 1, help: []) {
+                switch await sentences.whatNext("Another number") {
                 case .end: return .end
                 case .back: return .leave
-                case .chose(0): continue
-                case .chose: return .home
+                case .again: continue
+                case .home: return .home
                 }
             }
         }

@@ -25,6 +25,87 @@ final class NolComponentDriver<Machine: NolPayStateMachine> {
         await component.waitUntilIdle()
         return buffer.drain()
     }
+
+    /// Puts `data` in (when there is some) and submits, as a person's answer is: the validation
+    /// errors of refused data are said and nothing is submitted; otherwise each step that comes out
+    /// goes to `outcome`, in order, until one gives a value, which is returned, and the errors met
+    /// on the way are said. `nil` when the data was refused or no step gave a value.
+    func submit<Value>(_ data: Machine.CollectableData? = nil, saying sentences: NolSentences,
+                       until outcome: (Machine.Step) -> Value?) async -> Value? {
+        if let data, sentences.sayInvalid(await send({ await $0.updateCollectedData(data) })) { return nil }
+        for event in await send({ await $0.submit() }) {
+            switch event {
+            case let .step(step):
+                if let value = outcome(step) { return value }
+            case let .error(error):
+                sentences.say(error)
+            case .validation:
+                break
+            }
+        }
+        return nil
+    }
+}
+
+/// The Nol flows that end with a code sent by SMS (link and unlink): what their code step and
+/// their code data are, so one conversation serves both.
+protocol NolCodeStateMachine: NolPayStateMachine {
+    /// Whether `step` is the one that collects the code (a code has just been sent).
+    static func collectsCode(_ step: Step) -> Bool
+    /// The code as the component collects it.
+    static func code(_ text: String) -> CollectableData
+}
+
+extension NolPayLinkCardStateMachine: NolCodeStateMachine {
+    static func collectsCode(_ step: NolPayLinkCardStep) -> Bool { if case .collectOtpData = step { true } else { false } }
+    static func code(_ text: String) -> NolPayLinkCollectableData { .otpData(otpCode: text) }
+}
+
+extension NolPayUnlinkCardStateMachine: NolCodeStateMachine {
+    static func collectsCode(_ step: NolPayUnlinkCardStep) -> Bool { if case .collectOtpData = step { true } else { false } }
+    static func code(_ text: String) -> NolPayUnlinkCollectableData { .otpData(otpCode: text) }
+}
+
+/// How the code question ended.
+enum NolCodeAnswer<Value> {
+    case done(Value)
+    case back
+    case end
+}
+
+extension NolComponentDriver where Machine: NolCodeStateMachine {
+    /// Submits `data` (the mobile number, or the card and number) so that a code goes out by SMS,
+    /// and says the SMS; whether it went.
+    func sendCode(_ data: Machine.CollectableData, saying sentences: NolSentences) async -> Bool {
+        await submit(data, saying: sentences) { step -> Bool? in
+            guard Machine.collectsCode(step) else { return nil }
+            sentences.sayNewSMS()
+            return true
+        } ?? false
+    }
+
+    /// Asks for the code from the SMS until it leads to a step `outcome` takes (said there);
+    /// `resend` asks for a new code, a wrong code is said and asked again.
+    func askCode<Value>(_ prompt: String, in conversation: Conversation, saying sentences: NolSentences,
+                        until outcome: (Machine.Step) -> Value?) async -> NolCodeAnswer<Value> {
+        let question = Conversation.Question(
+            prompt: prompt,
+            help: ["The code in the SMS line above. Type resend for a new code (after 30 seconds)."],
+            echo: { String(repeating: "•", count: $0.count) })
+        while true {
+            switch await conversation.ask(question) {
+            case .end: return .end
+            case .back: return .back
+            case let .answer(text) where text.lowercased() == "resend":
+                for event in await send({ await $0.resendCode() }) {
+                    if case let .step(step) = event, Machine.collectsCode(step) { sentences.sayNewSMS() }
+                    if case let .error(error) = event { sentences.say(error) }
+                }
+            case let .answer(text):
+                if let value = await submit(Machine.code(text), saying: sentences, until: outcome) { return .done(value) }
+            }
+        }
+    }
 }
 
 /// Events gathered as they are emitted, until taken.
@@ -43,8 +124,9 @@ final class EventBuffer<Event: Sendable>: Sendable {
     }
 }
 
-/// What the Nol flows say the same way: errors with what to do next, cards, SMS.
-struct NolSentences {
+/// What the Nol flows say the same way: errors with what to do next, cards, SMS, and the
+/// questions they share.
+final class NolSentences {
     let conversation: Conversation
     let transit: SimulatedTransit
     /// The newest SMS when the flow opened; only later ones are the flow's.
@@ -76,7 +158,7 @@ struct NolSentences {
     }
 
     /// Says the SMS that the last step sent, as one line: `SMS to +971 50 123 4567: your code is 123456`.
-    mutating func sayNewSMS() {
+    func sayNewSMS() {
         guard let message = try? transit.store.messages(after: smsBaseline).last else { return }
         smsBaseline = message.id
         conversation.say("SMS to \(PlainText.phone(message.mobileNumber)): your code is \(message.code)")
@@ -107,6 +189,41 @@ struct NolSentences {
         case let .failure(error):
             say(error)
             return nil
+        }
+    }
+
+    enum LinkedCards {
+        /// The number as typed, and the cards linked to it (perhaps none).
+        case found(phone: String, cards: [NolPaymentCard])
+        case back
+        case end
+    }
+
+    /// Asks for a mobile number until the Nol system answers with the cards linked to it; `phone`
+    /// is the number typed last (the question's default), kept for the next time.
+    func askLinkedCards(_ prompt: String, phone: inout String?) async -> LinkedCards {
+        while true {
+            switch await conversation.ask(Self.phoneQuestion(prompt, current: phone)) {
+            case .end: return .end
+            case .back: return .back
+            case let .answer(text):
+                phone = text
+                guard let cards = await linkedCards(text) else { continue }
+                return .found(phone: text, cards: cards)
+            }
+        }
+    }
+
+    enum Next { case again, home, back, end }
+
+    /// "What next?" after a flow's work is done: `again` (link another card, pay again…) or Home.
+    func whatNext(_ again: String) async -> Next {
+        conversation.say("What next?")
+        switch await conversation.choose([again, "Home"], prompt: "", defaultIndex: 1, help: []) {
+        case .end: return .end
+        case .back: return .back
+        case .chose(0): return .again
+        case .chose: return .home
         }
     }
 }
@@ -170,17 +287,13 @@ final class LinkedCardPicker {
     private enum PhoneStep { case found, back, end }
 
     private func askPhone() async -> PhoneStep {
-        let question = NolSentences.phoneQuestion("Mobile number the card is linked to", current: phone)
         while true {
-            switch await conversation.ask(question) {
+            switch await sentences.askLinkedCards("Mobile number the card is linked to", phone: &phone) {
             case .end: return .end
             case .back: return .back
-            case let .answer(text):
-                phone = text
-                guard let cards = await sentences.linkedCards(text) else { continue }
-                let shown = PlainText.phone(text)
+            case let .found(text, cards):
                 if cards.isEmpty {
-                    conversation.say("No card is linked to \(shown). Link one first: home menu, Nol Pay: link a card.")
+                    conversation.say("No card is linked to \(PlainText.phone(text)). Link one first: home menu, Nol Pay: link a card.")
                     continue
                 }
                 guard case let .success(number) = NolPayValidator.mobileNumber(text) else { continue }

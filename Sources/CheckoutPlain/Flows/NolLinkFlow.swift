@@ -9,7 +9,7 @@ final class NolLinkFlow {
     let conversation: Conversation
     let transit: SimulatedTransit
     private let driver: NolComponentDriver<NolPayLinkCardStateMachine>
-    private var sentences: NolSentences
+    private let sentences: NolSentences
     private var tapped: NolCardRecord?
     private var phone: String?
 
@@ -43,8 +43,8 @@ final class NolLinkFlow {
             case .code:
                 switch await link() {
                 case .next:
-                    switch await whatNext() {
-                    case .next:
+                    switch await sentences.whatNext("Link another card") {
+                    case .again:
                         _ = await driver.send { await $0.start() }
                         question = .card
                     case .back: return .leave
@@ -88,18 +88,11 @@ final class NolLinkFlow {
     private func scan(_ card: NolCardRecord) async -> Bool {
         let reader = transit.reader, number = card.cardNumber
         await reader.tap(number)
-        for event in await driver.send({ await $0.submit() }) {
-            switch event {
-            case .step(.collectPhoneData):
-                conversation.say("Card read: \(NolSentences.line(card)).")
-                return true
-            case let .error(error):
-                sentences.say(error)
-            default:
-                break
-            }
-        }
-        return false
+        return await driver.submit(saying: sentences) { step -> Bool? in
+            guard case .collectPhoneData = step else { return nil }
+            conversation.say("Card read: \(NolSentences.line(card)).")
+            return true
+        } ?? false
     }
 
     private func rescan() async -> Bool {
@@ -116,62 +109,22 @@ final class NolLinkFlow {
             case .back: return .back
             case let .answer(text):
                 phone = text
-                if sentences.sayInvalid(await driver.send({ await $0.updateCollectedData(.phoneData(mobileNumber: text)) })) { continue }
-                for event in await driver.send({ await $0.submit() }) {
-                    switch event {
-                    case .step(.collectOtpData):
-                        sentences.sayNewSMS()
-                        return .next
-                    case let .error(error):
-                        sentences.say(error)
-                    default:
-                        break
-                    }
-                }
+                if await driver.sendCode(.phoneData(mobileNumber: text), saying: sentences) { return .next }
             }
         }
     }
 
     private func link() async -> Step {
-        let question = Conversation.Question(
-            prompt: "Step 3 of 3: the 6-digit code from the SMS (or resend)",
-            help: ["The code in the SMS line above. Type resend for a new code (after 30 seconds)."],
-            echo: { String(repeating: "•", count: $0.count) })
-        while true {
-            switch await conversation.ask(question) {
-            case .end: return .end
-            case .back: return .back
-            case let .answer(text) where text.lowercased() == "resend":
-                for event in await driver.send({ await $0.resendCode() }) {
-                    if case .step(.collectOtpData) = event { sentences.sayNewSMS() }
-                    if case let .error(error) = event { sentences.say(error) }
-                }
-            case let .answer(text):
-                if sentences.sayInvalid(await driver.send({ await $0.updateCollectedData(.otpData(otpCode: text)) })) { continue }
-                for event in await driver.send({ await $0.submit() }) {
-                    switch event {
-                    case let .step(.cardLinked(card)):
-                        conversation.say("Card linked: \(NolSentences.line(card)).\nIt is ready to pay with.")
-                        return .next
-                    case let .error(error):
-                        sentences.say(error)
-                    default:
-                        break
-                    }
-                }
-            }
+        let answer = await driver.askCode("Step 3 of 3: the 6-digit code from the SMS (or resend)", in: conversation,
+                                          saying: sentences) { step -> Void? in
+            guard case let .cardLinked(card) = step else { return nil }
+            conversation.say("Card linked: \(NolSentences.line(card)).\nIt is ready to pay with.")
+            return ()
         }
-    }
-
-    private enum Next { case next, back, end, home }
-
-    private func whatNext() async -> Next {
-        conversation.say("What next?")
-        switch await conversation.choose(["Link another card", "Home"], prompt: "", defaultIndex: 1, help: []) {
-        case .end: return .end
+        switch answer {
+        case .done: return .next
         case .back: return .back
-        case .chose(0): return .next
-        case .chose: return .home
+        case .end: return .end
         }
     }
 }

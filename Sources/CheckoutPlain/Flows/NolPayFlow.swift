@@ -29,12 +29,11 @@ final class NolPayFlow {
             case let .picked(picked): pick = picked
             }
             guard await pay(pick) else { continue }
-            conversation.say("What next?")
-            switch await conversation.choose(["Pay again", "Home"], prompt: "", defaultIndex: 1, help: []) {
+            switch await sentences.whatNext("Pay again") {
             case .end: return .end
             case .back: return .leave
-            case .chose(0): await picker.refresh()
-            case .chose: return .home
+            case .again: await picker.refresh()
+            case .home: return .home
             }
         }
     }
@@ -43,25 +42,21 @@ final class NolPayFlow {
     /// the card or number was refused, and is asked again).
     private func pay(_ pick: LinkedCardPicker.Pick) async -> Bool {
         let data = NolPayPaymentCollectableData.paymentData(cardNumber: pick.cardNumber, mobileNumber: pick.mobileNumber)
-        if sentences.sayInvalid(await driver.send({ await $0.updateCollectedData(data) })) { return false }
-        var finished = false
-        for event in await driver.send({ await $0.submit() }) {
-            switch event {
-            case .step(.paymentRequested):
+        return await driver.submit(data, saying: sentences) { step -> Bool? in
+            switch step {
+            case .paymentRequested:
                 conversation.say("Asking the Nol system to charge the card...")
-            case let .step(.paymentCompleted(payment)):
+                return nil
+            case let .paymentCompleted(payment):
                 conversation.say("Payment authorized: \(Self.sentence(payment)).")
-                finished = true
-            case let .step(.paymentDeclined(payment)):
+                return true
+            case let .paymentDeclined(payment):
                 conversation.say("Payment declined: \(Self.sentence(payment)).")
-                finished = true
-            case let .error(error):
-                sentences.say(error)
+                return true
             default:
-                break
+                return nil
             }
-        }
-        return finished
+        } ?? false
     }
 
     static func sentence(_ payment: NolPayment) -> String {

@@ -6,7 +6,7 @@ import NolPay
 final class NolUnlinkFlow {
     let conversation: Conversation
     private let driver: NolComponentDriver<NolPayUnlinkCardStateMachine>
-    private var sentences: NolSentences
+    private let sentences: NolSentences
     private let picker: LinkedCardPicker
 
     init(conversation: Conversation, transit: SimulatedTransit) async {
@@ -26,68 +26,23 @@ final class NolUnlinkFlow {
             case .back: return .leave
             case let .picked(picked): pick = picked
             }
-            guard await sendCode(pick) else { continue }
-            switch await unlink() {
+            let data = NolPayUnlinkCollectableData.cardAndPhoneData(cardNumber: pick.cardNumber, mobileNumber: pick.mobileNumber)
+            guard await driver.sendCode(data, saying: sentences) else { continue }
+            let unlinked = await driver.askCode("The 6-digit code from the SMS (or resend)", in: conversation,
+                                                saying: sentences) { step -> Void? in
+                guard case let .cardUnlinked(card) = step else { return nil }
+                conversation.say("Card unlinked: Nol card \(PlainText.maskedCard(lastFour: String(card.suffix(4)))) is no longer linked to this number.")
+                return ()
+            }
+            switch unlinked {
             case .end: return .end
             case .back: continue
-            case .unlinked:
-                conversation.say("What next?")
-                switch await conversation.choose(["Unlink another card", "Home"], prompt: "", defaultIndex: 1, help: []) {
+            case .done:
+                switch await sentences.whatNext("Unlink another card") {
                 case .end: return .end
                 case .back: return .leave
-                case .chose(0): await picker.refresh()
-                case .chose: return .home
-                }
-            }
-        }
-    }
-
-    private func sendCode(_ pick: LinkedCardPicker.Pick) async -> Bool {
-        let data = NolPayUnlinkCollectableData.cardAndPhoneData(cardNumber: pick.cardNumber, mobileNumber: pick.mobileNumber)
-        if sentences.sayInvalid(await driver.send({ await $0.updateCollectedData(data) })) { return false }
-        var sent = false
-        for event in await driver.send({ await $0.submit() }) {
-            switch event {
-            case .step(.collectOtpData):
-                sentences.sayNewSMS()
-                sent = true
-            case let .error(error):
-                sentences.say(error)
-            default:
-                break
-            }
-        }
-        return sent
-    }
-
-    private enum Unlinking { case unlinked, back, end }
-
-    private func unlink() async -> Unlinking {
-        let question = Conversation.Question(
-            prompt: "The 6-digit code from the SMS (or resend)",
-            help: ["The code in the SMS line above. Type resend for a new code (after 30 seconds)."],
-            echo: { String(repeating: "•", count: $0.count) })
-        while true {
-            switch await conversation.ask(question) {
-            case .end: return .end
-            case .back: return .back
-            case let .answer(text) where text.lowercased() == "resend":
-                for event in await driver.send({ await $0.resendCode() }) {
-                    if case .step(.collectOtpData) = event { sentences.sayNewSMS() }
-                    if case let .error(error) = event { sentences.say(error) }
-                }
-            case let .answer(text):
-                if sentences.sayInvalid(await driver.send({ await $0.updateCollectedData(.otpData(otpCode: text)) })) { continue }
-                for event in await driver.send({ await $0.submit() }) {
-                    switch event {
-                    case let .step(.cardUnlinked(card)):
-                        conversation.say("Card unlinked: Nol card \(PlainText.maskedCard(lastFour: String(card.suffix(4)))) is no longer linked to this number.")
-                        return .unlinked
-                    case let .error(error):
-                        sentences.say(error)
-                    default:
-                        break
-                    }
+                case .again: await picker.refresh()
+                case .home: return .home
                 }
             }
         }

@@ -1,57 +1,74 @@
 import CheckoutCore
 import CheckoutTUI
 
-/// Settings for this run, as the full-screen Settings screen has them: the accepted networks in
-/// order of preference, the BIN source, the simulated BIN latency and the debounce.
+/// Settings, as the full-screen Settings screen has them: the accepted networks in order of
+/// preference, the BIN source, the simulated BIN latency and the debounce, and Reset to defaults.
 ///
 /// Done applies them: the engine is built from them at once, so settings it cannot be built from
-/// (a BIN table file gone since) are refused with the reason and the previous ones stay.
+/// (a BIN table file gone since) are refused with the reason and the previous ones stay. With a
+/// ``SettingsStorage`` Done also saves them for the next start through the same path as the
+/// full-screen Settings (`settings.json` in the data directory) and says where, or why not.
 final class SettingsFlow {
     let conversation: Conversation
     let catalogue: NetworkCatalogue
     let makeEngine: EngineFactory
+    let storage: SettingsStorage?
     private let original: CheckoutSettings
+    /// What Reset to defaults puts back: the command line's and the shipped settings, without the saved ones.
+    private let defaults: CheckoutSettings
     private var draft: CheckoutSettings
 
-    init(conversation: Conversation, catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory) {
+    init(conversation: Conversation, catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory,
+         storage: SettingsStorage? = nil) {
         self.conversation = conversation
         self.catalogue = catalogue
         self.makeEngine = makeEngine
+        self.storage = storage
         original = settings
+        defaults = storage?.defaults ?? settings
         draft = settings
     }
 
+    /// The menu's entries past the four settings. Done keeps number 5, as before Reset was added,
+    /// so scripts that answer 5 still finish.
+    private enum Entry: Int { case done = 4, reset = 5 }
+
     /// How the flow ended, and the settings in use after it.
     func run() async -> (FlowEnd, CheckoutSettings) {
-        conversation.say("Settings, for this run of checkout.")
+        conversation.say(storage == nil ? "Settings, for this run of checkout." : "Settings: Done saves them, for this run and the next ones.")
+        let keeps = storage == nil ? "applies" : "saves"
         while true {
             let options = ["Accepted networks: \(networks(draft.allowedNetworks))", "BIN source: \(draft.binSource.label)",
                            "BIN latency: \(draft.binLatencyMilliseconds) ms", "Debounce: \(draft.debounceMilliseconds) ms",
-                           "Done"]
+                           "Done", "Reset to defaults"]
             conversation.say("Change which setting?")
             let choice = await conversation.choose(
-                options, prompt: "", defaultIndex: 4,
-                help: ["Choose a setting to change it; Done applies the changes. back leaves without applying them."])
+                options, prompt: "", defaultIndex: Entry.done.rawValue,
+                help: ["Choose a setting to change it; Done \(keeps) the changes; Reset to defaults puts the defaults back, "
+                       + "for Done to \(keeps == "saves" ? "save" : "apply"). back leaves without them."])
             switch choice {
             case .end: return (.end, original)
             case .back:
                 guard draft != original else { return (.leave, original) }
-                switch await conversation.confirm("Leave without applying your changes?", defaultYes: false,
-                                                  help: ["y forgets the changes; n (or Enter) stays in Settings."]) {
+                switch await conversation.confirm(storage == nil ? "Leave without applying your changes?" : "Leave without saving your changes?",
+                                                  defaultYes: false, help: ["y forgets the changes; n (or Enter) stays in Settings."]) {
                 case .yes: return (.leave, original)
                 case .end: return (.end, original)
                 case .no, .back: continue
                 }
-            case .chose(4):
+            case .chose(Entry.done.rawValue):
                 if let applied = apply() { return (.home, applied) }
+            case .chose(Entry.reset.rawValue):
+                draft = defaults
+                conversation.say("Defaults restored: Done \(keeps) them, back keeps the settings as they were.")
             case let .chose(index):
                 let step: Conversation.Reply
                 switch index {
                 case 0: step = await askNetworks()
                 case 1: step = await askBinSource()
-                case 2: step = await askMilliseconds("BIN latency in milliseconds, 0 to 5000", range: 0...5000, \.binLatencyMilliseconds,
+                case 2: step = await askMilliseconds(SettingsScreen.latencyRule, \.binLatencyMilliseconds,
                                                      help: "How long the embedded BIN service takes to answer, to see the wait as over a network.")
-                default: step = await askMilliseconds("Debounce in milliseconds, 0 to 2000", range: 0...2000, \.debounceMilliseconds,
+                default: step = await askMilliseconds(SettingsScreen.debounceRule, \.debounceMilliseconds,
                                                       help: "How long the number must stay the same before its BIN is looked up.")
                 }
                 if step == .end { return (.end, original) }
@@ -76,7 +93,12 @@ final class SettingsFlow {
             conversation.say("Not applied: \(error). The previous settings stay in use.")
             return nil
         }
-        conversation.say(draft == original ? "Settings unchanged." : "Settings applied for this run.")
+        if let storage {
+            // As the full-screen Settings: saved whenever Done builds an engine, and said where.
+            conversation.say(storage.save(draft).text + ".")
+        } else {
+            conversation.say(draft == original ? "Settings unchanged." : "Settings applied for this run.")
+        }
         return draft
     }
 
@@ -147,9 +169,11 @@ final class SettingsFlow {
         }
     }
 
-    private func askMilliseconds(_ prompt: String, range: ClosedRange<Int>, _ path: WritableKeyPath<CheckoutSettings, Int>,
+    private func askMilliseconds(_ rule: SettingsScreen.DurationRule, _ path: WritableKeyPath<CheckoutSettings, Int>,
                                  help: String) async -> Conversation.Reply {
-        let question = Conversation.Question(prompt: prompt, defaultAnswer: String(draft[keyPath: path]), help: [help])
+        let range = rule.range
+        let question = Conversation.Question(prompt: "\(rule.name) in milliseconds, \(range.lowerBound) to \(range.upperBound)",
+                                             defaultAnswer: String(draft[keyPath: path]), help: [help])
         while true {
             let reply = await conversation.ask(question)
             guard case let .answer(text) = reply else { return reply }

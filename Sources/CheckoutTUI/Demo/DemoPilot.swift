@@ -37,11 +37,19 @@ public struct DemoPilot: Sendable {
         public var binTimeoutMilliseconds: Int?
         public var debounceMilliseconds: Int?
         public var allowedNetworks: [CardNetwork]?
+        public var session: ClientSession?
         public init() {}
 
-        /// `base` with what the script set.
+        /// `base` with what the script set: a session's networks, amount and currency first, then
+        /// `allowed` over them, as `--allowed` overrides `--session`.
         public func applied(to base: CheckoutSettings) -> CheckoutSettings {
             var settings = base
+            if let session {
+                settings.clientSession = session
+                settings.allowedNetworks = session.orderedAllowedCardNetworks
+                settings.amount = session.amount
+                settings.currency = session.currency
+            }
             if let binSource { settings.binSource = binSource }
             if let binLatencyMilliseconds { settings.binLatencyMilliseconds = binLatencyMilliseconds }
             if let debounceMilliseconds { settings.debounceMilliseconds = debounceMilliseconds }
@@ -121,6 +129,7 @@ public struct DemoPilot: Sendable {
                 case .binTimeout(let value): settings.binTimeoutMilliseconds = value
                 case .debounce(let value): settings.debounceMilliseconds = value
                 case .allowed(let networks): settings.allowedNetworks = networks
+                case .session(let session): settings.session = session
                 }
             case .start(let route):
                 queued.append(move(.zero, .start(route, settings)))

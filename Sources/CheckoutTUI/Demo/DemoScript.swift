@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 import CheckoutResources
 import FoundationEssentials
 
@@ -8,7 +9,9 @@ import FoundationEssentials
 /// ```
 /// # A comment. Blank lines are ignored.
 /// set bin-latency 120          # settings for the next `start`: bin-service embedded|off, bin-latency MS,
-///                              #   bin-timeout MS, debounce MS, allowed EFTPOS,MASTERCARD
+///                              #   bin-timeout MS, debounce MS, allowed EFTPOS,MASTERCARD, session FILE
+///                              #   (a client session, its path relative to the script's folder;
+///                              #   `allowed` after it overrides its networks)
 /// start pay                    # a fresh app on a screen: home, pay, settings, nol link|cards|pay|unlink
 /// caption Local rules first    # what the audience reads; → and ← move between captions
 /// type 4000 0025               # keys at a person's pace; a space is the space key; {sms} is the newest SMS code
@@ -51,6 +54,9 @@ public struct DemoScript: Sendable, Equatable {
         case binTimeout(Int)
         case debounce(Int)
         case allowed([CardNetwork])
+        /// A client session read from a file when the script is loaded: its networks, amount,
+        /// currency and surcharges.
+        case session(ClientSession)
     }
 
     /// Why a script cannot be run: every problem, each with its file and line.
@@ -66,11 +72,14 @@ public struct DemoScript: Sendable, Equatable {
     public static let shipped = ["cobadge", "eftpos", "fallback", "nol", "tour"]
 
     /// Reads a script. `include NAME` is looked up with `resolve` (the shipped scripts), and a
-    /// script may not include itself, directly or not.
-    public init(name: String, text: String, resolve: (String) -> String? = DemoScript.shippedText) throws(Problems) {
+    /// script may not include itself, directly or not. A `set session FILE` path is relative to
+    /// `directory`, the script's folder (an included script is a shipped one: its paths are
+    /// relative to the shipped scripts' folder); the file is read and checked here.
+    public init(name: String, text: String, directory: URL = ResourceFiles.demoDirectory,
+                resolve: (String) -> String? = DemoScript.shippedText) throws(Problems) {
         var problems: [String] = []
         self.name = name
-        steps = Self.parse(file: name + ".demo", text: text, resolve: resolve, including: [name], problems: &problems)
+        steps = Self.parse(file: name + ".demo", text: text, directory: directory, resolve: resolve, including: [name], problems: &problems)
         if let first = steps.first(where: { !$0.kind.isSet }) {
             if !first.kind.isStart {
                 problems.append("\(first.location): `\(first.kind.word)` before any `start`: open a screen first (e.g. `start pay`)")
@@ -96,7 +105,7 @@ public struct DemoScript: Sendable, Equatable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func parse(file: String, text: String, resolve: (String) -> String?, including: [String],
+    private static func parse(file: String, text: String, directory: URL, resolve: (String) -> String?, including: [String],
                               problems: inout [String]) -> [Step] {
         var steps: [Step] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -116,6 +125,12 @@ public struct DemoScript: Sendable, Equatable {
                     continue
                 }
                 add(.start(route))
+            case "set" where rest.hasPrefix("session "):
+                let path = String(rest.dropFirst("session ".count)).trimmingWhitespace()
+                switch Self.session(path, directory: directory) {
+                case .success(let session): add(.set(.session(session)))
+                case .failure(let problem): fail("session \(path): \(problem.message)")
+                }
             case "set":
                 let parts = rest.split(separator: " ").map(String.init)
                 guard parts.count == 2 else { fail("`set` takes a name and a value, e.g. `set bin-latency 120`"); continue }
@@ -152,7 +167,8 @@ public struct DemoScript: Sendable, Equatable {
             case "include":
                 guard !including.contains(rest) else { fail("`include \(rest)` would play \(rest) inside itself"); continue }
                 guard let text = resolve(rest) else { fail("no script named \"\(rest)\" to include"); continue }
-                steps += parse(file: rest + ".demo", text: text, resolve: resolve, including: including + [rest], problems: &problems)
+                steps += parse(file: rest + ".demo", text: text, directory: ResourceFiles.demoDirectory, resolve: resolve,
+                               including: including + [rest], problems: &problems)
             default:
                 fail("unknown step \"\(word)\": start, set, caption, highlight, type, press, wait, expect, expect-not or include")
             }
@@ -160,7 +176,27 @@ public struct DemoScript: Sendable, Equatable {
         return steps
     }
 
-    static let settingsHelp = "bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…"
+    static let settingsHelp = "bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…, session FILE"
+
+    /// The client session in `path` (relative to `directory`), read as `--session` reads one but
+    /// strictly: a network id that names no network is a problem, since a demo's data must be exact.
+    /// Absent amount and currency take the shipped defaults'.
+    static func session(_ path: String, directory: URL) -> Result<ClientSession, SessionProblem> {
+        guard !path.isEmpty else { return .failure(SessionProblem("`set session` needs a file")) }
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        do {
+            let (session, warnings) = try SessionFile.read(path: url.path, defaults: (try? Bundled.sessionDefaults()) ?? ClientSession())
+            if !warnings.isEmpty { return .failure(SessionProblem(warnings.map(\.description).joined(separator: ", "))) }
+            return .success(session)
+        } catch {
+            return .failure(SessionProblem(error.description))
+        }
+    }
+
+    struct SessionProblem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
 
     /// `800`, `800ms`, `1.5s`.
     static func duration(_ text: String) -> Duration? {

@@ -45,9 +45,7 @@ public final class DemoWorld: Sendable {
 
     /// The world of `checkout demo`: the shipped data, the session defaults.
     public static func bundled(clock: ManualClock = ManualClock()) throws -> DemoWorld {
-        let session = try Bundled.sessionDefaults()
-        let settings = CheckoutSettings(allowedNetworks: session.orderedAllowedCardNetworks, amount: session.amount, currency: session.currency)
-        return try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: settings, clock: clock)
+        try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: CheckoutSettings(session: try Bundled.sessionDefaults()), clock: clock)
     }
 
     /// An engine for `settings` on the demo's clock.

@@ -31,14 +31,15 @@ public struct SettingsScreen: Screen {
     public enum Action: Sendable { case up, down, decrease, increase, toggle, moveEarlier, moveLater, save, reset }
 
     /// A duration the screen edits as text, and the values it takes.
-    struct DurationRule: Sendable {
-        var name: String
-        var range: ClosedRange<Int>
+    public struct DurationRule: Sendable {
+        public var name: String
+        public var range: ClosedRange<Int>
         var step: Int
     }
 
-    static let latencyRule = DurationRule(name: "BIN latency", range: 0...5000, step: 50)
-    static let debounceRule = DurationRule(name: "Debounce", range: 0...2000, step: 50)
+    /// The simulated BIN latency and the debounce, as Settings (and the plain front end's) take them.
+    public static let latencyRule = DurationRule(name: "BIN latency", range: 0...5000, step: 50)
+    public static let debounceRule = DurationRule(name: "Debounce", range: 0...2000, step: 50)
 
     public internal(set) var draft: CheckoutSettings
     /// Every network, the accepted ones first in their order.

@@ -54,12 +54,15 @@ import argparse
 import base64
 import itertools
 import json
-import os
 import re
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+# The shared module is not cached beside the sources, where SwiftPM would find a file it does not know.
+sys.dont_write_bytecode = True
+import loopback  # noqa: E402
 
 API_VERSION = "2.4"
 SDK_CLIENTS = {"IOS_NATIVE", "RN_IOS"}
@@ -91,8 +94,7 @@ ACCESS_TOKENS = {"fake-ok", "fake-legacy", "fake-no-pci", "fake-no-bin", "fake-n
                  "fake-config-503", "fake-config-slow", "fake-config-302"}
 INSTRUMENT_KEYS = {"number", "cvv", "expirationMonth", "expirationYear", "cardholderName", "preferredNetwork"}
 
-LOG_LOCK = threading.Lock()
-LOG_FILE = None
+LOG = loopback.Log()
 TOKENS = {}  # payment method token -> (scenario, network)
 TOKENS_LOCK = threading.Lock()
 COUNTER = itertools.count(1)
@@ -160,11 +162,7 @@ def configuration(base, access_token):
 
 
 def log(entry):
-    if LOG_FILE is None:
-        return
-    with LOG_LOCK:
-        LOG_FILE.write(json.dumps(entry) + "\n")
-        LOG_FILE.flush()
+    LOG.write(json.dumps(entry))
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -389,23 +387,8 @@ class Handler(BaseHTTPRequestHandler):
         return 200, json.dumps(answer)
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        pass
-
-
-def watch(lifetime):
-    parent = os.getppid()
-    end = time.monotonic() + lifetime if lifetime > 0 else None
-    while (end is None or time.monotonic() < end) and os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
-
 def main():
-    global LOG_FILE
+    global LOG
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--log")
@@ -419,10 +402,9 @@ def main():
             parser.error("--make-token needs the --port of a running fake")
         print(client_token("http://127.0.0.1:%d" % options.port, options.access_token, options.expires_in))
         return 0
-    threading.Thread(target=watch, args=(options.lifetime,), daemon=True).start()
-    if options.log:
-        LOG_FILE = open(options.log, "a")
-    server = Server(("127.0.0.1", options.port), Handler)
+    loopback.end_with_parent(options.lifetime)
+    LOG = loopback.Log(options.log)
+    server = loopback.Server(("127.0.0.1", options.port), Handler)
     port = server.server_address[1]
     print(port, flush=True)
     if sys.stderr.isatty():

@@ -55,13 +55,15 @@ For the HTTP client's own tests:
 import argparse
 import gzip
 import json
-import os
 import socket
 import sys
-import threading
 import time
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+# The shared module is not cached beside the sources, where SwiftPM would find a file it does not know.
+sys.dont_write_bytecode = True
+import loopback  # noqa: E402
 
 CO_BADGED = [
     {"network": "CARTES_BANCAIRES", "displayName": "Cartes Bancaires", "issuerCountryCode": "FR"},
@@ -71,16 +73,11 @@ AMEX = [{"network": "AMEX", "displayName": "American Express", "issuerCountryCod
 STREAM_LIMIT_SECONDS = 30
 BLOCK = b"0" * 65536
 
-LOG_LOCK = threading.Lock()
-LOG_FILE = None
+LOG = loopback.Log()
 
 
 def log(*words):
-    if LOG_FILE is None:
-        return
-    with LOG_LOCK:
-        LOG_FILE.write(" ".join([str(time.monotonic_ns())] + list(words)) + "\n")
-        LOG_FILE.flush()
+    LOG.write(" ".join([str(time.monotonic_ns())] + list(words)))
 
 
 class GzipBomb:
@@ -323,34 +320,16 @@ CLIENT_ROUTES = {
 }
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # A client that leaves mid-answer is what the hostile routes are for: no traceback.
-        pass
-
-
-def watch(lifetime):
-    """Ends the server after `lifetime` seconds, or once the process that started it is gone."""
-    parent = os.getppid()
-    end = time.monotonic() + lifetime
-    while time.monotonic() < end and os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
-
 def main():
-    global LOG_FILE, BOMB
+    global LOG, BOMB
     parser = argparse.ArgumentParser()
     parser.add_argument("--log")
     parser.add_argument("--lifetime", type=float, default=300)
     options = parser.parse_args()
-    threading.Thread(target=watch, args=(options.lifetime,), daemon=True).start()
-    if options.log:
-        LOG_FILE = open(options.log, "a")
+    loopback.end_with_parent(options.lifetime)
+    LOG = loopback.Log(options.log)
     BOMB = GzipBomb()
-    server = Server(("127.0.0.1", 0), Handler)
+    server = loopback.Server(("127.0.0.1", 0), Handler)
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
     closed_port = closed.getsockname()[1]

@@ -63,17 +63,32 @@ final class PlainHarness: Sendable {
         }
     }
 
-    func frontEnd(settings: CheckoutSettings = PlainHarness.settings) -> PlainFrontEnd {
+    func frontEnd(settings: CheckoutSettings = PlainHarness.settings, storage: SettingsStorage? = nil) -> PlainFrontEnd {
         PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, transit: transit, nolAmount: 750,
-                      now: { PlainHarness.today })
+                      storage: storage, now: { PlainHarness.today })
     }
 
     /// Runs `route` to the end of `answers`; the exit status and the console.
     func run(_ route: Route, _ answers: [ScriptedConsole.Answer], settings: CheckoutSettings = PlainHarness.settings,
-             asciiOnly: Bool = false, canHideInput: Bool = false) async -> (status: Int32, console: ScriptedConsole) {
+             storage: SettingsStorage? = nil, asciiOnly: Bool = false, canHideInput: Bool = false) async -> (status: Int32, console: ScriptedConsole) {
         let console = ScriptedConsole(answers, asciiOnly: asciiOnly, canHideInput: canHideInput)
-        let status = await frontEnd(settings: settings).run(route: route, console: console)
+        let status = await frontEnd(settings: settings, storage: storage).run(route: route, console: console)
         return (status, console)
+    }
+
+    /// The settings file of the harness's data directory.
+    var settingsFile: URL { SettingsFile.url(in: directory) }
+
+    /// Storage in the harness's data directory, as `checkout` makes it, with `defaults` for Reset
+    /// and `note` said at start.
+    func storage(defaults: CheckoutSettings = PlainHarness.settings, note: StatusNote? = nil) -> SettingsStorage {
+        .saving(in: directory, defaults: defaults, note: note)
+    }
+
+    /// What the settings file holds, read as the next start reads it.
+    func savedSettings() throws -> SavedSettings? {
+        guard let data = try SettingsFile.read(in: directory, limit: SavedSettings.maximumSize) else { return nil }
+        return try SavedSettings(json: String(decoding: data, as: UTF8.self))
     }
 
     /// The payments in the ledger.

@@ -36,6 +36,23 @@ enum Fixtures {
         return .didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: number))
     }
 
+    /// `model` (on the card form) with 4000 0025 0000 1001 typed and its chooser shown, in each
+    /// focus from the number to Pay, then paid and on the result of `payment`, as named states.
+    static func coBadgedCardInEveryFocus(_ model: AppModel, paid payment: Payment, result name: String) -> [(String, AppModel)] {
+        var model = model
+        var states: [(String, AppModel)] = []
+        model.type("4000002500001001")
+        _ = model.receive(coBadgedMetadata())
+        for field in ["number", "chooser", "expiry", "cvv", "name", "pay"] {
+            states.append(("card form on \(field)", model))
+            _ = model.press(.tab)
+        }
+        _ = model.press(.enter)
+        _ = model.receive(.checkoutCompleted(payment))
+        states.append((name, model))
+        return states
+    }
+
     static func payment(network: CardNetwork = .cartesBancaires, status: Payment.Status = .authorized) -> Payment {
         Payment(id: "pay_0001", status: status, amount: 4999, currency: "EUR", network: network,
                 firstDigits: "40000025", last4Digits: "1001", declineReason: status == .declined ? "Insufficient funds" : nil)
@@ -51,6 +68,16 @@ extension AppModel {
 
     /// The screen at 80x24 as text.
     var screen: String { render(width: 80, height: 24).text }
+
+    /// From the field before the expiry: tabs on and fills the expiry (12/30), the CVV (123) and
+    /// the name (Jane Doe), ending with the focus on Pay.
+    mutating func fillTheRestOfTheCard() {
+        for text in ["1230", "123", "Jane Doe"] {
+            _ = press(.tab)
+            type(text)
+        }
+        _ = press(.tab)
+    }
 }
 
 /// An event clock a test moves by hand, in milliseconds.
