@@ -11,8 +11,10 @@
 #   payments          checkout payments (table, --json, --json | head -1) vs sqlite3, 1,000,000 rows
 #   payments_events   payments through checkout events vs sqlite3 single-row transactions (tmpfs)
 #   startup           checkout --version vs a C hello world and dialog --version
-#   tui               checkout pay vs dialog --inputbox in a pty at 80x24: start to first frame,
-#                     keystroke to first byte p50/p99 (a BIN lookup and the chooser included), memory
+#   tui               checkout pay vs dialog --inputbox in a pty at 80x24 and at 120x40 (the event
+#                     panel beside the form): start to first frame, keystroke to first byte p50/p99
+#                     (a BIN lookup and the chooser included), memory; BENCH_TUI_DETAILS=1 adds the
+#                     last byte of each update, bytes per digit, the chooser's delay and the exit status
 #   events            checkout events over 1,000,000 edits (throughput)
 #   bin_table         --bin-table at 5,000,000 ranges and 1,000,000 distinct banks
 #   stalled_reader    checkout events with a reader that stops reading (peak memory)
@@ -30,7 +32,7 @@
 #   CREDIT_CARD_TYPE_DIR   optional: a built copy of the credit-card-type npm package (its dist/
 #                          directory); the detect section then runs a Node script on the same file.
 #                          Nothing here fetches or builds it.
-#   BENCH_RUNS, BENCH_OUT, BENCH_SECTIONS, BENCH_STALL_SECONDS (default 20),
+#   BENCH_RUNS, BENCH_OUT, BENCH_SECTIONS, BENCH_STALL_SECONDS (default 20), BENCH_TUI_SIZES (default "80x24 120x40"),
 #   BENCH_TMPFS (default /dev/shm when it is a tmpfs: where payments_events keeps its databases),
 #   BENCH_PAYMENTS (default 3000 a run), BENCH_VERSION_RUNS (default 200), BENCH_KEY_CYCLES (default 16)
 #
@@ -340,7 +342,10 @@ section_startup() {
 
 # The terminal UI vs dialog --inputbox in a pty at 80x24.
 section_tui() {
-    python3 "$BENCH/tui.py" "$CHECKOUT_BIN" --runs "$RUNS" --cycles "${BENCH_KEY_CYCLES:-16}" "${PROGRAMS[@]}" ${BENCH_TUI_DETAILS:+--details}
+    local size
+    for size in ${BENCH_TUI_SIZES:-80x24 120x40}; do
+        python3 "$BENCH/tui.py" "$CHECKOUT_BIN" --size "$size" --runs "$RUNS" --cycles "${BENCH_KEY_CYCLES:-16}" "${PROGRAMS[@]}" ${BENCH_TUI_DETAILS:+--details}
+    done
 }
 
 # Hostile HTTP BIN services (the hardening figures; not part of the default set).

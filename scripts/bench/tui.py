@@ -218,13 +218,13 @@ def main():
                 f"dialog: {summary(theirs, 3, 'ms', 1000)}", f"{summary(ours, 3, 'ms', 1000)}", ratio(median(ours), median(theirs)))
         rss, d_rss = per_run(name, "VmRSS"), per_run(d, "VmRSS")
         anon, files = per_run(name, "RssAnon"), per_run(name, "RssFile")
-        row(f"{label}resident memory of the terminal UI after the keys", f"dialog: {summary(d_rss, 1, 'MB')}",
+        row(f"{label}resident memory of the terminal UI after the keys, {size}", f"dialog: {summary(d_rss, 1, 'MB')}",
             f"{summary(rss, 1, 'MB')} ({summary(anon, 1)} anonymous, {summary(files, 1)} file-backed)", ratio(median(rss), median(d_rss), 1))
         if args.details:
             for fraction, title in ((0.5, "p50"), (0.99, "p99")):
                 ours = per_run(name, "last", lambda v: percentile(v, fraction))
                 theirs = per_run(d, "last", lambda v: percentile(v, fraction))
-                row(f"{label}keystroke → last byte of the update {title}", f"dialog: {summary(theirs, 3, 'ms', 1000)}",
+                row(f"{label}keystroke → last byte of the update {title}, {size}", f"dialog: {summary(theirs, 3, 'ms', 1000)}",
                     f"{summary(ours, 3, 'ms', 1000)}", ratio(median(ours), median(theirs)))
             first_chooser = [r["chooser"][0] for r in results[name]]
             cached = [median(r["chooser"][1:]) for r in results[name] if len(r["chooser"]) > 1]
@@ -232,7 +232,7 @@ def main():
                 "—", f"{summary(first_chooser, 1, 'ms', 1000)} / {summary(cached, 2, 'ms', 1000) if cached else '—'}", "")
             digit_bytes = per_run(name, "digit bytes", median)
             d_bytes = per_run(d, "digit bytes", median)
-            row(f"{label}bytes written per digit typed (median; max)", f"dialog: {summary(d_bytes, 0)}",
+            row(f"{label}bytes written per digit typed, {size} (median; max)", f"dialog: {summary(d_bytes, 0)}",
                 f"{summary(digit_bytes, 0)}; max {max(max(r['digit bytes']) for r in results[name])}", "")
             # A negative status is a death by that signal, which a shell shows as 128 + the signal.
             exits = sorted({128 - r["exit"] if r["exit"] is not None and r["exit"] < 0 else r["exit"] for r in results[name]}, key=str)
