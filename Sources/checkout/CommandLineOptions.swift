@@ -171,6 +171,29 @@ struct CommandLineOptions: Sendable {
         }
     }
 
+    /// Whether `host` (as `URL.host` gives it, IPv6 without its brackets) can name a server: a
+    /// DNS name or IPv4 address (letters, digits, `-`, `.`, `_`) or an IPv6 address (hex digits,
+    /// `:` and `.`). URL parsing alone lets through hosts such as `[bad` or `a b`, and
+    /// FoundationEssentials and Foundation disagree on which.
+    static func isHostName(_ host: String) -> Bool {
+        guard !host.isEmpty else { return false }
+        let name = host.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+        let ipv6 = host.contains(":") && host.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ":"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
+        return name || ipv6
+    }
+
     private mutating func apply(_ option: CommandOption, _ value: String) throws(UsageError) {
         switch option {
         case .allowed:
@@ -183,7 +206,7 @@ struct CommandLineOptions: Sendable {
             case "off": binService = .off
             default:
                 guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-                      scheme == "http" || scheme == "https", url.host != nil else {
+                      scheme == "http" || scheme == "https", let host = url.host, Self.isHostName(host) else {
                     throw UsageError("checkout \(command): --bin-service must be embedded, off or an http(s) URL, not \"\(value)\"")
                 }
                 binService = .url(url)

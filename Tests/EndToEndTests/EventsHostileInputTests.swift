@@ -87,6 +87,8 @@ import Testing
             (["detect", "--bin-service", "ftp://bins.example", "4000"], "--bin-service"),
             (["detect", "--bin-service", "http://[bad", "4000"], "--bin-service"),
             (["detect", "--bin-service", "http://", "4000"], "--bin-service"),
+            (["detect", "--bin-service", "http://bins]example", "4000"], "--bin-service"),
+            (["detect", "--bin-service", "http://bins%20example/", "4000"], "--bin-service"),
         ]
         for (arguments, expected) in cases {
             let result = try ChildProcess.run(ChildProcess.checkoutBinary, arguments, input: "")
