@@ -194,8 +194,12 @@ public enum TerminalRuntime {
 
         holding = true
         for await event in wakes {
+            // Stdin wakes the loop again once this wake-up's frame is out, not before: re-arming
+            // it goes through Dispatch's event thread, which need not compete with the drawing.
+            var inputRead = false
             switch event {
             case .input:
+                inputRead = true
                 for input in terminal.readInputs() {
                     let fed = paste.feed(input)
                     // A demo sees the keyboard first: its keys, or the key that hands it over.
@@ -216,7 +220,6 @@ public enum TerminalRuntime {
                     }
                     if exitCode != nil { break }
                 }
-                sources.resumeInput()
             case .resize:
                 terminal.resize()
                 model.resize(width: terminal.size.width, height: terminal.size.height)
@@ -249,6 +252,7 @@ public enum TerminalRuntime {
             terminal.setMouse(model.context.settings.mouse)
             terminal.draw(model.render())
             flushOutbox()
+            if inputRead { sources.resumeInput() }
         }
         ticker?.cancel()
         engine?.close()
