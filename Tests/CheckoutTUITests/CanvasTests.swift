@@ -115,6 +115,39 @@ import Testing
         #expect(DisplayWidth.of(row) <= 60)
     }
 
+    /// The row is chosen from the widths of its pieces; it must be the one building and measuring
+    /// every candidate line chooses, at every width, in both glyph sets, with wide and accented names.
+    @Test func measuringThePiecesChoosesWhatMeasuringEachLineChooses() {
+        func measuredWhole(_ names: [String], width: Int, glyphs: GlyphSet) -> String {
+            for shown in stride(from: names.count, through: 0, by: -1) {
+                var parts = Array(names.prefix(shown))
+                if shown < names.count { parts.append("+\(names.count - shown) more") }
+                let row = glyphs.text("We accept: " + parts.joined(separator: glyphs.separator))
+                if DisplayWidth.of(row) <= width { return row }
+            }
+            return Canvas.truncate("We accept: \(names.count) networks", to: width, ellipsis: glyphs.ellipsis)
+        }
+        let lists = [
+            [], ["Visa"], ["Visa", "Cartes Bancaires", "Mastercard", "American Express", "Discover", "Diners Club"],
+            ["銀聯", "Carte Bleue — débit", "JCB", "", "Ünion", "\u{301}combining first", "Mir"],
+        ]
+        for names in lists {
+            for glyphs in [GlyphSet.unicode, .ascii] {
+                for width in 0...110 {
+                    #expect(CardFormScreen.acceptedRow(names, width: width, glyphs: glyphs) == measuredWhole(names, width: width, glyphs: glyphs),
+                            "\(names) at \(width)")
+                }
+            }
+        }
+        // Without the name that starts with a combining mark, the pieces are measured.
+        let wide = ["銀聯", "Carte Bleue — débit", "JCB", "", "Ünion", "Mir"]
+        for glyphs in [GlyphSet.unicode, .ascii] {
+            for width in 0...80 {
+                #expect(CardFormScreen.acceptedRow(wide, width: width, glyphs: glyphs) == measuredWhole(wide, width: width, glyphs: glyphs))
+            }
+        }
+    }
+
     @Test func aWideCharacterOverTheLeftHalfOfAnotherLeavesNoOrphan() {
         // Found by the model fuzzer: the new character's right half lands on the old one's left half.
         var canvas = Canvas(width: 6, height: 1)

@@ -90,6 +90,15 @@ public struct Canvas: Sendable, Equatable {
         guard row >= 0, row < height, column < width else { return 0 }
         let limit = min(width, column + (maxWidth ?? width))
         var x = column
+        // Printable ASCII is one column a byte: no grapheme breaking, no width lookup.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if x >= limit { break }
+                if x >= 0 { set(row, x, Cell(character: Character(Unicode.Scalar(byte)), style: style, isContinuation: false)) }
+                x += 1
+            }
+            return max(0, x - column)
+        }
         for character in text {
             let w = DisplayWidth.of(character)
             if w == 0 { continue }

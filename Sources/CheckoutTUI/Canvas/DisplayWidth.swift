@@ -25,6 +25,8 @@ public enum DisplayWidth {
     /// The columns a character (grapheme cluster) takes: the width of its first scalar, or 2 when
     /// an emoji presentation selector makes it wide or it is a flag (two regional indicators).
     public static func of(_ character: Character) -> Int {
+        // ASCII (and CR LF, one character whose scalars are both controls) needs no scalar walk.
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         var scalars = character.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
         // Most characters are one scalar: no selector to look for.
@@ -38,8 +40,18 @@ public enum DisplayWidth {
     private static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
     /// The columns a string takes.
+    ///
+    /// Below U+0300 no scalar joins the one before it into a character (CR LF aside, both
+    /// controls of width 0), so a text of such scalars is measured scalar by scalar, with no
+    /// grapheme breaking; any other text character by character.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value < 0x300 else { return text.reduce(0) { $0 + of($1) } }
+            if value >= 0x20, value < 0x7F || value >= 0xA0 { total += 1 }
+        }
+        return total
     }
 
     private static func isWide(_ v: UInt32) -> Bool {

@@ -5,6 +5,14 @@ import CheckoutCore
 /// its own columns, scrolling around the caret when its text is wider.
 extension CardFormScreen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
+        // The badges, the chooser, the status line, the amount and the CVV hint all ask for the
+        // number's metadata: it is worked out once for the frame.
+        var form = self
+        form.frameMetadata = .some(metadata(context: context))
+        form.draw(into: &canvas, area: area, context: context)
+    }
+
+    private func draw(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
         let gap = area.height >= 20 ? 1 : 0
         let left = area.left + 2
@@ -101,12 +109,31 @@ extension CardFormScreen {
     ///
     /// Names are dropped whole, never cut, because a cut-off name would read as a different network:
     /// `We accept: Visa · Cartes Bancaires · +19 more`.
+    ///
+    /// Each candidate line is measured from the widths of its pieces and only the one that fits is
+    /// built (this row is drawn on every frame): the widths add up because every piece starts with
+    /// a scalar that cannot join the space before it into one character. A name that could (one
+    /// starting with a combining mark) has each candidate built and measured whole instead.
     static func acceptedRow(_ names: [String], width: Int, glyphs: GlyphSet = .unicode) -> String {
-        for shown in stride(from: names.count, through: 0, by: -1) {
+        func row(_ shown: Int) -> String {
             var parts = Array(names.prefix(shown))
             if shown < names.count { parts.append("+\(names.count - shown) more") }
-            let row = glyphs.text("We accept: " + parts.joined(separator: glyphs.separator))
-            if DisplayWidth.of(row) <= width { return row }
+            return glyphs.text("We accept: " + parts.joined(separator: glyphs.separator))
+        }
+        if names.allSatisfy({ ($0.unicodeScalars.first?.value ?? 0) < 0x300 }) {
+            let head = DisplayWidth.of(glyphs.text("We accept: ")), separator = DisplayWidth.of(glyphs.text(glyphs.separator))
+            var used = head + names.reduce(0) { $0 + DisplayWidth.of(glyphs.text($1)) } + separator * max(0, names.count - 1)
+            for shown in stride(from: names.count, through: 0, by: -1) {
+                // `used` is the width of the first `shown` names with their separators.
+                let more = shown < names.count ? (shown > 0 ? separator : 0) + DisplayWidth.of(glyphs.text("+\(names.count - shown) more")) : 0
+                if used + more <= width { return row(shown) }
+                if shown > 0 { used -= DisplayWidth.of(glyphs.text(names[shown - 1])) + (shown > 1 ? separator : 0) }
+            }
+        } else {
+            for shown in stride(from: names.count, through: 0, by: -1) {
+                let line = row(shown)
+                if DisplayWidth.of(line) <= width { return line }
+            }
         }
         return Canvas.truncate("We accept: \(names.count) networks", to: width, ellipsis: glyphs.ellipsis)
     }

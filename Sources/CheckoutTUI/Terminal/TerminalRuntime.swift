@@ -112,6 +112,16 @@ public enum TerminalRuntime {
         var exitCode: Int32?
         var endingSignal: Int32?
         var running = settings
+        // In the loop, what a wake-up asks of the engine waits until its frame is drawn: the key is
+        // answered on screen first, and the engine's work does not compete with drawing it. The
+        // commands keep their order: held ones are sent before an engine is replaced (``attach``).
+        var holding = false
+        var outbox: [AppCommand] = []
+
+        func flushOutbox() {
+            for command in outbox { engine?.send(command) }
+            outbox.removeAll(keepingCapacity: true)
+        }
 
         // Settings are checked before they are saved, but a build can still fail (a --bin-table file
         // gone or unreadable since): the running engine stays, and the screen says why.
@@ -130,6 +140,8 @@ public enum TerminalRuntime {
         }
 
         func attach(_ manager: RawDataManager) {
+            // What was asked before goes to the engine it was asked of, before that one is replaced.
+            flushOutbox()
             engine?.close()
             generation += 1
             engine = EngineLink(manager: manager, generation: generation, wake: wake)
@@ -152,7 +164,8 @@ public enum TerminalRuntime {
         func perform(_ commands: [AppCommand]) {
             for command in commands {
                 switch command {
-                case .setRawData, .submit: engine?.send(command)
+                case .setRawData, .submit:
+                    if holding { outbox.append(command) } else { engine?.send(command) }
                 case .rebuildEngine(let settings):
                     // Only settings the engine could be built from are kept for the next start.
                     if connect(settings), let storage { model.settingsSaved(storage.save(settings)) }
@@ -179,9 +192,14 @@ public enum TerminalRuntime {
         defer { demo?.end() }
         if demo != nil { terminal.draw(model.render()) }
 
+        holding = true
         for await event in wakes {
+            // Stdin wakes the loop again once this wake-up's frame is out, not before: re-arming
+            // it goes through Dispatch's event thread, which need not compete with the drawing.
+            var inputRead = false
             switch event {
             case .input:
+                inputRead = true
                 for input in terminal.readInputs() {
                     let fed = paste.feed(input)
                     // A demo sees the keyboard first: its keys, or the key that hands it over.
@@ -202,7 +220,6 @@ public enum TerminalRuntime {
                     }
                     if exitCode != nil { break }
                 }
-                sources.resumeInput()
             case .resize:
                 terminal.resize()
                 model.resize(width: terminal.size.width, height: terminal.size.height)
@@ -216,7 +233,10 @@ public enum TerminalRuntime {
             case .source:
                 if let demo { perform(demo.take(&model)) }
             }
-            if exitCode != nil { break }
+            if exitCode != nil {
+                flushOutbox()
+                break
+            }
             if model.isAnimating, ticker == nil {
                 ticker = Task {
                     while !Task.isCancelled {
@@ -231,6 +251,8 @@ public enum TerminalRuntime {
             // Saved settings may have turned the mouse on or off.
             terminal.setMouse(model.context.settings.mouse)
             terminal.draw(model.render())
+            flushOutbox()
+            if inputRead { sources.resumeInput() }
         }
         ticker?.cancel()
         engine?.close()
@@ -274,10 +296,14 @@ final class EngineLink: Sendable {
 
 /// The Dispatch sources that wake the loop: stdin readable (suspended until the loop has read it,
 /// so an unread byte cannot spin), SIGWINCH, SIGINT, SIGTERM and SIGHUP.
+///
+/// They fire on the main queue, the main actor's executor, where the loop runs: the loop then takes
+/// a key on the thread that saw it arrive, with no hand-over to another thread in between.
 final class SignalAndInputSources: @unchecked Sendable {
-    // Every use of `input` and `inputSuspended` runs on `queue`: a source must never be released
-    // while suspended, so the flag and the source change together.
-    private let queue = DispatchQueue(label: "checkout.terminal-wakes")
+    // Every use of `input` and `inputSuspended` runs on the main queue (the handlers, and the
+    // main-actor methods below): a source must never be released while suspended, so the flag and
+    // the source change together.
+    private let queue = DispatchQueue.main
     private let input: DispatchSourceRead
     private var inputSuspended = false
     private var signals: [DispatchSourceSignal] = []
@@ -300,23 +326,21 @@ final class SignalAndInputSources: @unchecked Sendable {
     }
 
     /// Lets stdin wake the loop again after it has been read.
+    @MainActor
     func resumeInput() {
-        queue.sync {
-            if inputSuspended {
-                inputSuspended = false
-                input.resume()
-            }
+        if inputSuspended {
+            inputSuspended = false
+            input.resume()
         }
     }
 
+    @MainActor
     func cancel() {
-        queue.sync {
-            signals.forEach { $0.cancel() }
-            input.cancel()
-            if inputSuspended {
-                inputSuspended = false
-                input.resume()
-            }
+        signals.forEach { $0.cancel() }
+        input.cancel()
+        if inputSuspended {
+            inputSuspended = false
+            input.resume()
         }
     }
 }
