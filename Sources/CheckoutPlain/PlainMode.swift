@@ -54,7 +54,7 @@ enum TerminfoDatabase {
     static let systemDirectories = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
 
     static func knows(_ term: String, environment: [String: String],
-                      fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Bool {
+                      fileExists: (String) -> Bool = { access($0, F_OK) == 0 }) -> Bool {
         guard let first = term.unicodeScalars.first, !term.contains("/"), term != ".", term != ".." else { return false }
         var directories: [String] = []
         if let own = environment["TERMINFO"], !own.isEmpty { directories.append(own) }

@@ -48,15 +48,12 @@ enum BenchCommand {
         FileHandleOutput.line("local detection: \(String(detection.rate / 1e6, fractionDigits: 1)) million/s over \(corpusSize) mixed "
                               + "prefixes and full numbers (\(passes) passes, checksum \(detection.checksum))")
 
-        let csvURL = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-bench-\(getpid()).csv")
-        defer { try? FileManager.default.removeItem(at: csvURL) }
-        do {
-            try syntheticTableCSV(ranges: corpusSize, random: &random).write(to: csvURL, atomically: false, encoding: .utf8)
-        } catch {
-            FileHandleOutput.error("checkout bench: cannot write \(csvURL.path)")
+        guard let csvPath = Self.writeTemporaryFile(syntheticTableCSV(ranges: corpusSize, random: &random)) else {
+            FileHandleOutput.error("checkout bench: cannot write a temporary file in \(Self.temporaryDirectory)")
             return 2
         }
-        guard let table = loadFigures(path: csvURL.path) else { return 2 }
+        defer { unlink(csvPath) }
+        guard let table = loadFigures(path: csvPath) else { return 2 }
 
         var keys = [UInt32](repeating: 0, count: corpusSize)
         for index in keys.indices { keys[index] = UInt32(random.next() % 100_000_000) }
@@ -74,6 +71,29 @@ enum BenchCommand {
 
     /// Loads the CSV file at `path` as `--bin-table` does and prints how long it took, what the
     /// table keeps and the peak memory; nil (after a message on standard error) when it cannot.
+    /// `$TMPDIR`, else `/tmp`.
+    private static var temporaryDirectory: String {
+        ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    /// Writes `text` to a new private file in ``temporaryDirectory`` (made by `mkstemp`) and
+    /// returns its path, or nil when it cannot be written.
+    private static func writeTemporaryFile(_ text: String) -> String? {
+        var template = Array("\(temporaryDirectory)/checkout-bench-XXXXXX.csv".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { unlink(path); return nil }
+            bytes = bytes.dropFirst(written)
+        }
+        return path
+    }
+
     static func loadFigures(path: String) -> BinTable? {
         let start = ContinuousClock.now
         let startCPU = processCPUMilliseconds()

@@ -77,7 +77,7 @@ enum DemoCommand {
         var scripts: [DemoScript] = []
         do {
             if let scriptPath {
-                guard let data = FileManager.default.contents(atPath: scriptPath) else {
+                guard let data = try? Data(contentsOf: URL(fileURLWithPath: scriptPath)) else {
                     FileHandleOutput.error("checkout demo: cannot read \(scriptPath)")
                     return 2
                 }
