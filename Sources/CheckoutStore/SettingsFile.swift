@@ -21,24 +21,10 @@ public enum SettingsFile {
     /// `nil` when there is no such file.
     public static func read(in directory: URL, limit: Int) throws(SettingsFileError) -> Data? {
         let path = url(in: directory).path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw SettingsFileError("cannot read \(path): \(String(cString: strerror(errno)))")
+        do { return Data(try FileStart.read(path, limit: limit)) } catch {
+            if error.code == ENOENT { return nil }
+            throw SettingsFileError("cannot read \(path): \(error.reason)")
         }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while data.count <= limit {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SettingsFileError("cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
     }
 
     /// Replaces the settings file of `directory` with `data`, atomically, readable by its owner only.

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 import CheckoutTUI
 import FoundationEssentials
 import Glibc
@@ -77,8 +78,14 @@ enum DemoCommand {
         var scripts: [DemoScript] = []
         do {
             if let scriptPath {
-                guard let data = try? Data(contentsOf: URL(fileURLWithPath: scriptPath)) else {
-                    FileHandleOutput.error("checkout demo: cannot read \(scriptPath)")
+                // A demo script is a page or two of text; anything over 1 MiB is not one.
+                let data: [UInt8]
+                do { data = try FileStart.read(scriptPath, limit: 1 << 20) } catch {
+                    FileHandleOutput.error("checkout demo: cannot read \(scriptPath) (\(error.reason))")
+                    return 2
+                }
+                guard data.count <= 1 << 20 else {
+                    FileHandleOutput.error("checkout demo: \(scriptPath) is larger than 1 MiB, so not a demo script")
                     return 2
                 }
                 let url = URL(fileURLWithPath: scriptPath)
