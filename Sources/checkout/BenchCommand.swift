@@ -76,21 +76,16 @@ enum BenchCommand {
         ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
-    /// Writes `text` to a new private file in ``temporaryDirectory`` (made by `mkstemp`) and
-    /// returns its path, or nil when it cannot be written.
+    /// Writes `text` to a new private file in ``temporaryDirectory`` (made by `mkstemps`) and
+    /// returns its path, or nil when it cannot be created.
     private static func writeTemporaryFile(_ text: String) -> String? {
         var template = Array("\(temporaryDirectory)/checkout-bench-XXXXXX.csv".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { unlink(path); return nil }
-            bytes = bytes.dropFirst(written)
-        }
+        // A short write (a full disk) shows as a table that does not load, which the bench reports.
+        StandardOutput.writeAll(fd: descriptor, Array(text.utf8))
         return path
     }
 
