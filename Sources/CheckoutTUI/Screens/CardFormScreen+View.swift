@@ -5,14 +5,6 @@ import CheckoutCore
 /// its own columns, scrolling around the caret when its text is wider.
 extension CardFormScreen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
-        // The badges, the chooser, the status line, the amount and the CVV hint all ask for the
-        // number's metadata: it is worked out once for the frame.
-        var form = self
-        form.frameMetadata = .some(metadata(context: context))
-        form.draw(into: &canvas, area: area, context: context)
-    }
-
-    private func draw(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
         let gap = area.height >= 20 ? 1 : 0
         let left = area.left + 2

@@ -54,8 +54,6 @@ public struct CardFormScreen: Screen {
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
     var lastSent: CardData?
-    /// While a frame is drawn, the number's metadata worked out for it (``render(into:area:context:)``).
-    var frameMetadata: CardNumberEntryMetadata??
 
     /// The number's digits (ASCII), without separators.
     public var digits: String { number.text }
@@ -86,7 +84,6 @@ public struct CardFormScreen: Screen {
     /// The networks the form shows for the current digits: the engine's BIN answer from 8 digits,
     /// local rules below.
     public func metadata(context: ScreenContext) -> CardNumberEntryMetadata? {
-        if let frameMetadata { return frameMetadata }
         guard !digits.isEmpty else { return nil }
         if digits.count >= 8, let engineMetadata, engineMetadataBin == String(digits.prefix(8)) {
             return engineMetadata
