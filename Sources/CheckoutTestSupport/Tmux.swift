@@ -84,6 +84,11 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Polls the pane until `predicate` holds, for at most `timeout` seconds; returns that screen.
+    ///
+    /// ncurses writes a frame in several writes, so the capture that first satisfies `predicate`
+    /// can hold half a frame (a new title over the old footer): the pane is captured once more
+    /// 20 ms later and that screen returned while it still satisfies `predicate` (a passing state,
+    /// such as a spinner, keeps the first).
     @discardableResult
     public func waitUntil(_ description: String, timeout: Double = 10, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
@@ -93,7 +98,9 @@ public final class TmuxSession: @unchecked Sendable {
             usleep(20_000)
             screen = capture()
         }
-        return screen
+        usleep(20_000)
+        let settled = capture()
+        return predicate(settled) ? settled : screen
     }
 
     /// Polls the pane until it shows `text`.
