@@ -46,6 +46,7 @@ enum TUICommand {
                 binSource: binSource(options),
                 binLatencyMilliseconds: milliseconds(options.binLatency),
                 debounceMilliseconds: milliseconds(options.debounce ?? .milliseconds(200)),
+                binTimeoutMilliseconds: milliseconds(options.binTimeout),
                 mouse: !options.noMouse)
         } catch {
             FileHandleOutput.error(error.message)
@@ -57,14 +58,8 @@ enum TUICommand {
             FileHandleOutput.error("checkout: \(error)")
             return 2
         }
-        let makeEngine: EngineFactory = { settings in
-            do throws(UsageError) {
-                return try engine(for: settings, options: options, catalogue: catalogue, ledger: ledger)
-            } catch {
-                // The screen names the problem; the command-name prefix is for the shell's stderr.
-                throw UsageError(error.message.replacing("checkout tui: ", with: "").replacing("checkout: ", with: ""))
-            }
-        }
+        let makeEngine = EngineRecipe(catalogue: catalogue, paymentService: options.makePaymentService(ledger: ledger),
+                                      primer: options.primer).factory
         let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
         let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
@@ -126,27 +121,6 @@ enum TUICommand {
         if options.given.contains(.debounce) { fields.insert(.debounce) }
         if options.given.contains(.noMouse) { fields.insert(.mouse) }
         return fields
-    }
-
-    /// A new engine for `settings`, with the command line's other options.
-    private static func engine(for settings: CheckoutSettings, options: CommandLineOptions, catalogue: NetworkCatalogue,
-                               ledger: Ledger) throws(UsageError) -> RawDataManager {
-        var engineOptions = options
-        engineOptions.allowed = settings.allowedNetworks
-        engineOptions.binLatency = .milliseconds(settings.binLatencyMilliseconds)
-        engineOptions.binTablePath = nil
-        switch settings.binSource {
-        case .embedded: engineOptions.binService = .embedded
-        case .off: engineOptions.binService = .off
-        case .table(let path): engineOptions.binService = .embedded; engineOptions.binTablePath = path
-        case .url(let text):
-            guard let url = URL(string: text), url.host != nil else { throw UsageError("checkout: BIN service URL \"\(text)\" is not valid") }
-            engineOptions.binService = .url(url)
-        }
-        let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
-                                                binLookupTimeout: options.binTimeout)
-        return RawDataManager(configuration: configuration, catalogue: catalogue, binService: try engineOptions.makeBinService(),
-                              paymentService: options.makePaymentService(ledger: ledger))
     }
 
     private static func binSource(_ options: CommandLineOptions) -> BinSource {

@@ -43,4 +43,13 @@ int ctr_tee_start(int terminal_fd, ctr_tee_sink sink, void *context);
    to it reaches the terminal and the sink before this returns. */
 void ctr_tee_stop(void);
 
+/* The signals the app's loop handles itself (SIGINT, SIGTERM, SIGHUP, SIGWINCH) become bytes on a
+   pipe the loop polls beside its input: the handler writes the signal's number and nothing else,
+   and is installed without SA_RESTART, so a read blocked on standard input returns at once.
+   Returns the pipe's read end (non-blocking), or -1 when no pipe could be made. */
+int ctr_signal_pipe_start(void);
+
+/* Puts the previous handlers of those signals back and closes the pipe. */
+void ctr_signal_pipe_stop(void);
+
 #endif

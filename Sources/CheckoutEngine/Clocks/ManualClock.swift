@@ -41,6 +41,10 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are sleeping on this clock right now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// The earliest deadline a task sleeps until, if any: what a loop moving this clock waits for
+    /// (the demo's debounce and BIN latency timers run on it).
+    public var nextDeadline: Instant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
         try await withTaskCancellationHandler {

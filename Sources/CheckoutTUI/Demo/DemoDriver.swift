@@ -2,36 +2,35 @@ import CheckoutCore
 import CheckoutEngine
 import FoundationEssentials
 
-/// The demo as an input source of the terminal runtime: it takes the ``DemoPilot``'s moves at
-/// their time on the demo's clock and hands them to the app model as the terminal's keys are, and
+/// The demo as an input of the app's loop: it takes the ``DemoPilot``'s moves when they are due on
+/// the demo's clock and hands them to the app as the terminal's keys are handed; in the terminal
 /// it sees the presenter's keys first.
 ///
-/// The demo's clock runs at the chosen speed while the demo plays, stops while it is paused, and
-/// runs at real speed once the person has the keyboard: the engine's debounce, the BIN service's
-/// latency and the event times all follow it. → plays on quickly up to the next caption; ← starts
-/// the app again and plays quickly up to the current caption, which then plays at its own pace.
+/// In the terminal the demo's clock runs at the chosen speed while the demo plays, stops while it
+/// is paused, and runs at real speed once the person has the keyboard: the engine's debounce, the
+/// BIN service's latency and the event times all follow it (``DemoLoopClock`` reads ``rate``).
+/// → plays on quickly up to the next caption; ← starts the app again and plays quickly up to the
+/// current caption, which then plays at its own pace.
+///
+/// Headless (`checkout demo --check`, the tests) the same driver runs on a ``VirtualLoopClock``
+/// with ``checks`` on: the first step whose check fails ends the demo with ``failure``.
 @MainActor
-public final class DemoDriver {
-    /// What the runtime must do after the driver had its turn.
-    public struct Output {
-        public var commands: [AppCommand] = []
-        /// A new engine for these settings and lookup timeout (the script started a screen).
-        public var connect: (CheckoutSettings, Duration)?
-        public var quit = false
-    }
-
+public final class DemoDriver: AppInput {
     public let world: DemoWorld
     public let script: DemoScript
     /// Leaves the program when the script ends (a recording), rather than handing over the keyboard.
     public let quitsAtEnd: Bool
+    /// Stops at the first failed check, with ``failure``, instead of handing over the keyboard.
+    public let checks: Bool
+    /// The presenter's keyboard, in the terminal.
+    var keyboard: KeyboardInput?
     private var pilot: DemoPilot
-    /// The move waiting for its time, when that is on the demo's clock, and the task sleeping until then.
+    /// The move waiting for its time, and when that is on the demo's clock.
     private var pending: DemoPilot.Move?
-    private var dueAt: ManualClock.Instant?
-    private var sleeper: Task<Void, Never>?
-    private var pump: Task<Void, Never>?
-    private var wake: (@Sendable () -> Void)?
-    /// `nil` while the demo plays; set once the person has the keyboard (a key, the end, a mismatch).
+    private var dueAt: Duration?
+    /// When a check that did not hold yet looks at the screen again, in real time.
+    private var retryAt: ContinuousClock.Instant?
+    /// Set once the person has the keyboard (a key, the end, a mismatch).
     public private(set) var handedOver = false
     public private(set) var paused = false
     /// The speed: one of ``speeds``.
@@ -42,8 +41,6 @@ public final class DemoDriver {
     private enum FastForward { case nextCaption, caption(Int) }
     /// How much faster than real time a fast-forward runs.
     static let fastForwardSpeed = 40.0
-    /// The lookup timeout of the current start, for the engines the runtime builds.
-    public private(set) var lookupTimeout: Duration = .milliseconds(3000)
     /// True while the next key should clear the "You have the keyboard" caption.
     private var captionClearsOnKey = false
     /// How many times the pending check has looked again (the demo's clock holds still meanwhile).
@@ -51,114 +48,125 @@ public final class DemoDriver {
     /// A check that fails looks again this many times, 20 ms apart, before the demo stops: the
     /// engine's events travel through tasks of their own, which a busy machine may run late.
     static let checkRetryLimit = 25
+    /// Why a checked demo stopped before its end.
+    public private(set) var failure: DemoFailure?
+    /// Called once the app has settled after each move, with the app as it is then (tests take their frames here).
+    public var onMove: ((DemoPilot.Move, AppModel) -> Void)?
+    private var unreported: [DemoPilot.Move] = []
+    private var started = false
 
     /// A driver for `script`; `speed` is the nearest of ``speeds`` to start at.
-    public init(world: DemoWorld, script: DemoScript, quitsAtEnd: Bool = false, speed: Double = 1) {
+    public init(world: DemoWorld, script: DemoScript, quitsAtEnd: Bool = false, speed: Double = 1, seed: UInt64 = 0x5EED_DE30,
+                checks: Bool = false) {
         self.world = world
         self.script = script
         self.quitsAtEnd = quitsAtEnd
-        pilot = DemoPilot(script: script)
+        self.checks = checks
+        keyboard = nil
+        pilot = DemoPilot(script: script, seed: seed)
         speedIndex = Self.speeds.indices.min { abs(Self.speeds[$0] - speed) < abs(Self.speeds[$1] - speed) } ?? 1
     }
 
     /// The clock rate now: 0 paused, the speed, or a fast-forward's.
-    var rate: Double {
+    public var rate: Double {
         if handedOver { return 1 }
         if paused { return 0 }
         if fastForwardTo != nil { return Self.fastForwardSpeed }
         return Self.speeds[speedIndex]
     }
 
-    /// Starts the clock and the first move; `wake` asks the runtime for a turn (``take(_:)``).
-    public func begin(wake: @escaping @Sendable () -> Void) {
-        self.wake = wake
-        pump = Task { @MainActor [weak self] in
-            var last = ContinuousClock.now
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(10))
-                guard let self else { return }
-                let now = ContinuousClock.now
-                var step = (now - last) * self.rate
-                last = now
-                // The demo's time never runs past a move that is due but not taken yet (the loop
-                // may be busy): what the engine does on its timers stays where the script put it.
-                if let dueAt = self.dueAt { step = min(step, max(.zero, self.world.clock.now.duration(to: dueAt))) }
-                if step > .zero { await self.world.clock.advance(by: step) }
+    public var descriptor: Int32? { keyboard?.descriptor }
+    public var deadline: Duration? { handedOver ? nil : dueAt }
+    public var realDeadline: ContinuousClock.Instant? { handedOver ? nil : retryAt }
+
+    public func take(_ loop: AppLoop, readable: Bool) async {
+        if !started {
+            started = true
+            scheduleNext(now: loop.clock.now)
+        }
+        if readable, let keyboard {
+            for input in keyboard.read() {
+                // The demo sees the keyboard first: its keys, or the key that hands it over.
+                let key: Key = if case .key(let key) = input { key } else { .character("\u{0}") }
+                if intercept(key, loop: loop) {
+                    if loop.exitCode != nil { return }
+                    continue
+                }
+                keyboard.handOn(input, to: loop)
+                if loop.exitCode != nil { return }
             }
         }
-        scheduleNext()
+        let now = loop.clock.now
+        let retryDue = retryAt.map { ContinuousClock.now >= $0 } ?? false
+        if !handedOver, let dueAt, now >= dueAt, retryAt == nil || retryDue {
+            retryAt = nil
+            takeMove(loop)
+        }
     }
 
-    /// Stops the clock's pump and the pending move.
-    public func end() {
-        pump?.cancel()
-        sleeper?.cancel()
+    public func idle(_ loop: AppLoop) {
+        if !started {
+            started = true
+            scheduleNext(now: loop.clock.now)
+        }
+        guard let onMove, !unreported.isEmpty else { return }
+        for move in unreported { onMove(move, loop.model) }
+        unreported = []
     }
 
-    private func scheduleNext() {
-        sleeper?.cancel()
+    private func scheduleNext(now: Duration) {
         checkRetries = 0
-        guard !handedOver, let move = pilot.next() else {
-            pending = nil
-            dueAt = nil
-            if !handedOver { wake?() }
-            return
-        }
-        pending = move
-        let clock = world.clock
-        let due = clock.now.advanced(by: move.delay)
-        dueAt = due
-        let wake = self.wake
-        sleeper = Task {
-            do { try await clock.sleep(until: due) } catch { return }
-            wake?()
-        }
+        retryAt = nil
+        guard !handedOver else { return }
+        pending = pilot.next()
+        // The end of the script is due at once.
+        dueAt = now + (pending?.delay ?? .zero)
     }
 
-    /// The runtime's turn for the demo: does the move whose time has come.
-    public func take(_ model: inout AppModel) -> Output {
-        var output = Output()
-        guard !handedOver else { return output }
+    /// The move whose time has come.
+    private func takeMove(_ loop: AppLoop) {
         guard let move = pending else {
             // The script is over.
-            if quitsAtEnd {
-                output.quit = true
+            if quitsAtEnd || checks {
+                loop.quit(0)
             } else {
-                handOver(&model, caption: "End of the demo: esc or q leaves; any other key carries on by hand.", clearsOnKey: false)
+                handOver(loop, caption: "End of the demo: esc or q leaves; any other key carries on by hand.", clearsOnKey: false)
             }
-            return output
+            dueAt = nil
+            return
         }
-        if case .expect(let text, let present) = move.action {
+        if !checks, case .expect(let text, let present) = move.action {
             // A check looks at the screen once the Nol system has answered and the answer is shown.
             if world.worker.isWaiting {
-                lookAgain(after: .milliseconds(5))
-                return output
+                retryAt = ContinuousClock.now + .milliseconds(5)
+                return
             }
-            if model.isAnimating { output.commands += model.tick() }
-            if model.render().text.contains(text) != present, checkRetries < Self.checkRetryLimit {
+            if loop.model.isAnimating { loop.perform(loop.model.tick()) }
+            if loop.model.render().text.contains(text) != present, checkRetries < Self.checkRetryLimit {
                 checkRetries += 1
-                lookAgain(after: .milliseconds(20))
-                return output
+                retryAt = ContinuousClock.now + .milliseconds(20)
+                return
             }
-            checkRetries = 0
         }
-        pending = nil
-        dueAt = nil
         switch move.action {
         case .start(let route, let changes):
             let settings = changes.applied(to: world.baseSettings)
-            let overlay = model.demo
-            model = world.makeModel(route: route, settings: settings, size: model.size, glyphs: model.context.glyphs)
+            let overlay = loop.model.demo
+            var model = world.makeModel(route: route, settings: settings, size: loop.model.size, glyphs: loop.model.context.glyphs)
             model.demo = overlay
-            lookupTimeout = .milliseconds(changes.binTimeoutMilliseconds ?? 3000)
-            output.connect = (settings, lookupTimeout)
-            output.commands += model.takeCommands()
+            loop.restart(model, settings: settings)
         default:
             do {
-                output.commands += try move.apply(to: &model, world: world, status: status, keys: DemoOverlay.playingKeys)
+                loop.perform(try move.apply(to: &loop.model, world: world, status: status, keys: DemoOverlay.playingKeys))
+                loop.noteChange()
             } catch {
-                handOver(&model, caption: "Demo stopped at \(error.step.location): \(error.message). You have the keyboard.", clearsOnKey: false)
-                return output
+                if checks {
+                    failure = error
+                    loop.quit(1)
+                } else {
+                    handOver(loop, caption: "Demo stopped at \(error.step.location): \(error.message). You have the keyboard.", clearsOnKey: false)
+                }
+                return
             }
         }
         if case .caption = move.action {
@@ -168,32 +176,26 @@ public final class DemoDriver {
             default: break
             }
         }
-        refreshStatus(&model)
-        scheduleNext()
-        return output
-    }
-
-    /// Wakes the runtime again for the pending move after a little real time.
-    private func lookAgain(after delay: Duration) {
-        let wake = self.wake
-        sleeper = Task { try? await Task.sleep(for: delay); wake?() }
+        unreported.append(move)
+        refreshStatus(loop)
+        scheduleNext(now: loop.clock.now)
     }
 
     /// A key the person pressed: returns true when the demo took it. Space pauses and resumes,
     /// → skips to the next caption, ← replays the current one, + and - change the speed, Esc and q
     /// leave; any other key hands the keyboard over and is not passed on.
-    public func intercept(_ key: Key, model: inout AppModel, output: inout Output) -> Bool {
+    func intercept(_ key: Key, loop: AppLoop) -> Bool {
         if handedOver {
             if captionClearsOnKey {
-                model.demo = nil
+                loop.model.demo = nil
                 captionClearsOnKey = false
             }
             // After the end (or a stop), q and Esc still leave, as the caption says.
-            if model.demo != nil, key == .escape || key == .character("q") {
-                output.quit = true
+            if loop.model.demo != nil, key == .escape || key == .character("q") {
+                loop.quit(0)
                 return true
             }
-            model.demo = nil
+            loop.model.demo = nil
             return false
         }
         switch key {
@@ -202,39 +204,41 @@ public final class DemoDriver {
         case .right:
             fastForwardTo = .nextCaption
         case .left:
-            replay(&model, output: &output)
+            replay(loop)
         case .character("+"), .character("="):
             speedIndex = min(Self.speeds.count - 1, speedIndex + 1)
         case .character("-"), .character("_"):
             speedIndex = max(0, speedIndex - 1)
         case .escape, .character("q"):
-            output.quit = true
+            loop.quit(0)
         default:
-            handOver(&model, caption: "You have the keyboard: the demo has stopped, carry on by hand.", clearsOnKey: true)
+            handOver(loop, caption: "You have the keyboard: the demo has stopped, carry on by hand.", clearsOnKey: true)
         }
-        refreshStatus(&model)
+        refreshStatus(loop)
+        loop.noteChange()
         return true
     }
 
     /// Starts the script again from the top and plays quickly up to the caption on screen.
-    private func replay(_ model: inout AppModel, output: inout Output) {
+    private func replay(_ loop: AppLoop) {
         let target = pilot.captionIndex ?? 0
         pilot = DemoPilot(script: script, seed: pilot.seed)
         fastForwardTo = .caption(target)
         paused = false
-        model.highlightedEvent = nil
-        scheduleNext()
+        loop.model.highlightedEvent = nil
+        scheduleNext(now: loop.clock.now)
     }
 
-    private func handOver(_ model: inout AppModel, caption: String, clearsOnKey: Bool) {
+    private func handOver(_ loop: AppLoop, caption: String, clearsOnKey: Bool) {
         handedOver = true
         paused = false
         fastForwardTo = nil
-        sleeper?.cancel()
         pending = nil
         dueAt = nil
+        retryAt = nil
         captionClearsOnKey = clearsOnKey
-        model.demo = DemoOverlay(caption: caption, status: script.name, keys: nil)
+        loop.model.demo = DemoOverlay(caption: caption, status: script.name, keys: nil)
+        loop.noteChange()
     }
 
     /// Where the demo is, as the caption bar says it.
@@ -246,9 +250,9 @@ public final class DemoDriver {
         return parts.joined(separator: " · ")
     }
 
-    private func refreshStatus(_ model: inout AppModel) {
-        guard !handedOver, model.demo != nil else { return }
-        model.demo?.status = status
+    private func refreshStatus(_ loop: AppLoop) {
+        guard !handedOver, loop.model.demo != nil else { return }
+        loop.model.demo?.status = status
     }
 
     static func speedText(_ speed: Double) -> String {

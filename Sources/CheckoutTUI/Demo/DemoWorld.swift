@@ -5,10 +5,12 @@ import FoundationEssentials
 import NolPay
 import Synchronization
 
-/// Everything a demo runs against, in memory and on the demo's clock: the shipped catalogue and
-/// BIN table, the sandbox processor with a ledger of its own, and a simulated Nol system whose codes
-/// come from a seeded generator. A demo never touches the data directory, so it can be replayed,
-/// recorded and checked without leaving anything behind.
+/// Everything a demo runs against, in memory and on the demo's clock: the shipped catalogue, the
+/// engine recipe every front end uses (so `--bin-table` and a BIN service URL apply to a demo too),
+/// the sandbox processor, and a simulated Nol system whose codes come from a seeded generator.
+///
+/// The Nol system is always a fresh one in memory, so a demo replays the same every time; payments
+/// go to a ledger in memory too, or to the data directory's when `checkout demo --data-dir` names one.
 public final class DemoWorld: Sendable {
     /// The demo's time: the engine's debounce and BIN latency, the Nol reader and the event times
     /// all run on it; the player moves it at the speed it sets.
@@ -16,48 +18,37 @@ public final class DemoWorld: Sendable {
     public let catalogue: NetworkCatalogue
     /// The settings a `start` begins from (the script's `set` steps change them).
     public let baseSettings: CheckoutSettings
+    /// How the demo's engines are made: the app's one recipe, on the demo's clock.
+    public let recipe: EngineRecipe
     /// The Nol screens' worker: one for every Nol screen, so the player can wait for its answers.
     public let worker: NolWorker
     public let registry: ScreenRegistry
     private let transit: SimulatedTransit
-    private let ledger: Ledger
 
     /// The amount of a Nol payment in the demo, in fils (AED 7.50, as `checkout nol pay`).
     public static let nolAmount = 750
 
-    public init(catalogue: NetworkCatalogue, baseSettings: CheckoutSettings, clock: ManualClock = ManualClock(), seed: UInt64 = 0x5EED_DE30) throws {
+    /// A world over `catalogue` starting from `baseSettings`; payments are recorded in `ledger`
+    /// (one in memory when `nil`).
+    public init(catalogue: NetworkCatalogue, baseSettings: CheckoutSettings, clock: ManualClock = ManualClock(), ledger: Ledger? = nil,
+                seed: UInt64 = 0x5EED_DE30) throws {
         self.clock = clock
         self.catalogue = catalogue
         self.baseSettings = baseSettings
         let database = try Database(path: ":memory:")
-        ledger = try Ledger(database: database)
+        recipe = EngineRecipe(catalogue: catalogue, paymentService: SandboxPaymentService(ledger: try ledger ?? Ledger(database: database)),
+                              clock: clock)
         let codes = Mutex(SplitMix64(seed: seed))
         transit = try SimulatedTransit(store: try NolBackendStore(database: database), demoCards: NolDemoCards.bundled(), clock: clock,
                                        makeCode: { String(Int(codes.withLock { $0.next() } % 1_000_000), zeroPaddedTo: 6) })
         let worker = NolWorker(transit: transit, amount: Self.nolAmount)
         self.worker = worker
-        var registry = ScreenRegistry.standard
-        for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
-        }
-        self.registry = registry
+        registry = ScreenRegistry.standard.withNolScreens(worker)
     }
 
     /// The world of `checkout demo`: the shipped data, the session defaults.
     public static func bundled(clock: ManualClock = ManualClock()) throws -> DemoWorld {
         try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: CheckoutSettings(session: try Bundled.sessionDefaults()), clock: clock)
-    }
-
-    /// An engine for `settings` on the demo's clock.
-    public func makeEngine(_ settings: CheckoutSettings, timeout: Duration = .milliseconds(3000)) throws -> RawDataManager {
-        let service: any BinDataService = switch settings.binSource {
-        case .off: OfflineBinDataService()
-        default: TableBinDataService(table: try Bundled.binTable(), latency: .milliseconds(settings.binLatencyMilliseconds), clock: clock)
-        }
-        let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
-                                                binLookupTimeout: timeout)
-        return RawDataManager(configuration: configuration, catalogue: catalogue, binService: service,
-                              paymentService: SandboxPaymentService(ledger: ledger), clock: clock)
     }
 
     /// A fresh app on `route`, its events timed on the demo's clock.

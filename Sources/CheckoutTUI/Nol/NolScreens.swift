@@ -8,9 +8,14 @@ extension ScreenRegistry {
     public func withNolScreens(database: Database?, amount: Int) -> ScreenRegistry {
         guard let database, let store = try? NolBackendStore(database: database),
               let transit = try? SimulatedTransit(store: store, demoCards: NolDemoCards.bundled()) else { return self }
+        return withNolScreens(NolWorker(transit: transit, amount: amount))
+    }
+
+    /// The registry with the four Nol Pay screens, every one running its Transit calls on `worker`.
+    public func withNolScreens(_ worker: NolWorker) -> ScreenRegistry {
         var registry = self
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: amount)) }
+            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
         }
         return registry
     }

@@ -1,0 +1,261 @@
+import CheckoutCore
+import CheckoutEngine
+import Glibc
+
+/// Where the loop's input comes from: the keyboard, a demo's pilot, plain lines, a script.
+///
+/// An input says what the loop should wait for on its behalf (a readable descriptor, a moment on
+/// the loop's clock) and, when the loop gives it its turn, hands the app what came in through the
+/// loop's ``AppLoop/press(_:)``, ``AppLoop/paste(_:)`` and ``AppLoop/mouse(_:)``, exactly as the
+/// terminal's keys are handed.
+@MainActor
+public protocol AppInput: AnyObject {
+    /// The descriptor the loop waits on for this input right now, if any.
+    var descriptor: Int32? { get }
+    /// When this input next has something to do by itself, on the loop's clock (a demo's move).
+    var deadline: Duration? { get }
+    /// A moment in real time to be given a turn at (a demo's check looking at the screen again).
+    var realDeadline: ContinuousClock.Instant? { get }
+    /// The input's turn: after every wake-up, `readable` when its descriptor can be read.
+    func take(_ loop: AppLoop, readable: Bool) async
+    /// Called when the loop is about to sleep with nothing of its own under way.
+    func idle(_ loop: AppLoop)
+}
+
+extension AppInput {
+    public var deadline: Duration? { nil }
+    public var realDeadline: ContinuousClock.Instant? { nil }
+    public func idle(_ loop: AppLoop) {}
+}
+
+/// Where the loop shows the app: the terminal (ncurses), a canvas kept in memory, plain lines.
+@MainActor
+public protocol AppDisplay: AnyObject {
+    /// The size the app is laid out at.
+    var size: TerminalSize { get }
+    /// Shows the app as it is now; called at most once per wake-up, when something changed.
+    func show(_ model: AppModel)
+    /// Takes the size the terminal now has (after SIGWINCH).
+    func resize()
+}
+
+extension AppDisplay {
+    public func resize() {}
+}
+
+/// The one loop of the app: the terminal, a demo in the terminal, the headless demo and plain mode
+/// are this loop with a different input, display and clock.
+///
+/// Each turn it waits once (``LoopWaiter``: a blocking `poll(2)` over the input's descriptor, a
+/// wake-up pipe and the signal pipe, with the next timer as the timeout), then handles everything
+/// that woke it on this thread: signals, the engine's events, the input, the animation frame. Then
+/// it shows at most one frame, and only then hands the engine what the turn asked of it, so a key
+/// is answered on screen before the engine's work competes with drawing it.
+///
+///     let loop = AppLoop(model: model, makeEngine: recipe.factory, input: keyboard, display: terminal,
+///                        clock: RealLoopClock(), waiter: poller)
+///     let status = await loop.run()
+@MainActor
+public final class AppLoop {
+    /// The app as it is now.
+    public var model: AppModel
+    public let display: any AppDisplay
+    public let input: any AppInput
+    public let clock: any LoopClock
+    public let waiter: any LoopWaiter
+    /// Where settings saved in Settings are kept, and what to say about it.
+    public let storage: SettingsStorage?
+    let engines: EngineHost
+    /// Set once the app is to end: the exit status.
+    public private(set) var exitCode: Int32?
+    /// The signal that ended the loop, if one did (SIGINT, SIGTERM, SIGHUP).
+    public private(set) var endingSignal: Int32?
+    /// Work started outside the engine that the loop waits for (the Nol screens' calls), and the
+    /// wait that collects it; `true` when something came in.
+    public var externalWork: (isBusy: @MainActor () -> Bool, settle: @MainActor () async -> Bool)?
+    /// The engine's commands of the current turn, sent once its frame is shown.
+    private var outbox: [AppCommand] = []
+    private var holding = false
+    private var nextTick: Duration?
+    /// Whether something changed since the last frame was shown.
+    private var changed = true
+
+    /// How often an animation (a spinner) moves on.
+    public static let tickInterval: Duration = .milliseconds(80)
+
+    public init(model: AppModel, settings: CheckoutSettings? = nil, makeEngine: @escaping EngineFactory, input: any AppInput,
+                display: any AppDisplay, clock: any LoopClock, waiter: any LoopWaiter, storage: SettingsStorage? = nil) {
+        self.model = model
+        self.display = display
+        self.input = input
+        self.clock = clock
+        self.waiter = waiter
+        self.storage = storage
+        engines = EngineHost(makeEngine: makeEngine, settings: settings ?? model.context.settings, wake: waiter.wake)
+    }
+
+    /// Whether the engine, or work outside it, has something under way.
+    public var isBusy: Bool { engines.isBusy || (externalWork?.isBusy() ?? false) }
+
+    /// Runs until the app quits, the input ends it or a signal arrives; the exit status.
+    ///
+    /// The first frame is shown before the engine is built (its BIN table, its validator): nothing
+    /// is typed before the first frame is up, and a person takes longer to type than this takes.
+    public func run() async -> Int32 {
+        show()
+        let connected = connect(engines.running)
+        perform(model.takeCommands())
+        if !connected { changed = true }
+        show()
+        holding = true
+        while exitCode == nil {
+            // Work outside the engine is waited for here, so its answer is shown before time moves on.
+            if let externalWork, externalWork.isBusy() {
+                if await externalWork.settle() { tick() }
+                receiveEngineEvents()
+                show()
+                flush()
+            }
+            if !isBusy { input.idle(self) }
+            guard exitCode == nil else { break }
+            let wake = await clock.wait(waiter, for: input.descriptor, until: [nextTick, input.deadline].compactMap { $0 }.min(),
+                                        cap: input.deadline, orReal: input.realDeadline, busy: engines.isBusy)
+            await handle(wake)
+        }
+        flush()
+        engines.close()
+        return exitCode ?? 0
+    }
+
+    private func handle(_ wake: LoopWake) async {
+        for signal in wake.signals {
+            if signal == SIGWINCH {
+                display.resize()
+                model.resize(width: display.size.width, height: display.size.height)
+                changed = true
+            } else if exitCode == nil {
+                exitCode = 128 + signal
+                endingSignal = signal
+            }
+        }
+        guard exitCode == nil else { return }
+        receiveEngineEvents()
+        await input.take(self, readable: wake.readable)
+        // Events the input's keys led to at once (the engine's synchronous answers) are shown with them.
+        receiveEngineEvents()
+        if let nextTick, clock.now >= nextTick { tick() }
+        scheduleTick()
+        show()
+        flush()
+    }
+
+    private func receiveEngineEvents() {
+        for event in engines.takeEvents() {
+            perform(model.receive(event))
+            changed = true
+        }
+    }
+
+    private func tick() {
+        guard model.isAnimating else { return }
+        perform(model.tick())
+        changed = true
+    }
+
+    /// Animation frames fall on multiples of ``tickInterval`` of the loop's clock, so a headless
+    /// run shows the same frame at the same moment every time.
+    private func scheduleTick() {
+        guard model.isAnimating else {
+            nextTick = nil
+            return
+        }
+        let now = clock.now
+        if let nextTick, now < nextTick { return }
+        nextTick = Self.tickInterval * (Int(now / Self.tickInterval) + 1)
+    }
+
+    /// Shows the app when something changed since the last frame.
+    public func show() {
+        guard changed else { return }
+        changed = false
+        display.show(model)
+    }
+
+    /// Sends the engine the commands held during the turn, in order.
+    private func flush() {
+        for command in outbox { engines.send(command) }
+        outbox.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: What inputs hand the app
+
+    /// A key, as the terminal's keys are handled.
+    public func press(_ key: Key) {
+        perform(model.press(key))
+        changed = true
+    }
+
+    /// Pasted text, as one input.
+    public func paste(_ text: String) {
+        perform(model.paste(text))
+        changed = true
+    }
+
+    public func mouse(_ event: MouseEvent) {
+        perform(model.mouse(event))
+        changed = true
+    }
+
+    /// Says the model changed outside the loop's own calls (a demo's caption).
+    public func noteChange() {
+        changed = true
+    }
+
+    /// Ends the loop with `code` once the current turn is done.
+    public func quit(_ code: Int32) {
+        if exitCode == nil { exitCode = code }
+    }
+
+    /// Starts the app again as `model` with an engine for `settings` (a demo's `start`).
+    public func restart(_ model: AppModel, settings: CheckoutSettings) {
+        flush()
+        self.model = model
+        changed = true
+        if !connect(settings) { return }
+        perform(self.model.takeCommands())
+    }
+
+    /// Hands the engine the app's commands, builds a new engine for saved settings, or ends.
+    public func perform(_ commands: [AppCommand]) {
+        for command in commands {
+            switch command {
+            case .setRawData, .submit:
+                if holding { outbox.append(command) } else { engines.send(command) }
+            case .rebuildEngine(let settings):
+                // Only settings the engine could be built from are kept for the next start.
+                let unchanged = settings == engines.running
+                guard connect(settings) else { continue }
+                model.settingsSaved(storage?.save(settings) ?? StatusNote(unchanged ? "Settings unchanged" : "Settings applied for this run"))
+            case .quit(let code):
+                quit(code)
+            }
+        }
+    }
+
+    /// Builds the engine for `settings`; when it cannot be, the running engine stays and the
+    /// screen says why (a `--bin-table` file gone since the settings were checked).
+    @discardableResult
+    private func connect(_ settings: CheckoutSettings) -> Bool {
+        let running = engines.running
+        do {
+            // What was asked of the engine in use goes to it before it is replaced.
+            flush()
+            try engines.connect(settings)
+            return true
+        } catch {
+            model.engineRebuildFailed(settings, keeping: running, reason: String(describing: error))
+            changed = true
+            return false
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Glibc
+
+/// The terminal's keyboard (and mouse) as the loop's input: whatever standard input holds when it
+/// is readable, decoded, pastes put together, handed to the app in order.
+@MainActor
+public final class KeyboardInput: AppInput {
+    let terminal: NCursesTerminal
+    private var paste = PasteAssembler()
+
+    init(terminal: NCursesTerminal) {
+        self.terminal = terminal
+    }
+
+    public var descriptor: Int32? { STDIN_FILENO }
+
+    public func take(_ loop: AppLoop, readable: Bool) async {
+        guard readable else { return }
+        for input in read() {
+            handOn(input, to: loop)
+            if loop.exitCode != nil { return }
+        }
+    }
+
+    /// What the keyboard holds now, decoded, pastes put together.
+    func read() -> [PasteAssembler.Output] {
+        terminal.readInputs().compactMap { paste.feed($0) }
+    }
+
+    func handOn(_ input: PasteAssembler.Output, to loop: AppLoop) {
+        switch input {
+        case .key(let key): loop.press(key)
+        case .mouse(let event): loop.mouse(event)
+        case .paste(let text): loop.paste(text)
+        }
+    }
+}
+
+/// The terminal as the loop's display: the frame the app renders, drawn by ncurses (only the rows
+/// that changed), and the mouse reporting the settings ask for.
+@MainActor
+final class TerminalDisplay: AppDisplay {
+    let terminal: NCursesTerminal
+
+    init(terminal: NCursesTerminal) {
+        self.terminal = terminal
+    }
+
+    var size: TerminalSize { TerminalSize(width: terminal.size.width, height: terminal.size.height) }
+
+    func show(_ model: AppModel) {
+        // Saved settings may have turned the mouse on or off.
+        terminal.setMouse(model.context.settings.mouse)
+        terminal.draw(model.render())
+    }
+
+    func resize() {
+        terminal.resize()
+    }
+}
+
+/// The app drawn into a canvas kept in memory, at a fixed size: what the headless demo and tests
+/// look at. The frame is rendered when asked for, not on every change.
+@MainActor
+public final class CanvasDisplay: AppDisplay {
+    public let size: TerminalSize
+    private var model: AppModel?
+
+    public init(size: TerminalSize) {
+        self.size = size
+    }
+
+    public func show(_ model: AppModel) {
+        self.model = model
+    }
+
+    /// The frame last shown.
+    public var frame: Canvas? { model?.render() }
+}
