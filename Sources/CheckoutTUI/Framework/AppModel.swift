@@ -50,6 +50,13 @@ public struct AppModel: Sendable {
     public static let minimumHeight = 17
 
     public private(set) var stack: [any Screen] = []
+    /// A number for each screen of the stack, new whenever a screen is put in: a front end that
+    /// follows a screen's narration knows a new screen from the one it was following.
+    public private(set) var serials: [Int] = []
+    private var lastSerial = 0
+    /// The Settings screen that saved settings the engine is being rebuilt from, and whether a
+    /// route's screen took its place (it was the only one): it comes back if the rebuild fails.
+    private var settingsLeft: (index: Int, replaced: Bool)?
     public private(set) var context: ScreenContext
     public let registry: ScreenRegistry
     /// The terminal's size as last reported by ``resize(width:height:)``.
@@ -93,17 +100,20 @@ public struct AppModel: Sendable {
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
                 glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
-                settingsNote: StatusNote? = nil, clock: EventClock = .stopped) {
+                settingsNote: StatusNote? = nil, clock: EventClock = .stopped, savesSettings: Bool = false) {
         self.registry = registry
         self.size = size
         self.clock = clock
         context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
-                                size: size)
+                                size: size, savesSettings: savesSettings)
         push(registry.makeScreen(route, context: context))
     }
 
     /// The screen on top.
     public var top: (any Screen)? { stack.last }
+
+    /// The serial of the screen on top (see ``serials``).
+    public var topSerial: Int? { serials.last }
 
     /// Whether any screen wants animation ticks right now.
     public var isAnimating: Bool { stack.contains { $0.isAnimating } }
@@ -287,20 +297,45 @@ public struct AppModel: Sendable {
     }
 
     /// Says on screen that the engine could not be built from `failed` settings, and why: Settings
-    /// opens again with those settings and the reason, while `running` (the engine still in use)
-    /// become the app's settings again. Enter there tries again; Esc keeps the running settings.
+    /// shows those settings and the reason, while `running` (the engine still in use) become the
+    /// app's settings again. Enter there tries again; Esc keeps the running settings, asking first.
+    ///
+    /// The Settings screen that saved them comes back where it was (in place of the home menu it
+    /// opened when it was the only screen); a Settings screen on top shows the reason itself;
+    /// otherwise Settings opens over the screen on top.
     public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
         context.settings = running
-        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults)
+        var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults, original: running)
         settings.error = "Not applied: \(reason). The previous settings stay in use."
-        push(settings)
+        let left = settingsLeft
+        settingsLeft = nil
+        if let left, left.replaced, !stack.isEmpty {
+            put(settings, at: 0)
+        } else if left == nil, let index = stack.indices.last, stack[index] is SettingsScreen {
+            put(settings, at: index)
+        } else {
+            push(settings)
+        }
+    }
+
+    /// Goes to the home menu: back to it, or opened in place of the screen on top when there is
+    /// nothing underneath (a line-by-line front end's "Home").
+    public mutating func goHome() {
+        guard takesUserInput, confirmation == nil else { return }
+        apply([.back(orOpen: .home)], from: stack.count - 1)
     }
 
     /// Says how writing the saved settings went: "Saved to …", or why not (they still apply to
     /// this run). The home menu and Settings show it.
     public mutating func settingsSaved(_ note: StatusNote) {
+        settingsLeft = nil
         context.settingsNote = note
+        settingsNotes += 1
     }
+
+    /// How many times ``settingsSaved(_:)`` has said something: a front end that prints each note
+    /// once tells a new one from the last, even when it reads the same.
+    public private(set) var settingsNotes = 0
 
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.
     public mutating func takeCommands() -> [AppCommand] { drainCommands() }
@@ -312,7 +347,17 @@ public struct AppModel: Sendable {
 
     private mutating func push(_ screen: any Screen) {
         stack.append(screen)
+        lastSerial += 1
+        serials.append(lastSerial)
         let index = stack.count - 1
+        apply(stack[index].appear(context: context), from: index)
+    }
+
+    /// Puts `screen` in place of the one at `index`, as new.
+    private mutating func put(_ screen: any Screen, at index: Int) {
+        stack[index] = screen
+        lastSerial += 1
+        serials[index] = lastSerial
         apply(stack[index].appear(context: context), from: index)
     }
 
@@ -325,21 +370,22 @@ public struct AppModel: Sendable {
                 guard index < stack.count else { continue }
                 // A question about leaving a screen that has since become another is no longer asked.
                 if confirmation?.index == index { confirmation = nil }
-                stack[index] = screen
-                apply(stack[index].appear(context: context), from: index)
+                put(screen, at: index)
             case .pop:
                 guard index < stack.count else { continue }
                 stack.removeSubrange(index...)
+                serials.removeSubrange(index...)
                 if let question = confirmation, question.index >= stack.count { confirmation = nil }
                 if stack.isEmpty { pendingCommands.append(.quit(0)) }
             case .back(let route):
                 guard index < stack.count else { continue }
                 if let question = confirmation, question.index >= index { confirmation = nil }
+                if settingsLeft?.index == index { settingsLeft?.replaced = index == 0 }
                 if index == 0 {
-                    stack[index] = registry.makeScreen(route, context: context)
-                    apply(stack[index].appear(context: context), from: index)
+                    put(registry.makeScreen(route, context: context), at: index)
                 } else {
                     stack.removeSubrange(index...)
+                    serials.removeSubrange(index...)
                 }
             case .quit(let code):
                 pendingCommands.append(.quit(code))
@@ -349,6 +395,7 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.submit)
             case .applySettings(let settings):
                 context.settings = settings
+                settingsLeft = (index, false)
                 pendingCommands.append(.rebuildEngine(settings))
             case .log(let name, let summary):
                 context.eventLog.append(name: name, summary: summary, at: elapsed)

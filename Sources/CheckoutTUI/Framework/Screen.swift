@@ -60,13 +60,16 @@ public struct ScreenContext: Sendable {
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
     public var size: TerminalSize
+    /// Whether Settings' settings are kept for the next start (a data directory to save them in),
+    /// or last for this run only.
+    public var savesSettings: Bool
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
-                size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+                size: TerminalSize = TerminalSize(width: 80, height: 24), savesSettings: Bool = false) {
         self.catalogue = catalogue
         self.settings = settings
         self.defaults = defaults ?? settings
@@ -75,6 +78,7 @@ public struct ScreenContext: Sendable {
         self.animationFrame = animationFrame
         self.glyphs = glyphs
         self.size = size
+        self.savesSettings = savesSettings
     }
 
     /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
@@ -186,6 +190,16 @@ public protocol Screen: Sendable {
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
+    /// What the screen asks next, for a front end that asks one question at a time (plain mode):
+    /// the focused field's label, help, value, choices and error; `nil` while the screen waits for
+    /// an answer it must show. `part` names a question a previous one opened (Settings' "latency").
+    func question(context: ScreenContext, asking part: String?) -> ScreenQuestion?
+    /// What the screen has learnt and said so far, oldest first ("BIN service: Visa.", the SMS):
+    /// sentences a line-by-line front end says as they come. Only ever grows while the screen is shown.
+    func narration(context: ScreenContext) -> [Narration]
+    /// The question asked before leaving loses what was entered, as a line-by-line front end asks
+    /// it; ``discardQuestion`` by default.
+    func leavingQuestion(context: ScreenContext) -> String?
 }
 
 extension Screen {
@@ -208,6 +222,15 @@ extension Screen {
     public var editsText: Bool { focusedText != nil }
 
     public var wantsEventPanel: Bool { false }
+
+    /// A screen without a question of its own is said by its title and left.
+    public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
+        ScreenQuestion(step: title, lead: [title + "."], prompt: "", kind: .notice([.key(.escape)]))
+    }
+
+    public func narration(context: ScreenContext) -> [Narration] { [] }
+
+    public func leavingQuestion(context: ScreenContext) -> String? { discardQuestion }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

@@ -115,6 +115,8 @@ public final class AppLoop {
                 receiveEngineEvents()
                 show()
                 flush()
+                // The input looks at what the answer changed before the loop sleeps.
+                waiter.wake()
             }
             if !isBusy { input.idle(self) }
             guard exitCode == nil else { break }
@@ -140,10 +142,11 @@ public final class AppLoop {
         }
         guard exitCode == nil else { return }
         receiveEngineEvents()
+        if let nextTick, clock.now >= nextTick { tick() }
+        // The input has its turn once the app is up to date, so it answers what is on screen.
         await input.take(self, readable: wake.readable)
         // Events the input's keys led to at once (the engine's synchronous answers) are shown with them.
         receiveEngineEvents()
-        if let nextTick, clock.now >= nextTick { tick() }
         scheduleTick()
         show()
         flush()
@@ -214,6 +217,19 @@ public final class AppLoop {
     /// Ends the loop with `code` once the current turn is done.
     public func quit(_ code: Int32) {
         if exitCode == nil { exitCode = code }
+    }
+
+    /// Ends the loop as a signal the input saw ends it (SIGINT while plain mode reads a line).
+    public func interrupt(by signal: Int32) {
+        guard exitCode == nil else { return }
+        exitCode = 128 + signal
+        endingSignal = signal
+    }
+
+    /// Hands one step of an answer to the app (a line-by-line front end's answer).
+    public func hand(_ step: AnswerStep) {
+        perform(model.hand(step))
+        changed = true
     }
 
     /// Starts the app again as `model` with an engine for `settings` (a demo's `start`).

@@ -222,7 +222,12 @@ extension NolFlowScreen {
         var kept = ""
         var refused = false
         for character in printable {
-            if let accepted = Self.accepted(character, in: focus) { kept += accepted } else { refused = true }
+            if let accepted = Self.accepted(character, in: focus) {
+                kept += accepted
+            } else if !(focus == .card && character == " ") {
+                // Spaces between a card number's groups are harmless: the number is its digits.
+                refused = true
+            }
         }
         values[focus, default: EditableText()].insert(kept, limit: limit)
         if refused { notice = Self.refusal(for: focus) }
@@ -238,6 +243,7 @@ extension NolFlowScreen {
         case .code: NolPayValidator.otpCode(value).failure
         }
         fieldErrors[field] = error?.description
+        fieldHints[field] = error?.recoverySuggestion
     }
 
     private mutating func submit() {
@@ -326,6 +332,7 @@ extension NolFlowScreen {
     private mutating func lookUpLinkedCards(_ phone: String) {
         if case let .failure(error) = NolPayValidator.mobileNumber(phone) {
             fieldErrors[.phone] = error.description
+            fieldHints[.phone] = error.recoverySuggestion
             log("nolValidation", "invalid: \(error.errorId)")
             return
         }
@@ -449,7 +456,10 @@ extension NolFlowScreen {
             case "invalid-otp-code": .code
             default: .phone
             }
-            if fieldErrors[field] == nil { fieldErrors[field] = error.description }
+            if fieldErrors[field] == nil {
+                fieldErrors[field] = error.description
+                fieldHints[field] = error.recoverySuggestion
+            }
         }
         if let first = fields.first(where: { fieldErrors[$0] != nil }) { focus = first }
     }
@@ -484,7 +494,9 @@ extension NolFlowScreen {
         // A refused payment comes back here; the chooser stays so another card is one key away.
         case NolPayUnlinkCardStep.collectCardAndPhoneData, NolPayPaymentStep.collectCardAndPhoneData: stage = .cardAndPhone
         case let NolPayUnlinkCardStep.cardUnlinked(card): stage = .unlinked(card)
-        case NolPayPaymentStep.paymentRequested: stage = .requested
+        case NolPayPaymentStep.paymentRequested:
+            stage = .requested
+            said.append("Asking the Nol system to charge the card...")
         case let NolPayPaymentStep.paymentCompleted(payment): stage = .paid(payment)
         case let NolPayPaymentStep.paymentDeclined(payment): stage = .declined(payment)
         default: break
@@ -510,9 +522,3 @@ extension NolFlowScreen {
     }
 }
 
-private extension Result {
-    var failure: Failure? {
-        if case let .failure(error) = self { return error }
-        return nil
-    }
-}

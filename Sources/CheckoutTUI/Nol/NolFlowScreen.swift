@@ -88,6 +88,10 @@ public struct NolFlowScreen: Screen {
     var values: [Field: EditableText] = [:]
     var focus: Field
     var fieldErrors: [Field: String] = [:]
+    /// What to type instead, for each field error on show (the validation error's suggestion).
+    var fieldHints: [Field: String] = [:]
+    /// What the flow did that a line-by-line front end says as it happens ("Asking the Nol system…").
+    var said: [String] = []
     /// A Transit failure about the current step: shown under the step's field, or at the foot.
     var failure: NolPayError?
     /// Transit failures about a card, by card number: each shows while its card is the one chosen.

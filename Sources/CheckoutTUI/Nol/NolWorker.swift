@@ -66,7 +66,7 @@ extension NolWorker {
     /// The worker's calls as work the loop waits for: busy while one is out, and settled by waiting
     /// for every answer, so a headless run shows each answer at once, whatever the call took.
     @MainActor
-    func loopWork() -> (isBusy: @MainActor () -> Bool, settle: @MainActor () async -> Bool) {
+    public func loopWork() -> (isBusy: @MainActor () -> Bool, settle: @MainActor () async -> Bool) {
         var collected = callsStarted
         return (isBusy: { self.isWaiting }, settle: {
             if self.isWaiting { await self.waitUntilAnswered() }

@@ -227,6 +227,7 @@ extension CardFormScreen {
         submitted = true
         banner = nil
         paying = true
+        learnt.append(.paying)
         return sendIfChanged(context: context) + [.submit]
     }
 
@@ -244,7 +245,10 @@ extension CardFormScreen {
         case .dataIsValid(_, let newErrors):
             errors = newErrors
         case .willFetchMetadata(let state):
-            if state.cardNumber.filter(\.isNumber) == digits { lookupInFlight = true }
+            if state.cardNumber.filter(\.isNumber) == digits {
+                lookupInFlight = true
+                learnt.append(.asking(local: context.resolver.localMetadata(forDigits: digits, source: .local)))
+            }
         case .didReceiveMetadata(let metadata, let state):
             let number = state.cardNumber.filter(\.isNumber)
             guard number.count >= 8, digits.count >= 8, number.prefix(8) == digits.prefix(8) else {
@@ -254,6 +258,7 @@ extension CardFormScreen {
             if number == digits { lookupInFlight = false }
             guard metadata.source != .local else { return [] }
             let chooserWasShown = selectableNetworks(context: context) != nil
+            if learnt.last != .answered(metadata) { learnt.append(.answered(metadata)) }
             engineMetadata = metadata
             engineMetadataBin = String(number.prefix(8))
             if let selectable = metadata.chooserNetworks, selectable.items.count >= 2 {

@@ -53,7 +53,20 @@ public struct CardFormScreen: Screen {
     public internal(set) var paying = false
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
+    /// What the form learnt from the engine and did, oldest first: what a line-by-line front end
+    /// says as it comes (``narration(context:)``).
+    public internal(set) var learnt: [Learnt] = []
     var lastSent: CardData?
+
+    /// One thing the form learnt or did.
+    public enum Learnt: Sendable, Equatable {
+        /// The engine asked the BIN service about the number; `local` is what local rules say meanwhile.
+        case asking(local: CardNumberEntryMetadata)
+        /// The BIN service's answer for the number, or the fallback to local rules.
+        case answered(CardNumberEntryMetadata)
+        /// Pay was pressed and the payment is under way.
+        case paying
+    }
 
     /// The number's digits (ASCII), without separators.
     public var digits: String { number.text }
@@ -113,9 +126,16 @@ public struct CardFormScreen: Screen {
         return network == .other ? nil : network
     }
 
-    /// What paying now costs: the order amount and the surcharge of the network it would be paid with.
+    /// What paying now costs: the order amount and the surcharge of the network it would be paid
+    /// with, as the engine's metadata states it when it names that network (the engine's session
+    /// is what is charged), as the settings' session does otherwise.
     public func amountDue(context: ScreenContext) -> AmountDue {
-        context.session.amountDue(for: network(context: context))
+        let network = network(context: context)
+        var due = context.session.amountDue(for: network)
+        if let network, let item = metadata(context: context)?.detectedCardNetworks.items.first(where: { $0.network == network }) {
+            due.surcharge = item.surcharge
+        }
+        return due
     }
 
     /// The focus order right now (the chooser only while it is shown).
@@ -157,6 +177,7 @@ public struct CardFormScreen: Screen {
         form.submitted = false
         form.revealed = []
         form.securityCode = EditableText()
+        form.learnt = []
         if keepNumber {
             form.focus = .cvv
         } else {

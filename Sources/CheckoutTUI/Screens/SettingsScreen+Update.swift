@@ -116,9 +116,12 @@ extension SettingsScreen {
         current = row
     }
 
-    /// Types or pastes into the focused text field what it takes: URL characters, or digits.
+    /// Types or pastes into the focused text field what it takes: URL characters, or digits. A
+    /// list of networks pasted on the networks (`VISA,MASTERCARD`, or `all`) accepts those, in that order.
     mutating func insert(_ text: String) {
         switch current {
+        case .network:
+            acceptNetworks(listed: text)
         case .binURL:
             url.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
         case .latency, .debounce:
@@ -128,6 +131,26 @@ extension SettingsScreen {
             if digits.count < EditableText.printable(text, keepSpaces: false, limit: 64).count { notice = "digits only" }
         default:
             break
+        }
+    }
+
+    /// Accepts the networks of a comma-separated list of ids or names, in its order, and no other;
+    /// `all` accepts every network in the catalogue's order. A list that names no known network
+    /// changes nothing and says why.
+    mutating func acceptNetworks(listed text: String) {
+        let list = text.trimmingWhitespace()
+        if list.lowercased() == "all" {
+            networkOrder = catalogueOrder
+            accepted = Set(catalogueOrder)
+            return
+        }
+        do {
+            let networks = try ClientSession.parseNetworkList(list)
+            guard !networks.isEmpty else { throw CatalogueError("name at least one network") }
+            networkOrder = networks + catalogueOrder.filter { !networks.contains($0) }
+            accepted = Set(networks)
+        } catch {
+            self.error = "\(error)"
         }
     }
 

@@ -65,8 +65,10 @@ public struct SettingsScreen: Screen {
 
     public var title: String { "Settings" }
 
-    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil) {
-        original = settings
+    /// Settings showing `settings`; `original` (`settings` by default) is what Esc asks before
+    /// discarding changes to: the settings in use, when those shown could not be applied.
+    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil, original: CheckoutSettings? = nil) {
+        self.original = original ?? settings
         self.defaults = defaults ?? settings
         let all = catalogue.networks.map(\.network).filter { $0 != .other }
         catalogueOrder = all.isEmpty ? CardNetwork.allCases.filter { $0 != .other } : all

@@ -88,7 +88,8 @@ public final class SimulatedTransit: Transit {
             if let link = try NolBackendStore.link(of: code.cardNumber, in: tx) {
                 return .failure(link.mobileNumber == mobileNumber.e164 ? .alreadyLinked : .linkedElsewhere)
             }
-            if let resendAt = code.resendAt, moment < resendAt {
+            // The wait is between codes to one number: a code to a number typed again differently is a first one.
+            if let resendAt = code.resendAt, moment < resendAt, code.mobileNumber == mobileNumber.e164 {
                 return .failure(.resendTooSoon(seconds: Int(resendAt.timeIntervalSince(moment).rounded(.up))))
             }
             code.mobileNumber = mobileNumber.e164

@@ -1,0 +1,35 @@
+/// The app as a line-by-line front end sees it: one question at a time, the answer handed back as
+/// the terminal's keys are.
+extension AppModel {
+    /// What the app asks next: the question before a screen holding what was entered is left,
+    /// while it is up, else the top screen's (`part` names one a previous question opened); `nil`
+    /// while the screen waits for an answer it must show.
+    public func question(asking part: String? = nil) -> ScreenQuestion? {
+        guard let top else { return nil }
+        if let confirmation {
+            let leaving = stack[confirmation.index].leavingQuestion(context: context) ?? confirmation.question
+            return ScreenQuestion(
+                step: "leave", prompt: leaving, help: ["y leaves without what was typed; n (or Enter) stays."],
+                kind: .confirm(.init(defaultYes: false, yes: .init("yes", steps: [.key(.character("y"))]),
+                                     no: .init("no", steps: [.key(.character("n"))]))),
+                back: [.key(.character("n"))])
+        }
+        return top.question(context: context, asking: part)
+    }
+
+    /// What the screen on top has said so far (see ``Screen/narration(context:)``).
+    public var narration: [Narration] { top?.narration(context: context) ?? [] }
+
+    /// Hands one step of an answer to the app, as the terminal's keys are handed; what the runtime
+    /// must do. ``AnswerStep/check`` is the front end's to look at and does nothing here.
+    public mutating func hand(_ step: AnswerStep) -> [AppCommand] {
+        switch step {
+        case .key(let key): return press(key)
+        case .paste(let text): return paste(text)
+        case .home:
+            goHome()
+            return takeCommands()
+        case .check: return []
+        }
+    }
+}
