@@ -2,17 +2,18 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
 import CheckoutTUI
-import FoundationEssentials
 import NolPay
 
-/// The plain, line-by-line front end: every flow of the full-screen UI (home menu, pay by card,
-/// the co-badge choice, the result, Nol Pay link / my cards / pay / unlink, settings) as a
-/// conversation of plain lines, for screen readers, `TERM=dumb`, serial consoles and scripts.
+/// The plain, line-by-line front end: the same screens as the full-screen UI (home menu, pay by
+/// card, the co-badge choice, the result, Nol Pay link / my cards / pay / unlink, settings), asked
+/// one question at a time as plain lines, for screen readers, `TERM=dumb`, serial consoles and scripts.
 ///
-/// It runs over the same engine as the full-screen UI: card payments go through a
-/// ``RawDataManager`` made by the same ``EngineFactory`` (so the same ledger and sandbox
-/// processor), the Nol flows through the NolPay components over the same ``SimulatedTransit``.
-/// Only printable text and newlines are written (see ``PlainText``).
+/// It is the app's loop with a ``PlainConversation`` as its input and display: each screen says
+/// what it asks and what it learnt, and each answer goes back to the app as the terminal's keys
+/// would (a paste and Enter, the keys that move a chooser), so every rule is the screens' own.
+/// Engines come from the same ``EngineFactory`` as the full-screen UI's (the same ledger and
+/// sandbox processor), the Nol screens run over the same ``SimulatedTransit``. Only printable text
+/// and newlines are written (see ``PlainText``).
 ///
 ///     let frontEnd = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, transit: transit)
 ///     let status = await frontEnd.run(route: .home, console: StandardConsole(asciiOnly: false))
@@ -24,23 +25,19 @@ public struct PlainFrontEnd: Sendable {
     public var transit: SimulatedTransit?
     /// The Nol fare, in fils.
     public var nolAmount: Int
-    /// Today, for checking expiry dates: the engine's own `now`.
-    public var now: @Sendable () -> Date
     /// Where Settings saves for the next start, as the full-screen Settings does (`settings.json` in
     /// the data directory), and what to say at start about the saved settings; nil: Settings
     /// applies to this run only.
     public var storage: SettingsStorage?
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory,
-                transit: SimulatedTransit?, nolAmount: Int = 750, storage: SettingsStorage? = nil,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                transit: SimulatedTransit?, nolAmount: Int = 750, storage: SettingsStorage? = nil) {
         self.catalogue = catalogue
         self.settings = settings
         self.makeEngine = makeEngine
         self.transit = transit
         self.nolAmount = nolAmount
         self.storage = storage
-        self.now = now
     }
 
     /// A front end whose Nol flows use the simulated Nol system kept in `database` (the full-screen
@@ -53,97 +50,51 @@ public struct PlainFrontEnd: Sendable {
         self.init(catalogue: catalogue, settings: settings, makeEngine: makeEngine, transit: transit, storage: storage)
     }
 
-    /// Opens `route` (the home menu, or one flow as `checkout --plain pay` does) and talks over
-    /// `console` until the person quits, backs out of a flow opened directly, or input ends.
-    /// Returns the exit status: 0.
+    /// Opens `route` (the home menu, or one screen as `checkout --plain pay` does) and talks over
+    /// `console` until the person quits, backs out of a screen opened directly, or input ends.
+    /// Returns the exit status: 0, or 128 + the signal that ended it.
+    @MainActor
     public func run(route: Route, console: any PlainConsole) async -> Int32 {
-        let conversation = Conversation(console: console)
-        var settings = self.settings
-        conversation.say("TerminalCheckout, plain mode. Amount due \(PlainText.money(settings.amount, currency: settings.currency)); "
+        if let console = console as? StandardConsole, let waiter = PollWaiter() {
+            defer { waiter.close() }
+            var loop: AppLoop?
+            return await run(route: route, console: console, waiter: waiter, made: { loop = $0 }) { hidden in
+                await console.readLine(hidden: hidden, waiter: waiter) { loop?.interrupt(by: $0) }
+            }
+        }
+        return await run(route: route, console: console, waiter: SuspendingWaiter(), made: { _ in }) { hidden in
+            await console.readLine(hidden: hidden)
+        }
+    }
+
+    @MainActor
+    private func run(route: Route, console: any PlainConsole, waiter: any LoopWaiter, made: (AppLoop) -> Void,
+                     readLine: @escaping @MainActor (Bool) async -> InputLine?) async -> Int32 {
+        let conversation = Conversation(console: console, readLine: readLine)
+        conversation.say("TerminalCheckout, plain mode. Amount due \(MoneyText.format(minorUnits: settings.amount, currency: settings.currency)); "
             + "BIN source \(settings.binSource.label).\nAt any question: ? for help, back for the previous one, Ctrl-D to leave.")
         // Where the settings came from: saved ones in use, overridden by options, or refused.
         if let note = storage?.note { conversation.say(note.text + ".") }
-        var route = route
-        var direct = route != .home
-        while true {
-            if route == .home {
-                switch await home(conversation) {
-                case let .open(chosen):
-                    route = chosen
-                    direct = false
-                case .quit:
-                    conversation.say("Goodbye.")
-                    return 0
-                case .end:
-                    conversation.say("End of input: goodbye.")
-                    return 0
-                }
-            }
-            let end: FlowEnd
-            switch route {
-            case .home:
-                continue
-            case .pay:
-                end = await payByCard(conversation, settings: settings)
-            case .settings:
-                let flow = SettingsFlow(conversation: conversation, catalogue: catalogue, settings: settings, makeEngine: makeEngine,
-                                        storage: storage)
-                (end, settings) = await flow.run()
-            case .nolLink, .nolCards, .nolPay, .nolUnlink:
-                end = await nol(route, conversation)
-            }
-            switch end {
-            case .end:
-                conversation.say("End of input: goodbye.")
-                return 0
-            case .leave where direct:
-                conversation.say("Goodbye.")
-                return 0
-            case .leave, .home:
-                route = .home
-                direct = false
-            }
-            conversation.pause()
+        var registry = ScreenRegistry.standard
+        var worker: NolWorker?
+        if let transit {
+            worker = NolWorker(transit: transit, amount: nolAmount)
+            registry = registry.withNolScreens(worker!)
         }
-    }
-
-    private enum HomeChoice { case open(Route), quit, end }
-
-    /// The home menu: a flow to open, Quit (or `back`), or the end of input.
-    private func home(_ conversation: Conversation) async -> HomeChoice {
-        let items: [Route] = [.pay, .nolLink, .nolCards, .nolPay, .nolUnlink, .settings]
-        conversation.say("What would you like to do?")
-        switch await conversation.choose(items.map(\.menuTitle) + ["Quit"], prompt: "", defaultIndex: 0,
-                                         help: ["Type the number of what you want to do; back or Quit leaves checkout."]) {
-        case let .chose(index) where index < items.count:
-            conversation.pause()
-            return .open(items[index])
-        case .chose, .back: return .quit
-        case .end: return .end
+        let plain = PlainConversation(conversation: conversation)
+        let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, size: plain.size,
+                             defaults: storage?.defaults, settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
+        let loop = AppLoop(model: model, makeEngine: makeEngine, input: plain, display: plain, clock: RealLoopClock(), waiter: waiter,
+                           storage: storage)
+        loop.externalWork = worker?.loopWork()
+        made(loop)
+        let status = await loop.run()
+        if loop.endingSignal != nil {
+            // The line being typed ends where it is; the shell's prompt starts on a fresh line.
+            console.write("\n")
+        } else if !plain.inputEnded {
+            conversation.say("Goodbye.")
         }
-    }
-
-    private func payByCard(_ conversation: Conversation, settings: CheckoutSettings) async -> FlowEnd {
-        let engine: RawDataManager
-        do {
-            engine = try makeEngine(settings)
-        } catch {
-            conversation.say("Cannot take a card payment: \(error). Change the BIN source in Settings.")
-            return .leave
-        }
-        return await CardPaymentFlow(conversation: conversation, catalogue: catalogue, settings: settings, engine: engine, now: now).run()
-    }
-
-    private func nol(_ route: Route, _ conversation: Conversation) async -> FlowEnd {
-        guard let transit else {
-            conversation.say("Nol Pay is not available: its data could not be opened.")
-            return .leave
-        }
-        switch route {
-        case .nolLink: return await NolLinkFlow(conversation: conversation, transit: transit).run()
-        case .nolCards: return await NolCardsFlow(conversation: conversation, transit: transit).run()
-        case .nolPay: return await NolPayFlow(conversation: conversation, transit: transit, amount: nolAmount).run()
-        default: return await NolUnlinkFlow(conversation: conversation, transit: transit).run()
-        }
+        return status
     }
 }

@@ -5,9 +5,10 @@ import Glibc
 /// When `checkout` talks in plain lines instead of drawing the full-screen UI.
 ///
 /// Plain mode runs with `--plain`, when `CHECKOUT_PLAIN` or `ACCESSIBLE` is set (to anything but
-/// `0`, `false` or `no`), and when standard input and output are a terminal that ncurses cannot
-/// drive: `TERM` unset, `dumb`, or a type the terminfo database does not know. Without a terminal
-/// and without any of those, the full-screen UI cannot start: that is an error that names `--plain`.
+/// `0`, `false` or `no`), and when `TERM` names no terminal ncurses can drive (unset, `dumb`, or a
+/// type the terminfo database does not know), on a terminal or on pipes alike, as PRODUCT.md
+/// promises. A terminal type ncurses knows, over pipes, is the one case with no way to start: an
+/// error that names `--plain`.
 public enum PlainMode {
     /// What `checkout` (the terminal UI commands) should run.
     public enum Decision: Equatable, Sendable {
@@ -34,9 +35,9 @@ public enum PlainMode {
     public static func decide(flag: Bool, environment: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
                               knowsTerminal: (String) -> Bool) -> Decision {
         if flag || isSet(environment["CHECKOUT_PLAIN"]) || isSet(environment["ACCESSIBLE"]) { return .plain }
-        guard stdinIsTerminal, stdoutIsTerminal else { return .notATerminal }
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" || !knowsTerminal(term) { return .plain }
+        guard stdinIsTerminal, stdoutIsTerminal else { return .notATerminal }
         return .fullScreen
     }
 

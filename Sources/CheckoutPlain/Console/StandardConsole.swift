@@ -1,12 +1,13 @@
 import CheckoutCore
-import Dispatch
+import CheckoutTUI
 import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// Standard input and output as a ``PlainConsole``: lines read on a queue of their own (a blocked
-/// read never holds up the engine), text written straight to file descriptor 1, and terminal echo
-/// turned off for hidden answers when standard input is a terminal.
+/// Standard input and output as a ``PlainConsole``: text written straight to file descriptor 1,
+/// lines read from file descriptor 0 when the app loop's `poll(2)` says it is readable (so the
+/// loop sees a signal while a line is typed), terminal echo turned off for hidden answers when
+/// standard input is a terminal.
 ///
 /// Lines are split by ``InputLineSplitter`` (CRLF reads like LF; a line that is not UTF-8 or is
 /// over 1 MiB arrives as such). Nothing is read ahead of the question being asked. When standard
@@ -16,7 +17,6 @@ public final class StandardConsole: PlainConsole {
     public let canHideInput: Bool
     public let asciiOnly: Bool
 
-    private let queue = DispatchQueue(label: "checkout.plain-input")
     private let reader = Mutex(LineReader())
     private let outputClosed = Atomic<Bool>(false)
 
@@ -44,15 +44,41 @@ public final class StandardConsole: PlainConsole {
         }
     }
 
+    /// A line read with blocking reads, for a caller without the app loop.
     public func readLine(hidden: Bool) async -> InputLine? {
         if outputClosed.load(ordering: .relaxed) { return nil }
         let hide = hidden && canHideInput
-        return await withCheckedContinuation { continuation in
-            queue.async {
-                if hide { TerminalEcho.hide() }
-                let line = self.reader.withLock { $0.next() }
-                if hide { TerminalEcho.restore() }
-                continuation.resume(returning: line)
+        if hide { TerminalEcho.hide() }
+        defer { if hide { TerminalEcho.restore() } }
+        while true {
+            switch reader.withLock({ $0.next(blocking: true) }) {
+            case .line(let line): return line
+            case .ended: return nil
+            case .waiting: continue
+            }
+        }
+    }
+
+    /// The next line, waiting for standard input in the app loop's `poll(2)` (beside its wake-up
+    /// and signal pipes); `nil` at end of input, or when a signal that ends the program came
+    /// (it is handed to `interrupted`).
+    @MainActor
+    func readLine(hidden: Bool, waiter: PollWaiter, interrupted: (Int32) -> Void) async -> InputLine? {
+        if outputClosed.load(ordering: .relaxed) { return nil }
+        let hide = hidden && canHideInput
+        if hide { TerminalEcho.hide() }
+        defer { if hide { TerminalEcho.restore() } }
+        while true {
+            switch reader.withLock({ $0.next(blocking: false) }) {
+            case .line(let line): return line
+            case .ended: return nil
+            case .waiting:
+                let wake = await waiter.wait(for: STDIN_FILENO, until: nil)
+                if let signal = wake.signals.first(where: { $0 != SIGWINCH }) {
+                    interrupted(signal)
+                    return nil
+                }
+                if wake.readable { reader.withLock { $0.fill() } }
             }
         }
     }
@@ -60,23 +86,33 @@ public final class StandardConsole: PlainConsole {
 
 /// Reads standard input in chunks and hands out one line at a time.
 private struct LineReader {
+    enum Next { case line(InputLine), ended, waiting }
+
     var splitter = InputLineSplitter()
     var pending: [InputLine] = []
     var ended = false
     var chunk = [UInt8](repeating: 0, count: 4096)
 
-    mutating func next() -> InputLine? {
-        while pending.isEmpty, !ended {
+    /// The next line if one is complete; with `blocking`, reads until one is.
+    mutating func next(blocking: Bool) -> Next {
+        while pending.isEmpty, !ended, blocking { fill() }
+        if !pending.isEmpty { return .line(pending.removeFirst()) }
+        return ended ? .ended : .waiting
+    }
+
+    /// One read of what standard input holds (it is readable, or the caller may block).
+    mutating func fill() {
+        while true {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EINTR { return }
             if count <= 0 {
                 ended = true
                 if let last = splitter.finish() { pending.append(last) }
-                break
+                return
             }
             pending += chunk.withUnsafeBufferPointer { splitter.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+            return
         }
-        return pending.isEmpty ? nil : pending.removeFirst()
     }
 }
 

@@ -6,13 +6,18 @@ import CheckoutCore
 /// the default shown in brackets, where there is one; `back` goes to the previous question (the
 /// full-screen UI's Esc); end of input (Ctrl-D) ends the conversation. When the console does not
 /// echo (a pipe or a file), each answer is written after its prompt, masked where it must be.
+@MainActor
 final class Conversation {
     let console: any PlainConsole
+    /// Where answers are read: the console's lines, through the app loop's wait when it reads
+    /// standard input.
+    private let readLine: @MainActor (_ hidden: Bool) async -> InputLine?
     /// Whether the cursor is after a prompt, so the next sentence must start a new line first.
     private var midLine = false
 
-    init(console: any PlainConsole) {
+    init(console: any PlainConsole, readLine: (@MainActor (_ hidden: Bool) async -> InputLine?)? = nil) {
         self.console = console
+        self.readLine = readLine ?? { hidden in await console.readLine(hidden: hidden) }
     }
 
     /// Whether typed answers can be kept off the screen.
@@ -59,10 +64,10 @@ final class Conversation {
     }
 
     /// The answers every question understands the same way; they are echoed as they are.
-    static let commands: Set<String> = ["?", "back"]
+    nonisolated static let commands: Set<String> = ["?", "back"]
 
     /// The help line every question ends with.
-    static let commonHelp = "Type back for the previous question; press Ctrl-D (end of input) to leave."
+    nonisolated static let commonHelp = "Type back for the previous question; press Ctrl-D (end of input) to leave."
 
     /// Asks until the answer is one (`?` prints the help and asks again; unreadable lines are refused).
     func ask(_ question: Question) async -> Reply {
@@ -71,7 +76,7 @@ final class Conversation {
             let prompt = question.prompt + (shown.map { " [\($0)]" } ?? "") + ": "
             write(prompt)
             midLine = true
-            guard let line = await console.readLine(hidden: question.hidden) else {
+            guard let line = await readLine(question.hidden) else {
                 // The cursor is still after the prompt: end that line before leaving.
                 console.write("\n")
                 midLine = false
@@ -138,7 +143,7 @@ final class Conversation {
     }
 
     /// The option an answer names: its number, its name, or the only name starting with it.
-    static func option(_ answer: String, in options: [String]) -> Int? {
+    nonisolated static func option(_ answer: String, in options: [String]) -> Int? {
         if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
         let wanted = answer.lowercased()
         guard !wanted.isEmpty else { return nil }

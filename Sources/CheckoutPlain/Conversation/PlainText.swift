@@ -56,22 +56,11 @@ public enum PlainText {
         return name == "UTF8"
     }
 
-    // MARK: Values as sentences say them
+    // MARK: Values as sentences say them (the screens' words, for plain mode's own lines)
 
-    /// Money as the full-screen UI shows it: `€49.99` (`EUR 49.99` once made ASCII).
-    static func money(_ minorUnits: Int, currency: String) -> String {
-        MoneyText.format(minorUnits: minorUnits, currency: currency)
-    }
-
-    /// A card named by its last four digits: `•••• 1001`.
-    static func maskedCard(lastFour: String) -> String {
-        CardNumberMask.lastFour(lastFour)
-    }
-
-    /// What an answer to the card-number question is echoed as: the last four digits behind
-    /// bullets once there are enough digits to be a card, bullets only before.
+    /// What an answer to the card-number question is echoed as (``CardFormScreen/maskedAnswer(digits:)``).
     static func maskedAnswer(digits: String) -> String {
-        digits.count >= 12 ? CardNumberMask.lastFour(String(digits.suffix(4))) : String(repeating: "•", count: digits.count)
+        CardFormScreen.maskedAnswer(digits: digits)
     }
 
     /// A mobile number as a person reads it aloud, in international groups: `+971 50 123 4567`.
@@ -80,12 +69,8 @@ public enum PlainText {
         return number.grouped
     }
 
-    /// `A`, `A and B`, `A, B and C`.
+    /// `A`, `A and B`, `A, B and C` (``Sentence/list(_:)``).
     static func list(_ items: [String]) -> String {
-        switch items.count {
-        case 0: return ""
-        case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-        }
+        Sentence.list(items)
     }
 }

@@ -65,7 +65,7 @@ final class PlainHarness: Sendable {
 
     func frontEnd(settings: CheckoutSettings = PlainHarness.settings, storage: SettingsStorage? = nil) -> PlainFrontEnd {
         PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, transit: transit, nolAmount: 750,
-                      storage: storage, now: { PlainHarness.today })
+                      storage: storage)
     }
 
     /// Runs `route` to the end of `answers`; the exit status and the console.
