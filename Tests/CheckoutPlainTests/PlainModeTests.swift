@@ -22,7 +22,9 @@ import Testing
 
     @Test func withoutATerminalOnlyAnExplicitTriggerRunsPlainMode() {
         #expect(decide(["TERM": "xterm-256color"], terminal: false) == .notATerminal)
-        #expect(decide(["TERM": "dumb"], terminal: false) == .notATerminal)
+        // PRODUCT.md: TERM dumb or unknown starts plain mode on pipes too (issue 20).
+        #expect(decide(["TERM": "dumb"], terminal: false) == .plain)
+        #expect(decide(["TERM": "no-such-terminal"], terminal: false) == .plain)
         #expect(decide(flag: true, [:], terminal: false) == .plain)
         #expect(decide(["CHECKOUT_PLAIN": "yes"], terminal: false) == .plain)
         #expect(PlainMode.notATerminalMessage.contains("--plain") && PlainMode.notATerminalMessage.contains("needs a terminal"))

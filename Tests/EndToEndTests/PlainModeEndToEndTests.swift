@@ -168,11 +168,29 @@ import Testing
         #expect(plain.status == 0 && plain.stdout.hasSuffix("Choose 1 to 7 [1]: 7\nGoodbye.\n"))
         let accessible = try Self.run(["nol", "cards"], [], environment: Self.environment(["ACCESSIBLE": "1"]))
         #expect(accessible.status == 0 && accessible.stdout.contains("Nol Pay: my cards."))
+        // A terminal type ncurses knows, over pipes: the one case with no way to start (TERM set so,
+        // whatever the test runner's own TERM is).
         let neither = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", Self.dataDirectory()],
-                                           environment: Self.environment(), timeout: 20)
+                                           environment: Self.environment(["TERM": "xterm-256color"]), timeout: 20)
         #expect(neither.status == 2)
         #expect(neither.stdout.isEmpty)
         #expect(neither.stderr.contains("needs a terminal") && neither.stderr.contains("checkout --plain"))
+    }
+
+    /// `TERM=dumb checkout` over pipes, with no plain-mode option or variable: plain mode, not the
+    /// error, and a co-badged card paid with the network chosen by name (PRODUCT.md; issue 20).
+    @Test func termDumbStartsPlainModeOverPipesAndPaysACoBadgedCardWithVisa() throws {
+        let dir = Self.dataDirectory()
+        let result = try Self.run([], ["1", "4000 0025 0000 1001", "visa", "12/30", "123", "Jane Doe", "y", "2", "7"], dataDir: dir,
+                                  environment: Self.environment(["TERM": "dumb"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("TerminalCheckout, plain mode."))
+        #expect(result.stdout.contains("This card is co-badged: choose the network that carries the payment.\n"))
+        #expect(result.stdout.contains("Choose 1 or 2 [1]: visa\n"))
+        #expect(result.stdout.contains("Payment authorized: €49.99 with Visa, card •••• 1001.\nPayment id pay_"))
+        #expect(result.stdout.hasSuffix("Choose 1 to 7 [1]: 7\nGoodbye.\n"))
+        #expect(try Self.payments(in: dir).map(\.network) == ["VISA"])
     }
 
     @Test(.enabled(if: TmuxSession.isAvailable)) func termDumbStartsPlainModeInATerminal() throws {

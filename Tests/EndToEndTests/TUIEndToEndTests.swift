@@ -122,7 +122,13 @@ import Testing
     }
 
     @Test func notATerminalIsAClearError() throws {
-        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay"], timeout: 20)
+        // A terminal type ncurses knows, over pipes (TERM dumb or unknown would start plain mode).
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["CHECKOUT_PLAIN"] = nil
+        environment["ACCESSIBLE"] = nil
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tty-\(UUID().uuidString)").path
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", directory], environment: environment, timeout: 20)
         #expect(result.status == 2)
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stdout.isEmpty)
