@@ -37,7 +37,7 @@ import Testing
               "\(fuzzer.runs) runs, \(fuzzer.submits) card submits, \(fuzzer.results) results, \(fuzzer.nolCalls) Nol calls, " +
               "\(fuzzer.nolFinished) Nol flows finished, \(fuzzer.confirmations) questions, \(fuzzer.renders) renders, " +
               "\(fuzzer.panelRenders) with the event panel, " +
-              "\(fuzzer.targetedClicks) clicks on targets")
+              "\(fuzzer.targetedClicks) clicks on targets, \(fuzzer.plainAnswers) plain-mode answers")
         #expect(fuzzer.stepsTaken >= Self.steps)
         // The fuzzer must reach the places where things can go wrong, or it proves little.
         #expect(fuzzer.submits > 0 && fuzzer.results > 0, "some runs paid and saw the result")
@@ -47,6 +47,7 @@ import Testing
         #expect(fuzzer.tooSmallKeys > 0, "some keys met a terminal too small")
         #expect(fuzzer.panelRenders > 0, "some renders showed the event panel")
         #expect(fuzzer.targetedClicks > 0, "some clicks landed on what was drawn")
+        #expect(fuzzer.plainAnswers > 0 && fuzzer.plainQuestions > 0, "plain mode's questions were asked and answered")
     }
 }
 
@@ -60,6 +61,8 @@ enum FuzzInput: CustomStringConvertible {
     case resize(Int, Int)
     case event(CheckoutEvent)
     case tick
+    /// Plain mode's "Home" (``AppModel/goHome()``).
+    case home
 
     var description: String {
         switch self {
@@ -69,6 +72,7 @@ enum FuzzInput: CustomStringConvertible {
         case .resize(let width, let height): "resize \(width)x\(height)"
         case .event(let event): "event \(EventLog.describe(event).0)"
         case .tick: "tick"
+        case .home: "home"
         }
     }
 }
@@ -86,6 +90,9 @@ struct ModelFuzzer {
     var clock = EventClock.stopped
     var model: AppModel
     var typing: [Key] = []
+    /// The inputs of a plain-mode answer still to hand on, in order.
+    var answering: [FuzzInput] = []
+    var plainAnswers = 0, plainQuestions = 0
     var recent: [FuzzInput] = []
     var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, panelRenders = 0, targetedClicks = 0
     /// The event clock of every run: each step moves it on by up to 300 ms.
@@ -137,6 +144,7 @@ struct ModelFuzzer {
                          glyphs: glyphs, size: size, clock: clock)
         _ = model.takeCommands()
         typing = []
+        answering = []
         runs += 1
     }
 
@@ -171,6 +179,9 @@ struct ModelFuzzer {
         case .resize(let width, let height): model.resize(width: width, height: height); commands = []
         case .event(let event): commands = model.receive(event)
         case .tick: commands = model.tick()
+        case .home:
+            model.goHome()
+            commands = model.takeCommands()
         }
         if model.confirmation != nil, !hadQuestion { confirmations += 1 }
         if model.top is ResultScreen, !wasOnResult { results += 1 }
@@ -214,7 +225,67 @@ struct ModelFuzzer {
         // Every rendered row fits the size: checked after every resize and on a sample of the other
         // steps (a render is the costly part of a step).
         if case .resize = input { try checkRender() } else if stepsTaken % Self.renderEvery == 0 { try checkRender() }
+        try checkPlain()
         return commands.contains { if case .quit = $0 { true } else { false } }
+    }
+
+    /// What plain mode would say and ask now: its options and defaults make sense, and no card
+    /// number the form holds, nor its security code, is in any sentence.
+    mutating func checkPlain() throws {
+        guard let question = model.question() else { return }
+        plainQuestions += 1
+        var texts = model.narration.map(\.text) + [question.prompt] + question.lead + question.error + question.refusal + question.help
+        switch question.kind {
+        case .choice(let choice):
+            guard !choice.options.isEmpty else { throw failure("plain mode: a choice without options (\(question.step))") }
+            if let index = choice.defaultIndex, !choice.options.indices.contains(index) {
+                throw failure("plain mode: the default \(index) of \(choice.options.count) options (\(question.step))")
+            }
+            texts += choice.options.map(\.label) + [choice.heading ?? ""]
+        case .text(let answer):
+            texts += [answer.shownCurrent ?? ""]
+        case .confirm, .notice:
+            break
+        }
+        if let form = model.top as? CardFormScreen {
+            for text in texts where form.digits.count >= 12 && text.contains(form.digits) {
+                throw failure("plain mode says the whole card number: \(text)")
+            }
+            if form.focus == .cvv, case .text(let answer) = question.kind, let shown = answer.shownCurrent, shown.contains(where: \.isNumber) {
+                throw failure("plain mode shows the security code as the default: \(shown)")
+            }
+        }
+    }
+
+    /// A plain-mode answer to the question on screen, as the inputs it is handed as: an option
+    /// (sometimes the default), a word that fits the field or any word, or `back`.
+    mutating func plainAnswer() -> [FuzzInput] {
+        guard let question = model.question() else { return [] }
+        plainAnswers += 1
+        var steps: [AnswerStep]
+        if chance(10) {
+            steps = question.back
+        } else {
+            switch question.kind {
+            case .choice(let choice):
+                let index = chance(30) ? (choice.defaultIndex ?? 0) : Int(random.next() % UInt64(choice.options.count))
+                steps = choice.options[index].steps
+            case .confirm(let confirm):
+                steps = chance(50) ? confirm.yes.steps : confirm.no.steps
+            case .text(let answer):
+                steps = answer.steps(chance(70) ? fittingWord() : pick(Self.words + Self.hostile))
+            case .notice(let notice):
+                steps = notice
+            }
+        }
+        return steps.compactMap { step in
+            switch step {
+            case .key(let key): .key(key)
+            case .paste(let text): .paste(text)
+            case .home: .home
+            case .check: nil
+            }
+        }
     }
 
     mutating func checkRender() throws {
@@ -275,9 +346,13 @@ struct ModelFuzzer {
     mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
 
     mutating func nextInput() -> FuzzInput {
+        if !answering.isEmpty { return answering.removeFirst() }
         if !typing.isEmpty { return .key(typing.removeFirst()) }
         let roll = random.next() % 100
         switch roll {
+        case 88..<92:
+            answering = plainAnswer()
+            return answering.isEmpty ? .tick : answering.removeFirst()
         case 0..<47: return .key(randomKey())
         case 47..<50: return randomMouse()
         case 50..<60:
