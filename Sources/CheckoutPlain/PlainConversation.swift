@@ -46,7 +46,7 @@ final class PlainConversation: AppInput, AppDisplay {
     func take(_ loop: AppLoop, readable: Bool) async {
         ready = false
         // The engine takes what was handed to it before anything is said or asked.
-        guard !loop.isBusy, loop.exitCode == nil else { return }
+        guard !loop.isBusy, loop.engineIsSettled(), loop.exitCode == nil else { return }
         narrate(loop.model)
         // A step waits while the screen waits for an answer it must show (a lookup, a payment, a Nol call).
         guard let question = loop.model.question(asking: part) else { return }
