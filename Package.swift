@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The house (see README "Architecture"): arrows point down only.
-//   checkout (executable) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
-//   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
+//   checkout (executable) -> CheckoutCommands (option table, commands) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
+//   CheckoutCommands -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's screens
 //   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
 let swiftSettings: [SwiftSetting] = [
@@ -61,11 +61,14 @@ let package = Package(
             dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "checkout",
+        // The commands (their one option table, the help made from it, each command's logic), as a
+        // library the tests can call; the executable only hands it the process's arguments.
+        .target(
+            name: "CheckoutCommands",
             dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutPlain", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(name: "checkout", dependencies: ["CheckoutCommands"], swiftSettings: swiftSettings),
 
         // Shared by the test targets only: a manual clock, snapshot assertions, process helpers.
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutCore", "CheckoutEngine"], swiftSettings: swiftSettings),
