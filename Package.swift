@@ -108,6 +108,11 @@ let package = Package(
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "CheckoutCommandsTests",
+            dependencies: ["CheckoutCommands", "CheckoutCore", "CheckoutEngine", "CheckoutTUI", "NolPay", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.
         .testTarget(
             name: "EndToEndTests",

@@ -16,20 +16,12 @@ import Glibc
 enum BenchCommand {
     static let corpusSize = 1_000_000
     static let passes = 5
-    static let usage = """
-        usage: checkout bench                     detection and BIN-table figures (build with -c release)
-               checkout bench --bin-table FILE    load FILE as --bin-table does: time, ranges, bytes kept, peak memory
-        """
-
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        do { options = try CommandLineOptions.parse(arguments, command: "bench", accepting: [.binTable], help: usage).get() } catch {
+        do { options = try CommandLineOptions.parseOrExit(arguments, command: .bench).get() } catch {
             return error.status
         }
-        guard options.positionals.isEmpty else {
-            FileHandleOutput.error("checkout bench: takes no arguments (see checkout bench --help)")
-            return 2
-        }
+        guard options.positionals.isEmpty else { return options.usageError("takes no arguments") }
         if let path = options.binTablePath {
             return loadFigures(path: path) == nil ? 2 : 0
         }

@@ -1,40 +1,9 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
+import CheckoutTUI
 import FoundationEssentials
 import Glibc
-
-/// An option of the `checkout` commands; each command says which ones it accepts.
-enum CommandOption: String, CaseIterable, Sendable {
-    case allowed = "allowed"
-    case binService = "bin-service"
-    case binTable = "bin-table"
-    case binLatency = "bin-latency"
-    case binTimeout = "bin-timeout"
-    case expiry = "expiry"
-    case cvv = "cvv"
-    case name = "name"
-    case debounce = "debounce"
-    case amount = "amount"
-    case currency = "currency"
-    case dataDir = "data-dir"
-    case noColor = "no-color"
-    case noMouse = "no-mouse"
-    case readTimeout = "read-timeout"
-    case otp = "otp"
-    case session = "session"
-    case plain = "plain"
-    case clientToken = "client-token"
-
-    /// Whether the option is followed by a value (`--cvv 123` or `--cvv=123`).
-    var takesValue: Bool { self != .noColor && self != .noMouse && self != .plain }
-
-    /// The options of the card-entry commands (`detect`, `events`, the card screens): the session
-    /// and what overrides it, the BIN service, and a Primer client token that replaces both.
-    static let binOptions: Set<CommandOption> = [.session, .allowed, .amount, .currency, .binService, .binTable, .binLatency, .binTimeout,
-                                                 .clientToken]
-    static let cardFields: Set<CommandOption> = [.expiry, .cvv, .name]
-}
 
 /// Where BIN answers come from (`--bin-service embedded|off|URL`).
 enum BinServiceChoice: Equatable, Sendable {
@@ -53,23 +22,24 @@ struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 /// The parsed command line of one command: every shared option, the positional arguments, and
 /// which options were given.
 ///
-/// One parser serves every command: a command passes the options it accepts, and gets back values
-/// or a ``UsageError`` with a one-line message. Both `--option value` and `--option=value` work;
-/// `--` ends the options and `-` alone is a positional argument (standard input).
+/// One parser serves every command: a command's ``CommandSpec`` says which options of the table it
+/// takes, and it gets back values or a ``UsageError`` with a one-line message ending with where its
+/// help is. Both `--option value` and `--option=value` work; `--` ends the options and `-` alone is
+/// a positional argument (standard input).
 ///
-///     switch CommandLineOptions.parse(arguments, command: "detect", accepting: CommandOption.binOptions) {
+///     switch CommandLineOptions.parse(arguments, command: .detect) {
 ///     case .success(let options): …
 ///     case .failure(let error): FileHandleOutput.error(error.message); return 2
 ///     }
 struct CommandLineOptions: Sendable {
-    var command: String
+    var command: CommandSpec
     var allowed: [CardNetwork]?
     /// `--session FILE`: a client session in the headless SDK's shape.
     var sessionPath: String?
     var binService: BinServiceChoice = .embedded
     var binTablePath: String?
-    var binLatency: Duration = .zero
-    var binTimeout: Duration = .milliseconds(3000)
+    var binLatency: Duration = .milliseconds(CheckoutSettings().binLatencyMilliseconds)
+    var binTimeout: Duration = EngineConfiguration().binLookupTimeout
     var expiry: String?
     var cvv: String?
     var name: String?
@@ -86,6 +56,14 @@ struct CommandLineOptions: Sendable {
     var readTimeout: Duration?
     /// `checkout nol events`: the code every simulated SMS carries.
     var otp: String?
+    /// `checkout payments`: JSON Lines instead of a table, and which payments.
+    var json = false
+    var query = LedgerQuery()
+    /// `checkout demo`: a script of the user's, playing it headless, recording it, its speed.
+    var scriptPath: String?
+    var check = false
+    var recordPath: String?
+    var speed = 1.0
     /// `--client-token TOKEN`, as given; ``prepare(_:command:accepting:environment:warn:)`` also
     /// takes it from `CHECKOUT_CLIENT_TOKEN`, connects, and clears it.
     var clientToken: String?
@@ -98,9 +76,16 @@ struct CommandLineOptions: Sendable {
     /// The options that were given.
     var given: Set<CommandOption> = []
 
-    init(command: String) { self.command = command }
+    init(command: CommandSpec) { self.command = command }
 
-    static func parse(_ arguments: [String], command: String, accepting accepted: Set<CommandOption>) -> Result<CommandLineOptions, UsageError> {
+    static func parse(_ arguments: [String], command: CommandSpec) -> Result<CommandLineOptions, UsageError> {
+        switch parseOptions(arguments, command: command) {
+        case .success(let options): .success(options)
+        case .failure(let error): .failure(UsageError("\(command.prefix): \(error.message) (\(command.hint))"))
+        }
+    }
+
+    private static func parseOptions(_ arguments: [String], command: CommandSpec) -> Result<CommandLineOptions, UsageError> {
         var options = CommandLineOptions(command: command)
         var index = 0
         var optionsEnded = false
@@ -117,9 +102,8 @@ struct CommandLineOptions: Sendable {
             let body = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : ""
             let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            guard let option = CommandOption(rawValue: name), accepted.contains(option) else {
-                let help = command == "tui" ? "checkout --help" : "checkout \(command) --help"
-                return .failure(UsageError("checkout \(command): unknown option \(argument.split(separator: "=", maxSplits: 1).first ?? "") (see \(help))"))
+            guard let option = CommandOption(rawValue: name), command.options.contains(option) else {
+                return .failure(UsageError("unknown option \(argument.split(separator: "=", maxSplits: 1).first ?? "")"))
             }
             var value = ""
             if option.takesValue {
@@ -129,13 +113,13 @@ struct CommandLineOptions: Sendable {
                     value = arguments[index]
                     index += 1
                 } else {
-                    return .failure(UsageError("checkout \(command): --\(option.rawValue) needs a value"))
+                    return .failure(UsageError("--\(option.rawValue) needs a value"))
                 }
             } else if inlineValue != nil {
-                return .failure(UsageError("checkout \(command): --\(option.rawValue) takes no value"))
+                return .failure(UsageError("--\(option.rawValue) takes no value"))
             }
             do {
-                try options.apply(option, value)
+                try option.apply(value, to: &options)
             } catch {
                 return .failure(error)
             }
@@ -149,106 +133,28 @@ struct CommandLineOptions: Sendable {
         var status: Int32
     }
 
-    /// ``parse(_:command:accepting:)`` for a command with its own `help`: a usage error is written
-    /// (ending `(hint)` instead of `(see checkout COMMAND --help)` when a hint is given) and ends the
-    /// run with 2, `--help` writes `help` and ends it with 0.
+    /// ``parse(_:command:)`` for a command that needs nothing before its options are read: a usage
+    /// error is written and ends the run with 2, `--help` writes the command's help and ends it with 0.
     ///
     ///     let options: CommandLineOptions
-    ///     do { options = try CommandLineOptions.parse(arguments, command: "bench", accepting: [.binTable], help: usage).get() }
-    ///     catch { return error.status }
-    static func parse(_ arguments: [String], command: String, accepting accepted: Set<CommandOption>, help: String,
-                      hint: String? = nil) -> Result<CommandLineOptions, Exit> {
-        switch parse(arguments, command: command, accepting: accepted) {
+    ///     do { options = try CommandLineOptions.parseOrExit(arguments, command: .bench).get() } catch { return error.status }
+    static func parseOrExit(_ arguments: [String], command: CommandSpec) -> Result<CommandLineOptions, Exit> {
+        switch parse(arguments, command: command) {
         case .failure(let error):
-            let message = hint.map { error.message.replacing("(see checkout \(command) --help)", with: "(\($0))") }
-            FileHandleOutput.error(message ?? error.message)
+            FileHandleOutput.error(error.message)
             return .failure(Exit(status: 2))
         case .success(let options) where options.wantsHelp:
-            FileHandleOutput.line(help)
+            FileHandleOutput.line(command.help)
             return .failure(Exit(status: 0))
         case .success(let options):
             return .success(options)
         }
     }
 
-    /// Whether `host` (as `URL.host` gives it, IPv6 without its brackets) can name a server: a
-    /// DNS name or IPv4 address (letters, digits, `-`, `.`, `_`) or an IPv6 address (hex digits,
-    /// `:` and `.`). URL parsing alone lets through hosts such as `[bad` or `a b`, and
-    /// FoundationEssentials and Foundation disagree on which.
-    static func isHostName(_ host: String) -> Bool {
-        guard !host.isEmpty else { return false }
-        let name = host.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"): true
-            default: false
-            }
-        }
-        let ipv6 = host.contains(":") && host.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ":"), UInt8(ascii: "."): true
-            default: false
-            }
-        }
-        return name || ipv6
-    }
-
-    private mutating func apply(_ option: CommandOption, _ value: String) throws(UsageError) {
-        switch option {
-        case .allowed:
-            do { allowed = try ClientSession.parseNetworkList(value) } catch {
-                throw UsageError("checkout \(command): --allowed: \(error)")
-            }
-        case .binService:
-            switch value.lowercased() {
-            case "embedded": binService = .embedded
-            case "off": binService = .off
-            default:
-                guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-                      scheme == "http" || scheme == "https", let host = url.host, Self.isHostName(host) else {
-                    throw UsageError("checkout \(command): --bin-service must be embedded, off or an http(s) URL, not \"\(value)\"")
-                }
-                binService = .url(url)
-            }
-        case .binTable: binTablePath = value
-        case .session: sessionPath = value
-        case .binLatency: binLatency = .milliseconds(try milliseconds(option, value))
-        case .binTimeout: binTimeout = .milliseconds(try milliseconds(option, value))
-        case .debounce: debounce = .milliseconds(try milliseconds(option, value))
-        case .expiry: expiry = value
-        case .cvv: cvv = value
-        case .name: name = value
-        case .amount:
-            guard let minor = Int(value), minor >= 1 else {
-                throw UsageError("checkout \(command): --amount must be a whole number of minor units, at least 1 (4999 for 49.99), not \"\(value)\"")
-            }
-            amount = minor
-        case .currency:
-            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError("checkout \(command): --currency must be a 3-letter ISO 4217 code such as EUR, not \"\(value)\"")
-            }
-            currency = value.uppercased()
-        case .dataDir: dataDirectory = value
-        case .noColor: noColor = true
-        case .noMouse: noMouse = true
-        case .readTimeout:
-            // Checked before converting, so "inf" or "1e300" cannot trap the conversion.
-            guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-                throw UsageError("checkout \(command): --read-timeout must be a number of seconds (above 0, at most 3600), not \"\(value)\"")
-            }
-            readTimeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
-        case .otp: otp = value
-        case .plain: plain = true
-        case .clientToken: clientToken = value
-        }
-    }
-
-    private func milliseconds(_ option: CommandOption, _ value: String) throws(UsageError) -> Int {
-        guard let number = Int(value), number >= 0, number <= 3_600_000 else {
-            throw UsageError("checkout \(command): --\(option.rawValue) must be a number of milliseconds (0 to 3600000), not \"\(value)\"")
-        }
-        return number
+    /// A usage error of the command that is not about one option (an argument too many): one line, exit 2.
+    func usageError(_ message: String) -> Int32 {
+        FileHandleOutput.error("\(command.prefix): \(message) (\(command.hint))")
+        return 2
     }
 }
 
@@ -295,12 +201,12 @@ extension CommandLineOptions {
     /// The shipped session defaults (`Resources/data/session.json`).
     private func sessionDefaults() throws(UsageError) -> ClientSession {
         do { return try Bundled.sessionDefaults() } catch {
-            throw UsageError("checkout \(command): \(error)")
+            throw UsageError("\(messagePrefix): \(error)")
         }
     }
 
     /// How messages about the session start: `checkout detect`, or `checkout` for the terminal UI.
-    private var messagePrefix: String { command == "tui" ? "checkout" : "checkout \(command)" }
+    private var messagePrefix: String { command.prefix }
 
     private func readSessionFile(_ path: String, defaults: ClientSession) throws(UsageError) -> (ClientSession, [SessionWarning]) {
         do { return try SessionFile.read(path: path, defaults: defaults) } catch {
@@ -311,7 +217,7 @@ extension CommandLineOptions {
     /// The network catalogue that ships with checkout.
     func makeCatalogue() throws(UsageError) -> NetworkCatalogue {
         do { return try Bundled.catalogue() } catch {
-            throw UsageError("checkout \(command): \(error)")
+            throw UsageError("\(messagePrefix): \(error)")
         }
     }
 
@@ -339,14 +245,14 @@ extension CommandLineOptions {
     func makeBinTable() throws(UsageError) -> BinTable {
         guard let path = binTablePath else {
             do { return try Bundled.binTable() } catch {
-                throw UsageError("checkout \(command): \(error)")
+                throw UsageError("\(messagePrefix): \(error)")
             }
         }
         // Read a chunk at a time: a table of millions of rows is never held whole.
         do { return try BinTable(csvFile: path) } catch let error as BinTableError {
-            throw UsageError("checkout \(command): --bin-table \(path): \(error)")
+            throw UsageError("\(messagePrefix): --bin-table \(path): \(error)")
         } catch {
-            throw UsageError("checkout \(command): --bin-table: cannot read \(path)")
+            throw UsageError("\(messagePrefix): --bin-table: cannot read \(path)")
         }
     }
 }
@@ -368,16 +274,16 @@ extension CommandLineOptions {
     /// warning) and payments to its `pciUrl`. `--session`, `--amount` and `--currency` are refused
     /// beside a token: Primer charges the client session's amount, so the terminal must show that one.
     /// A token that cannot be used is a ``UsageError`` naming the problem, never the token.
-    static func prepare(_ arguments: [String], command: String, accepting accepted: Set<CommandOption>,
+    static func prepare(_ arguments: [String], command: CommandSpec,
                         environment: [String: String] = ProcessEnvironment.values([CommandLineOptions.clientTokenVariable]),
                         warn: (String) -> Void = FileHandleOutput.error) async -> Result<CommandLineOptions, UsageError> {
         var options: CommandLineOptions
-        switch parse(arguments, command: command, accepting: accepted) {
+        switch parse(arguments, command: command) {
         case .success(let parsed): options = parsed
         case .failure(let error): return .failure(error)
         }
         let variable = environment[clientTokenVariable].flatMap { $0.isEmpty ? nil : $0 }
-        guard accepted.contains(.clientToken), !options.wantsHelp, let token = options.clientToken ?? variable else {
+        guard command.options.contains(.clientToken), !options.wantsHelp, let token = options.clientToken ?? variable else {
             return .success(options)
         }
         let source = options.clientToken != nil ? "--client-token" : clientTokenVariable

@@ -5,74 +5,25 @@ import CheckoutTUI
 import FoundationEssentials
 import Glibc
 
-/// `checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]`:
-/// a narrated walkthrough played by an autopilot through the real screens and engine.
+/// `checkout demo [cobadge | eftpos | fallback | nol | tour] [options]`: a narrated walkthrough
+/// played by an autopilot through the real screens and engine.
 ///
 /// Without `--check` it plays in the terminal; `--check` plays every shipped script (or the one
 /// named, or `--script FILE`) headless on a manual clock and exits 1 at the first step whose
 /// expectation fails. `--record` writes the terminal's output as an asciicast v2 file; it is only
-/// offered here, where every card typed is a sandbox test card of the script.
+/// offered here, where every card typed is a sandbox test card of the script. Engines are made by
+/// the app's one recipe, so `--bin-table` and `--bin-service` apply; `--data-dir` keeps the demo's
+/// payments in that ledger.
 enum DemoCommand {
-    static let usage = """
-        usage: checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]
-
-          cobadge    a co-badged card (Cartes Bancaires + Visa): local rules, the BIN lookup at the 8th digit,
-                     the debounce, the chooser, a surcharge on Visa and why the cardholder chooses,
-                     paying with Cartes Bancaires
-          eftpos     an eftpos + Mastercard card: the network selected by routing, no chooser
-          fallback   a slow BIN service: LOCAL_FALLBACK, and paying without waiting for it
-          nol        linking a Nol card (scan, phone, SMS code, one wrong code), listing, paying, unlinking
-          tour       all of them (the default)
-
-          --script FILE       play your own script (the format is in Resources/demo/cobadge.demo)
-          --check             play headless at full speed; exit 1 when a step's expectation fails
-          --record FILE.cast  write what the terminal shows as an asciicast v2 file (asciinema play FILE.cast)
-          --speed X           start at 0.5, 1 (the default), 1.5, 2, 3 or 4 times a person's pace
-          --no-color          no colours (NO_COLOR works too)
-
-        keys: space pause/resume · → next caption · ← replay the caption · + - speed · esc or q leave ·
-              any other key hands you the keyboard
-        """
-
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
-        var names: [String] = []
-        var scriptPath: String?
-        var recordPath: String?
-        var check = false
-        var speed = 1.0
-        var noColor = ProcessEnvironment.value("NO_COLOR").map { !$0.isEmpty } ?? false
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            func value() -> String? {
-                if argument.contains("=") { return String(argument.drop { $0 != "=" }.dropFirst()) }
-                guard index < arguments.count else { return nil }
-                index += 1
-                return arguments[index - 1]
-            }
-            switch argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument {
-            case "--help", "-h": FileHandleOutput.line(usage); return 0
-            case "--check": check = true
-            case "--no-color": noColor = true
-            case "--script":
-                guard let path = value() else { return usageError("--script needs a file") }
-                scriptPath = path
-            case "--speed":
-                guard let text = value(), let number = Double(text), DemoDriver.speeds.contains(number) else {
-                    return usageError("--speed takes one of " + DemoDriver.speeds.map { String($0) }.joined(separator: ", "))
-                }
-                speed = number
-            case "--record":
-                guard let path = value() else { return usageError("--record needs a file name") }
-                recordPath = path
-            default:
-                if argument.hasPrefix("-") { return usageError("unknown option \(argument)") }
-                names.append(argument)
-            }
+        let options: CommandLineOptions
+        do { options = try CommandLineOptions.parseOrExit(arguments, command: .demo).get() } catch {
+            return error.status
         }
-        if names.count > 1 || (scriptPath != nil && !names.isEmpty) { return usageError("name one demo, or --script FILE") }
+        let names = options.positionals
+        let scriptPath = options.scriptPath, recordPath = options.recordPath, check = options.check
+        if names.count > 1 || (scriptPath != nil && !names.isEmpty) { return options.usageError("name one demo, or --script FILE") }
 
         // Every script is read and checked whole before anything plays.
         var scripts: [DemoScript] = []
@@ -105,7 +56,7 @@ enum DemoCommand {
             return 2
         }
 
-        if check { return await runChecks(scripts) }
+        if check { return await runChecks(scripts, options: options) }
         if recordPath != nil, isatty(STDOUT_FILENO) != 1 {
             FileHandleOutput.error("checkout demo: --record records what a terminal shows: run it in one")
             return 2
@@ -113,7 +64,7 @@ enum DemoCommand {
         let script = scripts[0]
         let world: DemoWorld
         do {
-            world = try DemoWorld.bundled()
+            world = try makeWorld(options)
         } catch {
             FileHandleOutput.error("checkout demo: \(error)")
             return 2
@@ -132,17 +83,30 @@ enum DemoCommand {
                 return 2
             }
         }
-        let driver = DemoDriver(world: world, script: script, quitsAtEnd: recorder != nil, speed: speed)
-        return await TerminalRuntime.runDemo(driver, colour: !noColor, recorder: recorder)
+        let driver = DemoDriver(world: world, script: script, quitsAtEnd: recorder != nil, speed: options.speed)
+        return await TerminalRuntime.runDemo(driver, colour: options.colorEnabled, recorder: recorder)
+    }
+
+    /// The world a demo plays in: the shipped catalogue and session, the BIN source the options
+    /// name, and the ledger of `--data-dir` when one is given.
+    static func makeWorld(_ options: CommandLineOptions, clock: ManualClock = ManualClock()) throws -> DemoWorld {
+        var settings = CheckoutSettings(session: try Bundled.sessionDefaults())
+        switch options.binService {
+        case .embedded: settings.binSource = options.binTablePath.map { .table(path: $0) } ?? .embedded
+        case .off: settings.binSource = .off
+        case .url(let url): settings.binSource = .url(url.absoluteString)
+        }
+        let ledger = try options.dataDirectory.map { _ in try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) } }
+        return try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: settings, clock: clock, ledger: ledger)
     }
 
     /// Plays each script headless at 80x24 and at 120x40 (the event panel beside the form).
     @MainActor
-    static func runChecks(_ scripts: [DemoScript]) async -> Int32 {
+    static func runChecks(_ scripts: [DemoScript], options: CommandLineOptions) async -> Int32 {
         for script in scripts {
             for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 120, height: 40)] {
                 do {
-                    let world = try DemoWorld.bundled()
+                    let world = try makeWorld(options)
                     let run = HeadlessDemo(world: world, size: size)
                     try await run.play(script)
                     let seconds = Double(world.clock.now.offset.components.seconds)
@@ -158,10 +122,5 @@ enum DemoCommand {
             }
         }
         return 0
-    }
-
-    private static func usageError(_ message: String) -> Int32 {
-        FileHandleOutput.error("checkout demo: \(message) (see checkout demo --help)")
-        return 2
     }
 }

@@ -13,23 +13,20 @@ import FoundationEssentials
 /// object (`{"cardNumber":…,"expiryDate":…,"cvv":…,"cardholderName":…}`), so no card data needs to
 /// be on the command line, where every user of the machine can read it (`ps`).
 enum DetectCommand {
-    static let accepted = CommandOption.binOptions.union(CommandOption.cardFields)
-
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch await CommandLineOptions.prepare(arguments, command: "detect", accepting: accepted) {
+        switch await CommandLineOptions.prepare(arguments, command: .detect) {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message)
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line(HelpText.detect)
+            FileHandleOutput.line(CommandSpec.detect.help)
             return 0
         }
         guard !options.positionals.isEmpty else {
-            FileHandleOutput.error("checkout detect: give one or more card numbers, or - to read one per line from standard input")
-            return 2
+            return options.usageError("give one or more card numbers, or - to read one per line from standard input")
         }
         var detector: Detector
         do {

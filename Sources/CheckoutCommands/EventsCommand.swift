@@ -12,19 +12,16 @@ import FoundationEssentials
 /// line, which may hold a card number) and skipped; the run goes on and still exits 0. At end of
 /// input a pending debounce fires at once and work in flight finishes before the exit.
 enum EventsCommand {
-    static let accepted = CommandOption.binOptions.union(CommandOption.cardFields)
-        .union([.debounce, .amount, .currency, .dataDir])
-
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch await CommandLineOptions.prepare(arguments, command: "events", accepting: accepted) {
+        switch await CommandLineOptions.prepare(arguments, command: .events) {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message)
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line(HelpText.events)
+            FileHandleOutput.line(CommandSpec.events.help)
             return 0
         }
         guard options.positionals.isEmpty else {
@@ -39,7 +36,7 @@ enum EventsCommand {
                 throw UsageError("checkout events: \(error)")
             }
             manager = RawDataManager(
-                configuration: EngineConfiguration(session: session, debounce: options.debounce ?? .milliseconds(200),
+                configuration: EngineConfiguration(session: session, debounce: options.debounce ?? EngineConfiguration().debounce,
                                                    binLookupTimeout: options.binTimeout),
                 catalogue: try options.makeCatalogue(), binService: try options.makeBinService(),
                 paymentService: options.makePaymentService(ledger: ledger))

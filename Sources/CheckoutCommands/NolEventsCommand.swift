@@ -11,35 +11,19 @@ import Synchronization
 /// the output order is fixed; only a scan waits for the `tap` that follows it. The simulated
 /// backend lives in the SQLite database under `--data-dir`, so one run can link and the next pay.
 enum NolEventsCommand {
-    static let usage = """
-        usage: checkout nol events [--data-dir DIR] [--amount MINOR_UNITS] [--currency CODE] [--read-timeout SECONDS] [--otp CODE]
-          --data-dir DIR           where the simulated Nol backend's database lives (a link made in one run is there in the next)
-          --amount MINOR_UNITS     the amount of a Nol payment (default 750: AED 7.50)
-          --currency CODE          its currency (default AED)
-          --read-timeout SECONDS   how long the simulated reader waits for a tap after a scan starts (default 30)
-          --otp CODE               the simulated SMS always carries CODE (6 digits), so a script can type it
-        input, one JSON object a line:
-          {"start":"link"|"linkedCards"|"pay"|"unlink"}
-          {"tap":"CARD_NUMBER"}            hold a card to the simulated reader (scans it when linking)
-          {"collect":{"mobileNumber":"…"}} {"collect":{"otpCode":"…"}} {"collect":{"cardNumber":"…","mobileNumber":"…"}}
-          {"submit":{}}  {"resend":{}}  {"readerFault":"readError"|"noResponse"}
-        """
-
-    static let accepted: Set<CommandOption> = [.dataDir, .amount, .currency, .readTimeout, .otp]
-
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        do { options = try CommandLineOptions.parse(arguments, command: "nol events", accepting: accepted, help: usage).get() } catch {
+        do { options = try CommandLineOptions.parseOrExit(arguments, command: .nolEvents).get() } catch {
             return error.status
         }
         guard options.positionals.isEmpty else {
-            return usageError("takes no arguments; it reads JSON Lines from standard input")
+            return options.usageError("takes no arguments; it reads JSON Lines from standard input")
         }
-        if let code = options.otp, case .failure = NolPayValidator.otpCode(code) { return usageError("--otp needs 6 digits") }
+        if let code = options.otp, case .failure = NolPayValidator.otpCode(code) { return options.usageError("--otp needs 6 digits") }
         let dataDir = options.dataDirectory
-        let amount = options.amount ?? 750
-        let currency = options.currency ?? "AED"
-        let readTimeout = options.readTimeout ?? .seconds(30)
+        let amount = options.amount ?? NolFare.amount
+        let currency = options.currency ?? NolFare.currency
+        let readTimeout = options.readTimeout ?? SimulatedTransit.Rules().readTimeout
         let fixedCode = options.otp
 
         let transit: SimulatedTransit
@@ -80,10 +64,6 @@ enum NolEventsCommand {
         return 0
     }
 
-    private static func usageError(_ message: String) -> Int32 {
-        FileHandleOutput.error("checkout nol events: \(message)")
-        return 2
-    }
 }
 
 /// One run of `checkout nol events`: the active component and the output it writes.

@@ -8,69 +8,14 @@ import FoundationEssentials
 /// million payments lists in the memory of one (`| head -1` answers at once). Neither form ever
 /// holds more than the first 6–8 and last 4 digits of a card.
 enum PaymentsCommand {
-    static let usage = "usage: checkout payments [--data-dir DIR] [--json] [--limit N] [--since DATE] [--status STATUS] [--oldest-first]"
-
-    static let help = """
-        \(usage)
-        Lists the payment ledger, newest first: a table, or with --json one object per payment.
-          --data-dir DIR   the data directory whose ledger to list (default $XDG_DATA_HOME/checkout,
-                           else ~/.local/share/checkout)
-          --json           JSON Lines, one object per payment, instead of a table
-          --limit N        at most N payments
-          --since DATE     payments made at or after DATE, UTC: 2025-11-29 or 2025-11-29T17:53:36Z
-          --status STATUS  only AUTHORIZED, DECLINED or FAILED payments
-          --oldest-first   oldest first instead
-        """
-
     static func run(_ arguments: [String]) async -> Int32 {
-        var query = LedgerQuery()
-        var json = false
-        var rest: [String] = []
-        var index = 0
-        // The listing's own options; the shared ones (--data-dir, --help) go to CommandLineOptions.
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
-            guard ["--limit", "--since", "--status"].contains(name) else {
-                switch argument {
-                case "--json": json = true
-                case "--oldest-first": query.newestFirst = false
-                default: rest.append(argument)
-                }
-                continue
-            }
-            let value: String
-            if argument.contains("=") {
-                value = String(argument.drop { $0 != "=" }.dropFirst())
-            } else if index < arguments.count {
-                value = arguments[index]
-                index += 1
-            } else {
-                return usageError("\(name) needs a value")
-            }
-            switch name {
-            case "--limit":
-                guard let limit = Int(value), limit >= 1 else { return usageError("--limit must be a whole number, at least 1, not \"\(value)\"") }
-                query.limit = limit
-            case "--since":
-                guard let since = LedgerTime.parse(value) else {
-                    return usageError("--since must be a UTC date such as 2025-11-29 or 2025-11-29T17:53:36Z, not \"\(value)\"")
-                }
-                query.since = since
-            default:
-                let status = value.uppercased()
-                guard ["AUTHORIZED", "DECLINED", "FAILED"].contains(status) else {
-                    return usageError("--status must be AUTHORIZED, DECLINED or FAILED, not \"\(value)\"")
-                }
-                query.status = status
-            }
-        }
         let options: CommandLineOptions
-        do { options = try CommandLineOptions.parse(rest, command: "payments", accepting: [.dataDir], help: help, hint: usage).get() } catch {
+        do { options = try CommandLineOptions.parseOrExit(arguments, command: .payments).get() } catch {
             return error.status
         }
-        guard options.positionals.isEmpty else { return usageError("takes no arguments") }
+        guard options.positionals.isEmpty else { return options.usageError("takes no arguments") }
+        let query = options.query
+        let json = options.json
 
         let ledger: Ledger
         do {
@@ -93,11 +38,6 @@ enum PaymentsCommand {
         }
         listing.flush()
         return 0
-    }
-
-    private static func usageError(_ message: String) -> Int32 {
-        FileHandleOutput.error("checkout payments: \(message) (\(usage))")
-        return 2
     }
 }
 

@@ -4,6 +4,7 @@ import CheckoutPlain
 import CheckoutStore
 import CheckoutTUI
 import FoundationEssentials
+import NolPay
 
 /// The terminal UI: `checkout [pay | settings | nol link|cards|pay|unlink] [options]`.
 ///
@@ -12,15 +13,13 @@ import FoundationEssentials
 /// (`NO_COLOR` works too) and `--no-mouse`. The settings screen changes some of them for the next card; the engine is
 /// rebuilt from them each time.
 enum TUICommand {
-    static let accepted = CommandOption.binOptions.union([.debounce, .amount, .currency, .dataDir, .noColor, .noMouse, .plain])
-
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted) {
+        switch await CommandLineOptions.prepare(arguments, command: .tui) {
         case .success(let parsed): options = parsed
         case .failure(let error):
-            FileHandleOutput.error(error.message.replacing("checkout tui:", with: "checkout:"))
+            FileHandleOutput.error(error.message)
             return 2
         }
         if options.wantsHelp {
@@ -28,8 +27,7 @@ enum TUICommand {
             return 0
         }
         guard let route = Route(arguments: options.positionals) else {
-            FileHandleOutput.error("checkout: unknown command \(options.positionals.joined(separator: " ")) (see checkout --help)")
-            return 2
+            return options.usageError("unknown command \(options.positionals.joined(separator: " "))")
         }
         let catalogue: NetworkCatalogue
         let defaults: CheckoutSettings
@@ -44,9 +42,9 @@ enum TUICommand {
             defaults = CheckoutSettings(
                 session: session,
                 binSource: binSource(options),
-                binLatencyMilliseconds: milliseconds(options.binLatency),
-                debounceMilliseconds: milliseconds(options.debounce ?? .milliseconds(200)),
-                binTimeoutMilliseconds: milliseconds(options.binTimeout),
+                binLatencyMilliseconds: CommandOption.milliseconds(options.binLatency),
+                debounceMilliseconds: CommandOption.milliseconds(options.debounce ?? EngineConfiguration().debounce),
+                binTimeoutMilliseconds: CommandOption.milliseconds(options.binTimeout),
                 mouse: !options.noMouse)
         } catch {
             FileHandleOutput.error(error.message)
@@ -75,7 +73,7 @@ enum TUICommand {
             break
         }
         return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
-                                         registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
+                                         registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: NolFare.amount),
                                          colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
     }
 
@@ -129,9 +127,5 @@ enum TUICommand {
         case .off: return .off
         case .url(let url): return .url(url.absoluteString)
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -35,7 +35,7 @@ public final class DemoDriver: AppInput {
     public private(set) var paused = false
     /// The speed: one of ``speeds``.
     public private(set) var speedIndex = 1
-    public static let speeds: [Double] = [0.5, 1, 1.5, 2, 3, 4]
+    public nonisolated static let speeds: [Double] = [0.5, 1, 1.5, 2, 3, 4]
     /// Playing quickly up to a caption: → (the next one) or ← (the current one, after a restart).
     private var fastForwardTo: FastForward?
     private enum FastForward { case nextCaption, caption(Int) }

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// Where the engine gets BIN answers from.
 public enum BinSource: Sendable, Equatable {
@@ -46,9 +47,14 @@ public struct CheckoutSettings: Sendable, Equatable {
     /// The client session as loaded: its surcharges and merchant name are the ones paid with.
     public var clientSession: ClientSession
 
+    /// The engine's own defaults for the debounce and the lookup timeout (``EngineConfiguration``),
+    /// in milliseconds: what settings start from when no option or saved setting says otherwise.
+    public static let engineDefaults = (debounce: EngineConfiguration().debounce / .milliseconds(1),
+                                        binTimeout: EngineConfiguration().binLookupTimeout / .milliseconds(1))
+
     public init(allowedNetworks: [CardNetwork]? = nil, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
-                debounceMilliseconds: Int = 200, binTimeoutMilliseconds: Int = 3000, amount: Int = 4999, currency: String = "EUR",
-                mouse: Bool = true, session: ClientSession = ClientSession()) {
+                debounceMilliseconds: Int = Int(engineDefaults.debounce), binTimeoutMilliseconds: Int = Int(engineDefaults.binTimeout),
+                amount: Int = 4999, currency: String = "EUR", mouse: Bool = true, session: ClientSession = ClientSession()) {
         self.allowedNetworks = allowedNetworks
         self.binSource = binSource
         self.binLatencyMilliseconds = binLatencyMilliseconds
@@ -62,8 +68,9 @@ public struct CheckoutSettings: Sendable, Equatable {
 
     /// Settings from a loaded client session: its accepted networks, amount and currency, and the
     /// session kept for its surcharges and merchant name.
-    public init(session: ClientSession, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0, debounceMilliseconds: Int = 200,
-                binTimeoutMilliseconds: Int = 3000, mouse: Bool = true) {
+    public init(session: ClientSession, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
+                debounceMilliseconds: Int = Int(engineDefaults.debounce), binTimeoutMilliseconds: Int = Int(engineDefaults.binTimeout),
+                mouse: Bool = true) {
         self.init(allowedNetworks: session.orderedAllowedCardNetworks, binSource: binSource, binLatencyMilliseconds: binLatencyMilliseconds,
                   debounceMilliseconds: debounceMilliseconds, binTimeoutMilliseconds: binTimeoutMilliseconds, amount: session.amount,
                   currency: session.currency, mouse: mouse, session: session)

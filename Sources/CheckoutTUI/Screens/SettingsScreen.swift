@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// Settings: the BIN source (and its URL), simulated latency, debounce, the mouse, and which
 /// networks are accepted in which order. Enter saves (the engine is rebuilt for the next card) and
@@ -140,20 +141,11 @@ public struct SettingsScreen: Screen {
         return nil
     }
 
-    /// What is wrong with a BIN source, said so a person can fix it; `nil` when it can be used.
-    ///
-    /// A URL needs `http://` or `https://` and a host: the engine cannot be built from anything else.
+    /// What is wrong with a BIN source, said so a person can fix it; `nil` when it can be used: a
+    /// URL is checked as everywhere else one is taken (``BinServiceURL``).
     public static func problem(with source: BinSource) -> String? {
-        guard case .url(let text) = source else { return nil }
-        if text.isEmpty { return "Type the BIN service URL first (http://host/…), or choose another source" }
-        let lowered = text.lowercased()
-        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else {
-            return "The BIN service URL must start with http:// or https://"
-        }
-        let host = text.dropFirst(scheme.count).prefix { !"/:?#".contains($0) }
-        let hostCharacters = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._[]".contains($0)) }
-        guard !host.isEmpty, hostCharacters else { return "The BIN service URL needs a host name after \(scheme)" }
-        return nil
+        guard case .url(let text) = source, case .failure(let problem) = BinServiceURL.parse(text) else { return nil }
+        return problem.description
     }
 
     /// The first row whose value cannot be saved, and why.
