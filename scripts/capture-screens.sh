@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Drives the real `checkout` in tmux and prints each screen as text: the README's screens.
-# Usage: scripts/capture-screens.sh [path/to/checkout]
+# Drives the real `checkout` in tmux and writes each screen as text to Docs/screens.md (or to
+# standard output with -), then the same screens asked in plain mode.
+# Usage: scripts/capture-screens.sh [path/to/checkout] [-]
 # Every run uses a fresh data directory, so nothing saved on this machine changes what is shown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/debug/checkout}
+out=${2:-Docs/screens.md}
+if [[ "$out" != "-" ]]; then exec > "$out"; fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 data=$(mktemp -d)
 chmod 700 "$data"
 sock="capture-$$"
 export LANG=C.UTF-8
 t() { tmux -L "$sock" "$@"; }
-trap 't kill-server 2>/dev/null; rm -rf "$data"' EXIT
+trap 't kill-server 2>/dev/null || true; rm -rf "$data"' EXIT
 
 # Waits until the pane shows $1 (3 s at most), then prints the pane under a heading $2.
 show() {
@@ -25,6 +28,17 @@ start() { # start WIDTH HEIGHT COMMAND...
   t kill-server 2>/dev/null || true; sleep 0.2
   t new-session -d -x "$w" -y "$h" "TERM=tmux-256color $*"
 }
+
+cat <<'HEAD'
+# The screens, as text
+
+What `checkout` shows, captured from the real program in tmux at 80x24 (and 120x32 for the event
+panel) by `scripts/capture-screens.sh`, which writes this page: run it again after a change to a
+screen. Each screen's state, update and view are in `Sources/CheckoutTUI/Screens` and
+`Sources/CheckoutTUI/Nol`; the text snapshots the tests compare are in
+`Tests/CheckoutTUITests/Snapshots`.
+
+HEAD
 
 session="--session examples/session-visa-surcharge.json"
 start 80 24 "$bin --data-dir $data $session"
@@ -77,3 +91,15 @@ show "Pay with" "In a non-UTF-8 locale (LANG=C): the same form in ASCII"
 start 80 24 "$bin demo cobadge --speed 2"
 show "8th digit" "checkout demo cobadge: a caption explains each moment"
 t kill-server
+
+cat <<'PLAIN'
+#### Plain mode: the same screens, one question at a time (`TERM=dumb checkout` over pipes)
+
+Each screen says what it asks and what it learnt; each answer goes back to the screen as the
+terminal's keys would (here the co-badged card, Visa chosen by name, then the result's Home and Quit).
+
+```
+PLAIN
+printf '%s\n' 1 '4000 0025 0000 1001' visa 12/30 123 'Jane Doe' y 2 7 \
+  | TERM=dumb "$bin" --data-dir "$data" $session | sed -e 's/pay_[0-9a-f]\{20\}/pay_…/'
+printf '```\n'

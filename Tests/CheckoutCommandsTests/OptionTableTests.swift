@@ -1,4 +1,5 @@
 import CheckoutCore
+import Foundation
 import CheckoutEngine
 import CheckoutTUI
 import NolPay
@@ -129,4 +130,17 @@ import Testing
 /// A payment service that is never asked (the recipe only builds engines here).
 struct OfflinePayments: PaymentService {
     func pay(_ request: PaymentRequest) async throws -> Payment { throw CancellationError() }
+}
+
+/// Docs/cli.md shows the help the table makes (scripts/cli-doc.sh puts it there).
+@Suite struct CommandLineDocumentTests {
+    @Test func docsCliShowsEveryCommandsHelpAsTheProgramMakesIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
+        for command in CommandSpec.all.filter({ $0 != .tui }) {
+            #expect(page.contains("<!-- help: \(command.words.joined(separator: " ")) -->\n```\n\(command.help)\n```"),
+                    "Docs/cli.md shows \(command.title) --help as it is (run scripts/cli-doc.sh)")
+        }
+        #expect(page.contains("<!-- help:  -->\n```\n\(HelpText.usage)\n```"), "Docs/cli.md shows checkout --help as it is (run scripts/cli-doc.sh)")
+    }
 }
