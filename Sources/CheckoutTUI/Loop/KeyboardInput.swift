@@ -58,21 +58,15 @@ final class TerminalDisplay: AppDisplay {
     }
 }
 
-/// The app drawn into a canvas kept in memory, at a fixed size: what the headless demo and tests
-/// look at. The frame is rendered when asked for, not on every change.
+/// The app kept in memory at a fixed size, drawn by nobody: the headless demo looks at the model
+/// itself (its checks render the frame they look at).
 @MainActor
 public final class CanvasDisplay: AppDisplay {
     public let size: TerminalSize
-    private var model: AppModel?
 
     public init(size: TerminalSize) {
         self.size = size
     }
 
-    public func show(_ model: AppModel) {
-        self.model = model
-    }
-
-    /// The frame last shown.
-    public var frame: Canvas? { model?.render() }
+    public func show(_ model: AppModel) {}
 }
