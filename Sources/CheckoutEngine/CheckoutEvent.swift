@@ -30,9 +30,14 @@ public struct Payment: Sendable, Equatable {
     public var firstDigits: String
     public var last4Digits: String
     public var declineReason: String?
+    /// Why the ledger does not hold this payment yet, though the processor answered: the database
+    /// could not be written (locked, a full disk). The row is kept and written later (see
+    /// ``Ledger/recordOrKeep(_:)``); the payment's status is the processor's all the same. Nil when
+    /// it was recorded or no ledger is kept.
+    public var notRecorded: String?
 
     public init(id: String, status: Status, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
-                firstDigits: String, last4Digits: String, declineReason: String? = nil) {
+                firstDigits: String, last4Digits: String, declineReason: String? = nil, notRecorded: String? = nil) {
         self.id = id
         self.status = status
         self.amount = amount
@@ -42,6 +47,7 @@ public struct Payment: Sendable, Equatable {
         self.firstDigits = firstDigits
         self.last4Digits = last4Digits
         self.declineReason = declineReason
+        self.notRecorded = notRecorded
     }
 
     /// What the cardholder was charged: the amount plus the surcharge.

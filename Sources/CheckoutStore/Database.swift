@@ -57,11 +57,12 @@ public final class Database: @unchecked Sendable {
     static let statementCacheLimit = 64
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` gives a private in-memory one.
+    /// A statement waits up to `busyTimeout` for another connection's lock before it fails as busy.
     ///
     /// Throws ``SchemaError`` for a database of a newer or unknown schema (left exactly as it was),
     /// ``DatabaseError`` for anything SQLite refuses, ``DataDirectoryError`` when the directory or
     /// file cannot be made private.
-    public init(path: String) throws {
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         let inMemory = path == ":memory:"
         if !inMemory {
             // `DataDirectory.open` has refused a directory others can write; a library caller
@@ -81,7 +82,8 @@ public final class Database: @unchecked Sendable {
         }
         handle = db
         self.path = path
-        sqlite3_busy_timeout(db, 5000)
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(db, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         // Until the schema version is known to be ours, closing must not checkpoint (write) either.
         csqlite_set_checkpoint_on_close(db, 0)
         try setUp(inMemory: inMemory)

@@ -1,4 +1,7 @@
+import CheckoutCore
 import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// One payment attempt as the ledger keeps it: never a full card number or a CVV.
 public struct LedgerEntry: Sendable, Equatable {
@@ -108,25 +111,111 @@ public struct LedgerRow {
 }
 
 /// The payment ledger: every attempt, card or Nol, in the `payments` table.
+///
+/// A payment a processor has answered is recorded with ``recordOrKeep(_:)``, which never turns a
+/// database that cannot be written now (locked by another process past the busy timeout, a full
+/// disk, a read-only medium) into a lost row: the row is kept, in memory and in a spool file beside
+/// the database (``spoolPath``, 0600, one JSON object a line), and written before the next row, by
+/// ``writePending()`` (the front ends call it before they exit), and by the next ``Ledger`` opened on
+/// the same database. Kept rows are inserted with `INSERT OR IGNORE` on their id, so a row written
+/// twice (by two processes draining the same spool) is kept once.
 public final class Ledger: Sendable {
     public let database: Database
+    /// Where rows wait that the database could not take; nil for an in-memory database.
+    public let spoolPath: String?
+    /// Rows not written yet, in the order they were made, and whether each is in the spool too.
+    private let pending = Mutex<[(entry: LedgerEntry, spooled: Bool)]>([])
 
-    /// The ledger in `database` (``Database/init(path:)`` has created its table).
+    /// The ledger in `database` (``Database/init(path:busyTimeout:)`` has created its table). Rows an
+    /// earlier checkout kept in the spool are written now when the database takes them.
     public init(database: Database) throws {
         self.database = database
+        spoolPath = database.path == ":memory:" ? nil : database.path + Self.spoolSuffix
+        if let spoolPath, access(spoolPath, F_OK) == 0 { writePending() }
     }
 
-    /// Records one attempt in its own transaction.
+    /// The spool file's name beside the database's.
+    public static let spoolSuffix = "-pending"
+
+    /// Why a row is not in the ledger yet, though it is kept to be written later.
+    public struct NotRecorded: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What the database said (`database is locked`, `database or disk is full`).
+        public var reason: String
+        /// Whether the row is in the spool file, so a later checkout writes it even if this one cannot.
+        public var spooled: Bool
+
+        public var description: String {
+            "\(reason); kept" + (spooled ? " and recorded as soon as the ledger can be written" : " in memory only, retried until checkout exits")
+        }
+    }
+
+    /// The rows kept and not yet written, oldest first.
+    public var pendingEntries: [LedgerEntry] { pending.withLock { $0.map(\.entry) } }
+
+    /// Records one attempt in its own transaction; a duplicate id or a database that cannot be
+    /// written throws, and nothing is kept (``recordOrKeep(_:)`` keeps it).
     public func record(_ entry: LedgerEntry) throws {
         try database.transaction { try Ledger.insert(entry, in: $0) }
     }
 
+    /// Records a payment a processor has answered, now or later: kept rows first, then `entry`, in
+    /// one transaction. Returns nil when all are in the ledger; else why they are not, and keeps
+    /// `entry` (in memory, and in the spool file when it can be written) for the next write.
+    @discardableResult
+    public func recordOrKeep(_ entry: LedgerEntry) -> NotRecorded? {
+        pending.withLock { pending in
+            pending.append((entry, false))
+            guard let failure = writeKept(&pending) else { return nil }
+            return NotRecorded(reason: failure, spooled: spoolUnspooled(&pending))
+        }
+    }
+
+    /// Writes the kept rows (this process's and the spool's) now. Returns nil when none is left
+    /// unwritten, else why they are still waiting.
+    @discardableResult
+    public func writePending() -> NotRecorded? {
+        pending.withLock { pending in
+            guard let failure = writeKept(&pending) else { return nil }
+            return NotRecorded(reason: failure, spooled: spoolUnspooled(&pending))
+        }
+    }
+
+    /// Inserts `pending` and the spool's rows in one transaction; on success empties both and
+    /// returns nil, else returns the database's reason and leaves both as they were.
+    private func writeKept(_ pending: inout [(entry: LedgerEntry, spooled: Bool)]) -> String? {
+        let spool = spoolPath.flatMap { LedgerSpool.open($0) }
+        defer { spool?.close() }
+        let rows = (spool?.entries ?? []) + pending.map(\.entry)
+        guard !rows.isEmpty else { return nil }
+        do {
+            try database.transaction { transaction in
+                for row in rows { try Ledger.insert(row, in: transaction, ignoringDuplicates: true) }
+            }
+        } catch let error as DatabaseError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+        pending = []
+        spool?.remove()
+        return nil
+    }
+
+    /// Appends the kept rows not in the spool yet to it; true when every kept row is there.
+    private func spoolUnspooled(_ pending: inout [(entry: LedgerEntry, spooled: Bool)]) -> Bool {
+        guard let spoolPath else { return false }
+        for index in pending.indices where !pending[index].spooled {
+            pending[index].spooled = LedgerSpool.append(pending[index].entry, to: spoolPath)
+        }
+        return pending.allSatisfy(\.spooled)
+    }
+
     /// Records one attempt inside a caller's transaction (so a Nol payment's balance change and its
     /// ledger row commit together or not at all).
-    public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction) throws {
+    public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction, ignoringDuplicates: Bool = false) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
         try transaction.execute(
-            "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (ignoringDuplicates ? "INSERT OR IGNORE" : "INSERT") + " INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [.text(entry.id), .real(entry.createdAt.timeIntervalSince1970), .text(entry.method), .integer(Int64(entry.amount)),
              .integer(Int64(entry.surcharge)), .text(entry.currency), .text(entry.network), .text(entry.firstDigits),
              .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null])

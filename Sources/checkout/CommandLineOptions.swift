@@ -417,3 +417,21 @@ extension CommandLineOptions {
         primer?.paymentService(ledger: ledger) ?? SandboxPaymentService(ledger: ledger)
     }
 }
+
+extension Ledger {
+    /// Before the program exits: writes the payments the ledger could not take when they were
+    /// made, or says on standard error where they wait (the spool, written by the next checkout
+    /// that opens this ledger) or that they are lost.
+    func writePendingBeforeExit(_ prefix: String) {
+        let waiting = pendingEntries
+        guard !waiting.isEmpty, let problem = writePending() else { return }
+        let ids = waiting.map(\.id).joined(separator: ", ")
+        if problem.spooled, let spoolPath {
+            FileHandleOutput.error("\(prefix): warning: payments \(ids) are not in the ledger yet (\(problem.reason)); they wait in "
+                                   + "\(spoolPath) and are recorded by the next checkout that opens this ledger")
+        } else {
+            FileHandleOutput.error("\(prefix): payments \(ids) could not be recorded in the ledger (\(problem.reason)); "
+                                   + "note them: the processor's answers stand, but the ledger will not show them")
+        }
+    }
+}

@@ -72,16 +72,20 @@ enum TUICommand {
         case .plain:
             let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
                                       storage: storage)
-            return await plain.runOnStandardStreams(route: route)
+            let status = await plain.runOnStandardStreams(route: route)
+            ledger.writePendingBeforeExit("checkout")
+            return status
         case .notATerminal:
             FileHandleOutput.error(PlainMode.notATerminalMessage)
             return 2
         case .fullScreen:
             break
         }
-        return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
-                                         registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
-                                         colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
+        let status = await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
+                                               registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
+                                               colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
+        ledger.writePendingBeforeExit("checkout")
+        return status
     }
 
     /// The settings to start with: `defaults` (the command line's and the shipped ones) with the

@@ -102,6 +102,18 @@ import Testing
         #expect(authorized.top is HomeMenuScreen, "a paid card has nothing to lose")
     }
 
+    /// Issue 18 ①: an authorized payment the ledger could not take is shown authorized, with its
+    /// id and the ledger's problem apart, and offers no "Try again" (that would charge twice).
+    @Test func anAuthorizedPaymentNotRecordedIsShownAuthorizedWithoutTryAgain() {
+        var payment = Fixtures.payment()
+        payment.notRecorded = "database is locked; kept and recorded as soon as the ledger can be written"
+        let model = result(.checkoutCompleted(payment))
+        let screen = model.screen
+        #expect(screen.contains("Payment authorized") && screen.contains("pay_0001"), "\(screen)")
+        #expect(screen.contains("Ledger        authorized, but not recorded: database is locked"), "\(screen)")
+        #expect(!screen.contains("Try again") && screen.contains("New payment"), "\(screen)")
+    }
+
     @Test func theResultSaysWhetherTheCardholderChoseTheNetwork() {
         let chosen = result(.checkoutCompleted(Fixtures.payment(network: .cartesBancaires)), choose: true)
         #expect(chosen.screen.contains("Network       Cartes Bancaires · chosen by you"))

@@ -23,7 +23,8 @@ import FoundationEssentials
 ///
 /// Every attempt is recorded in the ledger as ``SandboxPaymentService`` records it (network, first
 /// digits, last four, amount, status, reason), under Primer's payment id, or the request's id when
-/// no payment was created. The card number and CVV go into the tokenization body and nowhere else.
+/// no payment was created; when the ledger cannot be written the row is kept for later and the
+/// payment is returned all the same, with ``Payment/notRecorded`` saying why. The card number and CVV go into the tokenization body and nowhere else.
 public struct PrimerPaymentService: PaymentService {
     let pciURL: URL
     let api: PrimerAPI
@@ -68,10 +69,12 @@ public struct PrimerPaymentService: PaymentService {
     public func pay(_ request: PaymentRequest) async throws -> Payment {
         let outcome = await attempt(request)
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
-        let payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
+        var payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
                               last4Digits: request.last4Digits, declineReason: outcome.reason)
-        try ledger?.record(SandboxPaymentService.ledgerEntry(for: payment, at: now()))
+        // Primer's answer is the truth: a ledger that cannot take the row now gets it later, and
+        // the payment says so apart; a local error never replaces what Primer charged.
+        payment.notRecorded = ledger?.recordOrKeep(SandboxPaymentService.ledgerEntry(for: payment, at: now()))?.description
         if let failure = outcome.failure { throw CheckoutError(errorId: "payment-failed", description: failure) }
         return payment
     }

@@ -368,13 +368,15 @@ final class CardPaymentFlow {
     private func result(_ payment: Payment) async -> Outcome {
         let amount = PlainText.money(payment.total, currency: payment.currency)
         let card = "\(amount) with \(catalogue.info(payment.network).displayName), card \(PlainText.maskedCard(lastFour: payment.last4Digits))"
+        // Apart from the processor's outcome: a row the ledger will get later.
+        let ledger = payment.notRecorded.map { "\nNot recorded in the ledger yet: \($0)." } ?? ""
         switch payment.status {
         case .authorized:
-            say("Payment authorized: \(card).\nPayment id \(payment.id).")
+            say("Payment authorized: \(card).\nPayment id \(payment.id).\(ledger)")
             return await whatNext(canRetry: false)
         case .declined, .failed:
             let word = payment.status == .declined ? "declined" : "failed"
-            say("Payment \(word)\(payment.declineReason.map { " (\($0))" } ?? ""): \(card).\nPayment id \(payment.id).")
+            say("Payment \(word)\(payment.declineReason.map { " (\($0))" } ?? ""): \(card).\nPayment id \(payment.id).\(ledger)")
             return await whatNext(canRetry: true)
         }
     }

@@ -124,6 +124,8 @@ public struct ResultScreen: Screen {
             if payment.surcharge > 0 { charges.insert(("Surcharge", context.money(payment.surcharge, currency: payment.currency)), at: 0) }
             lines.insert(contentsOf: charges, at: 3)
             if let reason = payment.declineReason { lines.append(("Reason", reason)) }
+            // Apart from the outcome, which is the processor's: a row the ledger will get later.
+            if let notRecorded = payment.notRecorded { lines.append(("Ledger", "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)")) }
         case .failed(let error):
             let failed = error.errorId == "payment-failed"
             (headline, style) = ("\(glyphs.failure) Payment \(failed ? "failed" : "refused")", .error)
@@ -133,9 +135,10 @@ public struct ResultScreen: Screen {
         row += 2
         for (label, value) in lines where row < area.bottom - 2 {
             canvas.put(label, row: row, column: left, style: .dim)
-            let valueStyle: CellStyle = label == "Reason" ? .error : .bold
+            let isNote = label == "Reason" || label == "Ledger"
+            let valueStyle: CellStyle = isNote ? .error : .bold
             // A reason is read whole; other values are one line.
-            if label == "Reason" {
+            if isNote {
                 row += canvas.putWrapped(glyphs.text(value), row: row, column: left + 14, width: valueWidth, maxLines: 3,
                                          style: valueStyle, ellipsis: glyphs.ellipsis)
             } else {
