@@ -51,7 +51,7 @@ public struct Payment: Sendable, Equatable {
     }
 
     /// What the cardholder was charged: the amount plus the surcharge.
-    public var total: Int { amount + surcharge }
+    public var total: Int { amount.addingMinorUnits(surcharge) }
 }
 
 /// Why a checkout failed, with the headless SDK's error id (`invalid-card-data`, `unsupported-card-type`,

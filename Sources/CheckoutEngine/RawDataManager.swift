@@ -92,9 +92,14 @@ public actor RawDataManager {
     }
 
     /// Validates the data and pays with the network ``CardNetworkResolver/networkForPayment(choice:metadata:)``
-    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight is ignored.
+    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight pays nothing
+    /// and fails at once (`payment-in-progress`), so every submit has one result event.
     public func submit() {
-        guard !isPaying else { return }
+        guard !isPaying else {
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-in-progress",
+                                               description: "A payment is already under way; this submit was not sent. Wait for its result.")))
+            return
+        }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
         let moment = now()
         let errors = validator.validate(data, metadata: metadata, now: moment, calendar: localCalendar.calendar(at: moment))
@@ -112,8 +117,12 @@ public actor RawDataManager {
         case let .failure(error):
             emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description)))
         case let .success(network):
-            isPaying = true
             let session = configuration.session
+            if let problem = session.amountProblem(for: network) {
+                emit(.checkoutFailed(CheckoutError(errorId: "invalid-amount", description: problem)))
+                return
+            }
+            isPaying = true
             let request = PaymentRequest(
                 id: "req_" + UUID.random().lowercaseHex,
                 amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,

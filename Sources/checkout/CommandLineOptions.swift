@@ -220,8 +220,9 @@ struct CommandLineOptions: Sendable {
         case .cvv: cvv = value
         case .name: name = value
         case .amount:
-            guard let minor = Int(value), minor >= 1 else {
-                throw UsageError("checkout \(command): --amount must be a whole number of minor units, at least 1 (4999 for 49.99), not \"\(value)\"")
+            guard let minor = Int(value), (1...ClientSession.maximumAmount).contains(minor) else {
+                throw UsageError("checkout \(command): --amount must be a whole number of minor units from 1 to \(ClientSession.maximumAmount) "
+                                 + "(4999 for 49.99), not \"\(DiagnosticText.quoted(value))\"")
             }
             amount = minor
         case .currency:

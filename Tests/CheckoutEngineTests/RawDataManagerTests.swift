@@ -206,11 +206,35 @@ import Testing
         await harness.advance(300)
         await harness.manager.submit()
         await waitUntil { harness.payments.requests.count == 1 }
+        _ = harness.recorder.take()
         await harness.manager.submit()
+        // Issue 18 ⑨: the second submit has its own result at once, so a script matches one result to each submit.
+        #expect(harness.recorder.take() == [.checkoutFailed(CheckoutError(
+            errorId: "payment-in-progress", description: "A payment is already under way; this submit was not sent. Wait for its result."))])
         harness.payments.release()
         await waitUntil { harness.recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false } }
         #expect(harness.payments.requests.count == 1)
         #expect(harness.payments.requests.first?.network == .cartesBancaires, "the cardholder's choice is used")
+        let results = harness.recorder.events.filter { if case .checkoutCompleted = $0 { return true }; return false }
+        #expect(results.count == 1)
+    }
+
+    /// Issue 18 ②: a session whose amount and surcharge make more than an amount can be is refused
+    /// at submit, one result and no payment, instead of trapping on the sum.
+    @Test func anAmountThatWouldOverflowWithItsSurchargeIsRefusedAtSubmit() async {
+        let harness = await EngineHarness(session: ClientSession(orderedAllowedCardNetworks: [.visa], amount: Int.max - 29,
+                                                                 surcharges: [.visa: 30]))
+        await harness.type("4242424242424242")
+        await harness.advance(300)
+        _ = harness.recorder.take()
+        await harness.manager.submit()
+        let events = harness.recorder.take()
+        guard events.count == 1, case let .checkoutFailed(error) = events[0] else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(error.errorId == "invalid-amount" && error.description.contains("999999999999999"), "\(error)")
+        #expect(harness.payments.requests.isEmpty)
     }
 
     @Test func aNetworkTheSessionDoesNotAllowIsNeverSent() async {

@@ -95,9 +95,10 @@ private struct SessionReader {
 
         var session = ClientSession(orderedAllowedCardNetworks: nil, amount: defaults.amount, currency: defaults.currency)
         let order = try object(value["order"], Self.child(path, "order"))
-        let merchantAmount = try minorUnits(order?["merchantAmount"], Self.child(path, "order", "merchantAmount"))
-        let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"))
-        let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"))
+        // An amount of 0 is refused as `--amount 0` is: nothing to pay is not a checkout.
+        let merchantAmount = try minorUnits(order?["merchantAmount"], Self.child(path, "order", "merchantAmount"), least: 1)
+        let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"), least: 1)
+        let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"), least: 1)
         if let amount = merchantAmount ?? totalOrderAmount ?? apiAmount { session.amount = amount }
         let orderCurrency = try currency(order?["currencyCode"], Self.child(path, "order", "currencyCode"))
         let apiCurrency = try currency(value["currencyCode"], Self.child(path, "currencyCode"))
@@ -200,10 +201,12 @@ private struct SessionReader {
         return try minorUnits(value, path) ?? 0
     }
 
-    func minorUnits(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> Int? {
+    /// A whole number of minor units from `least` to ``ClientSession/maximumAmount``.
+    func minorUnits(_ value: JSONValue?, _ path: String, least: Int = 0) throws(SessionFileError) -> Int? {
         guard let value, !value.isNull else { return nil }
-        guard let number = value.intValue, number >= 0 else {
-            throw error(path, "expected a whole number of minor units, 0 or more (4999 for 49.99), found \(Self.kind(value))")
+        guard let number = value.intValue, (least...ClientSession.maximumAmount).contains(number) else {
+            throw error(path, "expected a whole number of minor units from \(least) to \(ClientSession.maximumAmount) (4999 for 49.99), "
+                        + "found \(Self.kind(value))")
         }
         return number
     }
@@ -257,6 +260,8 @@ private struct SessionReader {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
+        // A number past Double's range (10,000 digits) reads as infinity, which JSON writes as null.
+        case .number(let number) where !number.isFinite: return "a number too large to be an amount"
         case .number: return value.serialized()
         case .string: return "a string"
         case .array: return "a list"

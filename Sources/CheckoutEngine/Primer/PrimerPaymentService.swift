@@ -174,7 +174,7 @@ public struct PrimerPaymentService: PaymentService {
                 outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named).")
             }
         }
-        if let amount = answer["amount"]?.intValue, amount >= 0, let currency = answer["currencyCode"]?.stringValue,
+        if let amount = answer["amount"]?.intValue, (0...ClientSession.maximumAmount).contains(amount), let currency = answer["currencyCode"]?.stringValue,
            currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) {
             outcome.charged = (amount, currency.uppercased())
         }

@@ -333,7 +333,7 @@ final class CardPaymentFlow {
         let network = metadata.flatMap { try? resolver.networkForPayment(choice: data.cardNetwork, metadata: $0).get() }
         let with = network.map { " with \(catalogue.info($0).displayName)" } ?? ""
         let extra = surcharge(for: network)
-        let total = PlainText.money(settings.amount + extra, currency: settings.currency)
+        let total = PlainText.money(settings.amount.addingMinorUnits(extra), currency: settings.currency)
         let included = extra > 0 ? " (\(PlainText.money(extra, currency: settings.currency)) surcharge included)" : ""
         switch await conversation.confirm("Pay \(total)\(included)\(with), card \(PlainText.maskedCard(lastFour: lastFour))?", defaultYes: true,
                                           help: ["y (or Enter) pays; n leaves without paying."]) {

@@ -1,0 +1,56 @@
+import CheckoutTestSupport
+import Foundation
+import Testing
+
+/// Issue 18 through the real binary: the fault paths of a payment program (overflowing amounts,
+/// output that cannot be written, second submits, card numbers where they must not go). Each case
+/// is one the adversarial pass found; the hostile-file cases are in ``HostileFileEndToEndTests``.
+@Suite struct FaultPathEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let visaSurcharge = root.appendingPathComponent("examples/session-visa-surcharge.json").path
+    static let card = #"{"rawData":{"cardNumber":"4242424242424242","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}}"#
+
+    /// A private folder for one test's data directory and files, removed afterwards.
+    final class Folder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-faults-\(UUID().uuidString)")
+        var path: String { url.path }
+        init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        func file(_ name: String, _ text: String) throws -> String {
+            let file = url.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+    }
+
+    func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> ChildProcess.Result {
+        try ChildProcess.run(ChildProcess.checkoutBinary, arguments, input: input, environment: environment, timeout: 60)
+    }
+
+    /// ②: 9223372036854775778 plus a €0.30 Visa surcharge trapped (exit 132, no message) in every front end.
+    @Test func anAmountThatWouldOverflowIsRefusedInOneLineWithExit2() throws {
+        let folder = Folder()
+        let huge = "9223372036854775778"
+        let session = try folder.file("huge.json", #"{"order":{"merchantAmount":\#(huge),"currencyCode":"EUR"}}"#)
+        let cases: [[String]] = [
+            ["events", "--data-dir", folder.path, "--amount", huge, "--session", Self.visaSurcharge],
+            ["detect", "--amount", huge, "--session", Self.visaSurcharge, "4242"],
+            ["pay", "--plain", "--data-dir", folder.path, "--amount", huge],
+            ["detect", "--session", session, "4242"],
+            ["events", "--data-dir", folder.path, "--session", session],
+        ]
+        for arguments in cases {
+            let result = try run(arguments, input: Self.card + "\n")
+            #expect(result.status == 2, "\(arguments): \(result.status)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains("from 1 to 999999999999999"), "\(arguments): \(result.stderr)")
+        }
+        // The most an amount can be pays, and its total with the surcharge is refused before any charge.
+        let most = try run(["events", "--data-dir", folder.path, "--amount", "999999999999999", "--session", Self.visaSurcharge],
+                           input: Self.card + "\n" + #"{"submit":{}}"# + "\n")
+        #expect(most.status == 0)
+        #expect(most.stdout.contains(#""errorId":"invalid-amount""#), "\(most.stdout)")
+        #expect(!most.stdout.contains("checkoutCompleted"))
+    }
+}
