@@ -346,6 +346,8 @@ extension CommandLineOptions {
         // Read a chunk at a time: a table of millions of rows is never held whole.
         do { return try BinTable(csvFile: path) } catch let error as BinTableError {
             throw UsageError("checkout \(command): --bin-table \(path): \(error)")
+        } catch let error as BinTableFileError {
+            throw UsageError("checkout \(command): --bin-table \(path): cannot read it (\(error.reason))")
         } catch {
             throw UsageError("checkout \(command): --bin-table: cannot read \(path)")
         }

@@ -23,8 +23,10 @@ public enum DiagnosticText {
         for scalar in text.unicodeScalars {
             if mustEscape(scalar) {
                 appendEscape(scalar, to: &output)
+            } else if scalar.isASCII {
+                output.append(UInt8(truncatingIfNeeded: scalar.value))
             } else {
-                output.append(contentsOf: UTF8.encode(scalar)!)
+                output.append(contentsOf: scalar.utf8)
             }
         }
         return String(decoding: output, as: UTF8.self)
