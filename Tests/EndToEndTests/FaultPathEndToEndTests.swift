@@ -23,8 +23,16 @@ import Testing
         }
     }
 
-    func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> ChildProcess.Result {
-        try ChildProcess.run(ChildProcess.checkoutBinary, arguments, input: input, environment: environment, timeout: 60)
+    /// Runs the binary with `arguments`, its standard input a file holding `input` (a pipe would
+    /// stop this process with SIGPIPE when a command exits without reading it), its standard output
+    /// captured or sent to `output`, a shell redirection target such as `/dev/full`.
+    func run(_ arguments: [String], input: String = "", output: String? = nil, environment: [String: String]? = nil) throws -> ChildProcess.Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-faults-input-\(UUID().uuidString)")
+        try Data(input.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let redirect = output.map { " > \($0)" } ?? ""
+        return try ChildProcess.run("/bin/sh", ["-c", #"f=$1; shift; exec "$@" < "$f""# + redirect, "sh", file.path, ChildProcess.checkoutBinary] + arguments,
+                                    environment: environment, timeout: 60)
     }
 
     /// ②: 9223372036854775778 plus a €0.30 Visa surcharge trapped (exit 132, no message) in every front end.
@@ -52,5 +60,24 @@ import Testing
         #expect(most.status == 0)
         #expect(most.stdout.contains(#""errorId":"invalid-amount""#), "\(most.stdout)")
         #expect(!most.stdout.contains("checkoutCompleted"))
+    }
+
+    /// ④: output that cannot be written is an error (it was lost with exit 0); a reader that has
+    /// gone stays the quiet end it is.
+    @Test func aFullStandardOutputIsAWriteErrorWithExit1() throws {
+        let folder = Folder()
+        let input = Self.card + "\n" + #"{"submit":{}}"# + "\n"
+        let cases: [[String]] = [
+            ["events", "--data-dir", folder.path], ["detect", "4242424242424242"], ["payments", "--data-dir", folder.path],
+            ["--help"], ["detect", "--help"], ["--version"], ["pay", "--plain", "--data-dir", folder.path],
+            ["nol", "events", "--data-dir", folder.path],
+        ]
+        for arguments in cases {
+            let result = try run(arguments, input: input, output: "/dev/full", environment: ["TERM": "dumb", "PATH": "/usr/bin:/bin"])
+            #expect(result.status == 1, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.hasSuffix("checkout: write error: No space left on device\n"), "\(arguments): \(result.stderr)")
+        }
+        let gone = try ChildProcess.run("/bin/sh", ["-c", #"yes 4242424242424242 | "$0" detect - | head -c 10 > /dev/null"#, ChildProcess.checkoutBinary])
+        #expect(gone.stderr.isEmpty, "a reader that stops reading is no error: \(gone.stderr)")
     }
 }
