@@ -192,3 +192,16 @@ import Testing
         #expect(harness.payments.map(\.network) == ["AMEX"])
     }
 }
+
+/// Issue 18 ⑤: a card number typed at a question that is not the card number's is neither
+/// echoed nor quoted back in full.
+@Suite struct PlainCardNumberEchoTests {
+    @Test func aCardNumberTypedAtTheMenuIsMaskedInTheEchoAndTheRefusal() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.home, ["4000002500001001", "4000 0025 0000 1001", "7"])
+        let transcript = console.transcript
+        #expect(transcript.contains("There is no choice \"••••••••••••1001\""), "\(transcript)")
+        #expect(transcript.contains("There is no choice \"•••• •••• •••• 1001\""), "\(transcript)")
+        #expect(!transcript.contains("4000002500001001") && !transcript.contains("4000 0025 0000"), "\(transcript)")
+    }
+}

@@ -94,6 +94,10 @@ public struct PrimerPaymentService: PaymentService {
 
     /// Tokenizes, creates the payment and reads the answer; never throws.
     func attempt(_ request: PaymentRequest) async -> Outcome {
+        guard PrimerAPI.maySendCardData(to: pciURL) else {
+            return .failed(nil, reason: "pciUrl is plain http off this machine",
+                           failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.")
+        }
         guard let body = Self.tokenizationBody(request, now: now()) else {
             return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.")
         }

@@ -33,6 +33,9 @@ public final class DemoDriver {
     private var wake: (@Sendable () -> Void)?
     /// `nil` while the demo plays; set once the person has the keyboard (a key, the end, a mismatch).
     public private(set) var handedOver = false
+    /// Called once when the person gets the keyboard: a recording stops there, so nothing typed by
+    /// hand (a real card number) is ever in it.
+    public var onHandOver: (@MainActor () -> Void)?
     public private(set) var paused = false
     /// The speed: one of ``speeds``.
     public private(set) var speedIndex = 1
@@ -227,6 +230,7 @@ public final class DemoDriver {
     }
 
     private func handOver(_ model: inout AppModel, caption: String, clearsOnKey: Bool) {
+        if !handedOver { onHandOver?() }
         handedOver = true
         paused = false
         fastForwardTo = nil
