@@ -33,9 +33,12 @@ public enum DiagnosticText {
     }
 
     /// `text` sanitised and cut to its first `limit` characters (then `…`), for quoting something
-    /// from outside in a one-line message: a field of a file may be megabytes long.
+    /// from outside in a one-line message: a field of a file may be megabytes long. Characters that
+    /// show as nothing (a byte-order mark, a zero-width space: default-ignorable code points) are
+    /// escaped too, so a quote never looks like text it is not.
     ///
     ///     DiagnosticText.quoted(String(repeating: "9", count: 10_000))   // "9999…" (40 nines)
+    ///     DiagnosticText.quoted("\u{FEFF}start")                          // "\\ufeffstart"
     public static func quoted(_ text: String, limit: Int = 40) -> String {
         var cut = Substring(text)
         var isCut = false
@@ -43,7 +46,15 @@ public enum DiagnosticText {
             cut = text[..<end]
             isCut = true
         }
-        return sanitized(String(cut)) + (isCut ? "…" : "")
+        var output: [UInt8] = []
+        for scalar in cut.unicodeScalars {
+            if mustEscape(scalar) || scalar.properties.isDefaultIgnorableCodePoint && scalar.value < 0x10000 {
+                appendEscape(scalar, to: &output)
+            } else {
+                output.append(contentsOf: scalar.utf8)
+            }
+        }
+        return String(decoding: output, as: UTF8.self) + (isCut ? "…" : "")
     }
 
     /// Bytes from outside (a file, a network answer, an input line) as sanitised text; bytes that
