@@ -226,8 +226,9 @@ struct CommandLineOptions: Sendable {
             }
             amount = minor
         case .currency:
-            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError("checkout \(command): --currency must be a 3-letter ISO 4217 code such as EUR, not \"\(value)\"")
+            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }), ISO4217.isCurrency(value) else {
+                throw UsageError("checkout \(command): --currency must be an ISO 4217 currency code such as EUR, USD or JPY, "
+                                 + "not \"\(DiagnosticText.quoted(value))\"")
             }
             currency = value.uppercased()
         case .dataDir: dataDirectory = value

@@ -219,6 +219,23 @@ import Testing
         #expect(results.count == 1)
     }
 
+    /// Issue 18 ⑧: American Express chosen for a Cartes Bancaires + Visa card let a 4-digit CVV
+    /// through and paid with Visa; it is refused, and nothing is paid.
+    @Test func aChosenNetworkThatIsNotTheCardsIsRefusedAndNothingIsPaid() async {
+        let harness = await EngineHarness(session: ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .amex]))
+        await harness.type(Self.coBadged, cvv: "1234", network: .amex)
+        await harness.advance(300)
+        _ = harness.recorder.take()
+        await harness.manager.submit()
+        let failures = harness.recorder.take().compactMap { event -> CheckoutError? in
+            if case let .checkoutFailed(error) = event { return error }
+            return nil
+        }
+        #expect(failures.map(\.errorId) == ["unsupported-card-type"])
+        #expect(failures.first?.description.contains("American Express is not one of this card's networks") == true)
+        #expect(harness.payments.requests.isEmpty)
+    }
+
     /// Issue 18 ②: a session whose amount and surcharge make more than an amount can be is refused
     /// at submit, one result and no payment, instead of trapping on the sum.
     @Test func anAmountThatWouldOverflowWithItsSurchargeIsRefusedAtSubmit() async {

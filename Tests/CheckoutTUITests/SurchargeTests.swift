@@ -159,3 +159,16 @@ import Testing
         }
     }
 }
+
+/// Issue 18 ⑧: money shows with its currency's ISO 4217 decimals.
+@Suite struct MoneyTextDecimalsTests {
+    @Test func eachCurrencyHasItsOwnDecimals() {
+        #expect(MoneyText.format(minorUnits: 1234, currency: "JPY") == "¥1234")
+        #expect(MoneyText.format(minorUnits: 1234, currency: "ISK") == "ISK 1234")
+        #expect(MoneyText.format(minorUnits: 1234, currency: "BHD") == "BHD 1.234")
+        #expect(MoneyText.format(minorUnits: 12345, currency: "CLF") == "CLF 1.2345")
+        #expect(MoneyText.format(minorUnits: 4999, currency: "EUR") == "€49.99")
+        #expect(MoneyText.format(minorUnits: -5, currency: "USD") == "-$0.05")
+        #expect(MoneyText.format(minorUnits: Int.min, currency: "JPY").hasPrefix("-¥"), "no trap on the most negative")
+    }
+}

@@ -80,4 +80,36 @@ import Testing
         let gone = try ChildProcess.run("/bin/sh", ["-c", #"yes 4242424242424242 | "$0" detect - | head -c 10 > /dev/null"#, ChildProcess.checkoutBinary])
         #expect(gone.stderr.isEmpty, "a reader that stops reading is no error: \(gone.stderr)")
     }
+
+    /// ⑧: the ledger table printed every currency with two decimals (JPY 1234 as `12.34 JPY`);
+    /// any three letters passed as a currency; `nol events` printed large amounts as floats.
+    @Test func amountsShowTheirCurrencysDecimalsAndUnknownCurrenciesAreRefused() throws {
+        let folder = Folder()
+        let pay = Self.card + "\n" + #"{"submit":{}}"# + "\n"
+        for currency in ["JPY", "BHD", "ISK", "EUR"] {
+            let result = try run(["events", "--data-dir", folder.path, "--amount", "1234", "--currency", currency], input: pay)
+            #expect(result.status == 0 && result.stdout.contains("checkoutCompleted"), "\(currency): \(result.stderr)")
+        }
+        let table = try run(["payments", "--data-dir", folder.path, "--oldest-first"]).stdout
+        for amount in ["1234 JPY", "1.234 BHD", "1234 ISK", "12.34 EUR"] { #expect(table.contains(amount), "\(amount) in \(table)") }
+
+        let unknown = try run(["events", "--data-dir", folder.path, "--currency", "XYZ"])
+        #expect(unknown.status == 2 && unknown.stderr == "checkout events: --currency must be an ISO 4217 currency code such as EUR, USD or JPY, not \"XYZ\"\n")
+        let session = try folder.file("xau.json", #"{"order":{"currencyCode":"XAU"}}"#)
+        let refused = try run(["detect", "--session", session, "4242"])
+        #expect(refused.status == 2 && refused.stderr.contains("\"XAU\" is not an ISO 4217 currency code"), "\(refused.stderr)")
+        let zero = try folder.file("zero.json", #"{"amount":0}"#)
+        #expect(try run(["detect", "--session", zero, "4242"]).stderr.contains("$.amount: expected a whole number of minor units from 1 to"))
+
+        // A Nol payment of the largest amount: declined (no card holds it), and its amount an integer.
+        let card = "3084100233"
+        let link = [#"{"start":"link"}"#, #"{"submit":{}}"#, #"{"tap":"\#(card)"}"#, #"{"collect":{"mobileNumber":"050 123 4567"}}"#,
+                    #"{"submit":{}}"#, #"{"collect":{"otpCode":"246810"}}"#, #"{"submit":{}}"#].joined(separator: "\n") + "\n"
+        #expect(try run(["nol", "events", "--data-dir", folder.path, "--otp", "246810"], input: link).status == 0)
+        let nolPay = [#"{"start":"pay"}"#, #"{"collect":{"cardNumber":"\#(card)","mobileNumber":"0501234567"}}"#, #"{"submit":{}}"#]
+            .joined(separator: "\n") + "\n"
+        let large = try run(["nol", "events", "--data-dir", folder.path, "--amount", "999999999999999"], input: nolPay)
+        #expect(large.stdout.contains(#""status":"DECLINED","amount":999999999999999,"#), "\(large.stdout)")
+        #expect(!large.stdout.contains("e+"))
+    }
 }

@@ -112,7 +112,9 @@ private struct SessionReader {
             for option in try options(paymentMethod["options"], Self.child(methodPath, "options")) {
                 switch option.type.uppercased() {
                 case "PAYMENT_CARD":
-                    session.surcharges = try surcharges(option.body["networks"], Self.child(option.path, "networks"))
+                    // Several card options: a network keeps the first one that gives it a surcharge.
+                    let found = try surcharges(option.body["networks"], Self.child(option.path, "networks"))
+                    session.surcharges.merge(found) { first, _ in first }
                 case "APPLE_PAY":
                     if merchantName == nil { merchantName = try text(option.body["merchantName"], Self.child(option.path, "merchantName")) }
                 default:
@@ -183,10 +185,14 @@ private struct SessionReader {
         } else {
             throw error(path, "expected a list of networks (or an object keyed by network id), found \(Self.kind(value))")
         }
+        // A network listed twice takes its first entry, whatever it says (0 included), as the SDK
+        // does (Primer iOS SDK 2.51.1, Sources/PrimerSDK/Classes/Data Models/CardNetwork.swift,
+        // `surcharge`: the first `networks` entry of the type decides; one not above 0 is none).
         var result: [CardNetwork: Int] = [:]
+        var seen: Set<CardNetwork> = []
         for entry in entries {
             let amount = try surcharge(entry.body["surcharge"], Self.child(entry.path, "surcharge"))
-            guard let network = network(entry.id, entry.idPath), result[network] == nil else { continue }
+            guard let network = network(entry.id, entry.idPath), seen.insert(network).inserted else { continue }
             if amount > 0 { result[network] = amount }
         }
         return result
@@ -215,6 +221,9 @@ private struct SessionReader {
         guard let value, !value.isNull else { return nil }
         guard let code = value.stringValue, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw error(path, "expected a 3-letter ISO 4217 code such as \"EUR\", found \(Self.kind(value))")
+        }
+        guard ISO4217.isCurrency(code) else {
+            throw error(path, "\(SessionWarning.quoted(code)) is not an ISO 4217 currency code (EUR, USD, JPY…)")
         }
         return code.uppercased()
     }

@@ -179,7 +179,7 @@ public struct PrimerPaymentService: PaymentService {
             }
         }
         if let amount = answer["amount"]?.intValue, (0...ClientSession.maximumAmount).contains(amount), let currency = answer["currencyCode"]?.stringValue,
-           currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) {
+           currency.count == 3, ISO4217.isCurrency(currency) {
             outcome.charged = (amount, currency.uppercased())
         }
         return outcome

@@ -81,11 +81,12 @@ public struct CheckoutSettings: Sendable, Equatable {
 public enum MoneyText {
     public static func format(minorUnits: Int, currency: String, mode: GlyphSet.Mode = .unicode) -> String {
         let code = currency.uppercased()
-        let decimals = ["JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3][code] ?? 2
-        var scale = 1
+        // ISO 4217's minor units; a code it does not list (an old ledger row) shows two decimals.
+        let decimals = ISO4217.minorUnits(of: code) ?? 2
+        var scale: UInt = 1
         for _ in 0..<decimals { scale *= 10 }
         let sign = minorUnits < 0 ? "-" : ""
-        let value = abs(minorUnits)
+        let value = minorUnits.magnitude
         var number = String(value / scale)
         if decimals > 0 {
             let fraction = String(value % scale)
