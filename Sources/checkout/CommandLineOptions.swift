@@ -231,7 +231,10 @@ struct CommandLineOptions: Sendable {
                                  + "not \"\(DiagnosticText.quoted(value))\"")
             }
             currency = value.uppercased()
-        case .dataDir: dataDirectory = value
+        case .dataDir:
+            // An empty value would silently be the default data directory, the real ledger.
+            guard !value.isEmpty else { throw UsageError("checkout \(command): --data-dir needs a directory, not an empty value") }
+            dataDirectory = value
         case .noColor: noColor = true
         case .noMouse: noMouse = true
         case .readTimeout:

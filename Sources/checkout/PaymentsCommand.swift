@@ -74,7 +74,8 @@ enum PaymentsCommand {
 
         let ledger: Ledger
         do {
-            ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
+            // Listing needs no write access: a ledger on a read-only medium is opened read-only.
+            ledger = try DataDirectory.openForReading(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
             FileHandleOutput.error("checkout payments: \(error)")
             return 2

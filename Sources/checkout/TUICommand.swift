@@ -17,7 +17,15 @@ enum TUICommand {
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted) {
+        // A client token's configuration may take its whole timeout to load: the terminal says so.
+        let prepared = await ConnectingIndicator.run("Connecting to Primer…") {
+            await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted)
+        }
+        guard let prepared else {
+            FileHandleOutput.error("checkout: not connected to Primer: cancelled")
+            return 1
+        }
+        switch prepared {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message.replacing("checkout tui:", with: "checkout:"))
