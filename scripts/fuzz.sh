@@ -6,14 +6,17 @@
 #   scripts/fuzz.sh list               the targets
 #
 # Targets: json (JSON parser), lines (input-line splitter), normalizer (card-number normaliser),
-# bintable (BIN-table CSV loader), keys (terminal key decoder). Each is built from the project's own
-# sources with `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the
-# toolchain). A crash leaves its input in .build/fuzz/crashes/TARGET/; keep it under
-# Fuzz/Regressions/TARGET/ once fixed. libFuzzer's last lines (#runs, cov:, ft:) are the figures.
+# bintable (BIN-table CSV loader), keys (terminal key decoder), session (client-session files),
+# settings (settings.json), demo (demo scripts). Each is built from the project's own sources with
+# `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the toolchain): the
+# first six from the files they need, settings and demo against the CheckoutTUI module and what it
+# imports, built once by SwiftPM with the same sanitizers into .build/fuzz/spm. A crash leaves its
+# input in .build/fuzz/crashes/TARGET/; keep it under Fuzz/Regressions/TARGET/ once fixed.
+# libFuzzer's last lines (#runs, cov:, ft:) are the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(json lines normalizer bintable keys)
+targets=(json lines normalizer bintable keys session settings demo)
 target=${1:-}
 mode=${2:-}
 if [ "$target" = list ] || [ -z "$target" ]; then
@@ -28,6 +31,20 @@ case "$target" in
   lines) source=Fuzz/Targets/InputLineSplitterFuzz.swift ;;
   normalizer) source=Fuzz/Targets/CardNumberNormalizerFuzz.swift ;;
   bintable) source=Fuzz/Targets/BinTableCSVFuzz.swift ;;
+  session) source=Fuzz/Targets/SessionFileFuzz.swift ;;
+  settings | demo)
+    [ "$target" = settings ] && source=Fuzz/Targets/SettingsFileFuzz.swift || source=Fuzz/Targets/DemoScriptFuzz.swift
+    # The modules themselves, instrumented: SwiftPM builds them (incrementally) and the target links
+    # their objects, so the code fuzzed is the code that ships.
+    spm=.build/fuzz/spm
+    swift build --build-path "$spm" -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g --target CheckoutTUI >&2
+    core=()
+    for module in CheckoutCore CheckoutStore CheckoutResources CheckoutEngine NolPay CheckoutTUI CTerminalRestore; do
+      core+=("$spm"/release/"$module".build/*.o)
+    done
+    extra=(-I "$spm/release/Modules" -I Sources/CSQLite -I Sources/CCurl -I Sources/CNCursesW
+           -Xcc "-fmodule-map-file=$spm/release/CTerminalRestore.build/module.modulemap" -lsqlite3 -lncursesw -ldl)
+    ;;
   keys)
     # The decoder and the key types it returns, with ncurses' key codes; nothing else of the UI.
     # Key.swift also declares ScreenInput, which needs the engine: only its `Key` enum is taken.
