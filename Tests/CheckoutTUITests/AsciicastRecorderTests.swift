@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -79,9 +80,26 @@ import Testing
         #expect(stat(existing, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
-    @Test func aFullDeviceIsAFailureTheCallerCanReport() throws {
-        #expect(throws: AsciicastRecorder.RecordingError.self) { try Self.recorder("/dev/full") }
-        do { _ = try Self.recorder("/dev/full") } catch { #expect("\(error)" == "No space left on device") }
+    @Test func aDeviceOrAFIFOIsRefusedAndAFullDiskIsAFailureTheCallerCanReport() throws {
+        do { _ = try Self.recorder("/dev/full"); Issue.record("/dev/full taken") } catch {
+            #expect("\(error)" == "a character device, not a regular file")
+        }
+        let folder = Folder()
+        let fifo = folder.path("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        do { _ = try Self.recorder(fifo); Issue.record("a FIFO taken") } catch {
+            #expect("\(error)" == "No such device or address", "no reader: refused at once, not waited on")
+        }
+        guard geteuid() == 0 else { return }
+        // A real full disk: a tmpfs of 64 KiB filled by the recording itself.
+        let mount = folder.path("disk")
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        guard (try? ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mount]))?.status == 0 else { return }
+        defer { _ = try? ChildProcess.run("/bin/umount", [mount]) }
+        let recorder = try Self.recorder(mount + "/demo.cast")
+        for _ in 0..<200 { Self.record(recorder, String(repeating: "x", count: 1000)) }
+        recorder.finish()
+        #expect(recorder.failure == "No space left on device")
     }
 }
 

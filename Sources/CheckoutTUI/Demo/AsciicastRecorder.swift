@@ -14,8 +14,9 @@ import Synchronization
 /// is never in the file). A block that ends inside a UTF-8 character keeps that character's first
 /// bytes for the next one, so every line's data is valid UTF-8.
 ///
-/// The file is created private (0600) and never through a link (`O_NOFOLLOW`); a write that fails
-/// (a full disk, `/dev/full`) stops the recording and is kept in ``failure`` for the caller to report.
+/// The file is created private (0600), never through a link (`O_NOFOLLOW`) and only as a regular
+/// file (`/dev/full` or a FIFO is refused); a write that fails (a full disk) stops the recording and
+/// is kept in ``failure`` for the caller to report.
 ///
 ///     let recorder = try AsciicastRecorder(path: "demo.cast", width: 80, height: 24,
 ///                                          title: "checkout demo cobadge", command: "checkout demo cobadge") { clock.now.offset }
@@ -40,10 +41,16 @@ public final class AsciicastRecorder: Sendable {
             throw RecordingError(reason: errno == ELOOP ? "it is a symbolic link; checkout does not write a recording through one"
                                                         : String(cString: strerror(errno)))
         }
+        // A recording is a file: a FIFO, a device (/dev/full, /dev/zero) or a socket is refused.
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let kind = info.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : info.st_mode & S_IFMT == S_IFCHR ? "a character device" : "not a file"
+            close(file)
+            throw RecordingError(reason: "\(kind), not a regular file")
+        }
         _ = fcntl(file, F_SETFL, fcntl(file, F_GETFL) & ~O_NONBLOCK)
         // An existing file keeps its mode through O_CREAT: narrowed here, as a new one is.
-        var info = stat()
-        if fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG { fchmod(file, 0o600) }
+        fchmod(file, 0o600)
         let header: JSONValue = .object([
             ("version", .integer(2)), ("width", .integer(width)), ("height", .integer(height)),
             ("timestamp", .integer(Int(Date().timeIntervalSince1970))), ("title", .string(title)), ("command", .string(command)),
