@@ -102,7 +102,7 @@ import Testing
 
     @Test func aMalformedLineIsReportedWithoutEchoingItAndTheRunGoesOn() throws {
         let (objects, result) = try events(["{\"rawData\":{\"cardNumber\":\"4111111111111111\"", rawData("4242"), "[1,2]"],
-                                           ["--bin-service", "off", "--data-dir", FileManager.default.temporaryDirectory.path + "/checkout-malformed"])
+                                           ["--bin-service", "off", "--data-dir", FileManager.default.temporaryDirectory.path + "/checkout-malformed-\(UUID().uuidString)"])
         #expect(result.status == 0)
         let errors = result.stderr.split(separator: "\n")
         #expect(errors.count == 2)

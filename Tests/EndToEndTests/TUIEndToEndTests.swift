@@ -101,7 +101,8 @@ import Testing
         let screen = try tmux.waitFor("Not applied")
         // The message wraps over rows; read it as one line.
         let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(text.contains("✗ Not applied: --bin-table: cannot read \(table.path). The previous settings stay in use."), "\(screen)")
+        #expect(text.contains("✗ Not applied: --bin-table \(table.path): cannot read it (No such file or directory). The previous settings stay in use."),
+                "\(screen)")
         #expect(screen.contains("◀ 50 ms ▶"), "the settings that failed stay on screen")
         #expect(!screen.contains("EXIT="), "the app is still running")
     }
@@ -122,7 +123,9 @@ import Testing
     }
 
     @Test func notATerminalIsAClearError() throws {
-        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay"], timeout: 20)
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-no-terminal-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dataDir) }
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", dataDir], timeout: 20)
         #expect(result.status == 2)
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stdout.isEmpty)
