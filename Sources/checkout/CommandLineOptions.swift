@@ -433,12 +433,13 @@ extension Ledger {
         let waiting = pendingEntries
         guard !waiting.isEmpty, let problem = writePending() else { return }
         let ids = waiting.map(\.id).joined(separator: ", ")
+        let (payments, are, they, them) = waiting.count == 1 ? ("payment", "is", "it waits", "note it") : ("payments", "are", "they wait", "note them")
         if problem.spooled, let spoolPath {
-            FileHandleOutput.error("\(prefix): warning: payments \(ids) are not in the ledger yet (\(problem.reason)); they wait in "
-                                   + "\(spoolPath) and are recorded by the next checkout that opens this ledger")
+            FileHandleOutput.error("\(prefix): warning: \(payments) \(ids) \(are) not in the ledger yet (\(problem.reason)); \(they) in "
+                                   + "\(spoolPath) and \(are) recorded by the next checkout that opens this ledger")
         } else {
-            FileHandleOutput.error("\(prefix): payments \(ids) could not be recorded in the ledger (\(problem.reason)); "
-                                   + "note them: the processor's answers stand, but the ledger will not show them")
+            FileHandleOutput.error("\(prefix): \(payments) \(ids) could not be recorded in the ledger (\(problem.reason)); "
+                                   + "\(them): the processor's answers stand, but the ledger will not show \(waiting.count == 1 ? "it" : "them")")
         }
     }
 }
