@@ -13,8 +13,8 @@ import Synchronization
 /// shows, the terminal does not echo and hands over keys one by one; its settings are put back when
 /// the work ends, and on SIGINT, SIGTERM and SIGHUP before the process ends.
 enum ConnectingIndicator {
-    /// How long the work runs before the line appears, in microseconds.
-    static let delay: useconds_t = 150_000
+    /// How long the work runs before the line appears.
+    static let delay: DispatchTimeInterval = .milliseconds(150)
 
     /// Runs `work` with the indicator; nil when the person cancelled it.
     @MainActor
@@ -24,12 +24,14 @@ enum ConnectingIndicator {
         let state = Flags()
         let loop = DispatchQueue(label: "checkout.connecting")
         let ended = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
         let frames = (PlainText.localeIsUTF8() ? GlyphSet.unicode : GlyphSet.ascii).spinner
         loop.async {
-            show(message, frames: frames, state: state, ended: ended) { task.cancel() }
+            show(message, frames: frames, state: state, done: done, ended: ended) { task.cancel() }
         }
         let value = await task.value
         state.finished.store(true, ordering: .sequentiallyConsistent)
+        done.signal()
         let cancelled = state.cancelled.load(ordering: .sequentiallyConsistent)
         // The loop notices within one frame; waiting for it keeps the terminal's settings in order.
         await withCheckedContinuation { continuation in
@@ -49,12 +51,12 @@ enum ConnectingIndicator {
     /// The terminal's settings while the indicator shows, for a signal handler to put back.
     nonisolated(unsafe) private static var saved = termios()
 
-    /// Waits `delay`, then draws a frame every 100 ms and reads keys until the work has finished.
-    private static func show(_ message: String, frames: [String], state: Flags, ended: DispatchSemaphore,
+    /// Waits `delay` for the work, then draws a frame every 100 ms and reads keys until it has finished.
+    private static func show(_ message: String, frames: [String], state: Flags, done: DispatchSemaphore, ended: DispatchSemaphore,
                              cancel: @escaping @Sendable () -> Void) {
         defer { ended.signal() }
-        usleep(delay)
-        guard !state.finished.load(ordering: .sequentiallyConsistent), tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        // Work that ends within the delay (no client token, a quick answer) draws nothing and waits for nothing.
+        guard done.wait(timeout: .now() + delay) == .timedOut, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
