@@ -29,14 +29,17 @@ let package = Package(
         // Our own C: the async-signal-safe handler that puts the terminal back when a signal ends the process.
         .target(name: "CTerminalRestore", path: "Sources/CTerminalRestore"),
 
-        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
+        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults,
+        // demo scripts), compiled in at build time from the files under Resources/ (see ResourceFiles.swift).
         .target(
             name: "CheckoutResources",
             path: "Resources",
-            // Read in place, not copied as a resource bundle (see ResourceFiles.swift).
             exclude: ["README.md", "data", "demo"],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
         ),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .executableTarget(name: "ResourceEmbedder", path: "Plugins/ResourceEmbedder", swiftSettings: swiftSettings),
 
         .target(name: "CheckoutCore", swiftSettings: swiftSettings),
         .target(name: "CheckoutStore", dependencies: ["CSQLite", "CheckoutCore"], swiftSettings: swiftSettings),
