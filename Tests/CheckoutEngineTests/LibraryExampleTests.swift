@@ -55,6 +55,10 @@ final class CardForm: RawDataManagerDelegate, HeadlessUniversalCheckoutDelegate 
 
     init(manager: RawDataManager) { self.manager = manager }
 
+    func rawDataManager(_ rawDataManager: RawDataManager, dataIsValid isValid: Bool, errors: [ValidationError]?) {}
+    func rawDataManager(_ rawDataManager: RawDataManager, willFetchMetadataForState cardState: CardNumberEntryState) {}
+    func rawDataManager(_ rawDataManager: RawDataManager, didReceiveBinData binData: BinData) {}
+
     func rawDataManager(_ rawDataManager: RawDataManager, didReceiveMetadata metadata: CardNumberEntryMetadata,
                         forState cardState: CardNumberEntryState) {
         guard let choice = metadata.chooserNetworks else { return }     // co-badged: Visa +€0.30, Cartes Bancaires
