@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "CheckoutEngine", targets: ["CheckoutEngine"]),
         .library(name: "CheckoutStore", targets: ["CheckoutStore"]),
         .library(name: "NolPay", targets: ["NolPay"]),
+        // The headless SDK's public names and signatures over the engine (Docs/library.md).
+        .library(name: "PrimerHeadlessCompat", targets: ["PrimerHeadlessCompat"]),
         .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
@@ -46,6 +48,11 @@ let package = Package(
         .target(
             name: "CheckoutEngine",
             dependencies: ["CCurl", "CheckoutCore", "CheckoutStore", "CheckoutResources"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PrimerHeadlessCompat",
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -106,6 +113,11 @@ let package = Package(
             name: "CheckoutPlainTests",
             dependencies: ["CheckoutPlain", "CheckoutTUI", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport", "CheckoutResources"],
             exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PrimerHeadlessCompatTests",
+            dependencies: ["PrimerHeadlessCompat", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.

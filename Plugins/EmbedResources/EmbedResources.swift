@@ -12,6 +12,7 @@ struct EmbedResources: BuildToolPlugin {
     static let folders = ["data", "demo"]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        // `Target.directoryURL` needs tools version 6.1; the package is 6.0, whose `Path.string` is deprecated.
         let root = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
         var inputs: [(name: String, url: URL)] = []
         for folder in Self.folders {

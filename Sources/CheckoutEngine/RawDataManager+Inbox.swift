@@ -40,6 +40,12 @@ extension RawDataManager {
         rawData = CardData()
     }
 
+    /// Applies every input posted so far, now: when `await manager.applyPosted()` returns, their
+    /// events have been emitted (a test or a script moving time on can wait for that first).
+    public func applyPosted() {
+        applyInbox()
+    }
+
     /// Applies the posted inputs, oldest first. Every isolated entry point calls it before doing its
     /// own work, so a call made after a post sees that post; the calls it makes itself return here
     /// without applying (an input is never applied before the one in progress has finished).
