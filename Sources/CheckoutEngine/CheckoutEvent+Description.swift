@@ -1,4 +1,5 @@
 import CheckoutCore
+import FoundationEssentials
 
 extension CheckoutEvent: CustomStringConvertible {
     /// The event's name, as `checkout events` writes it (`didReceiveMetadata`).
@@ -54,7 +55,10 @@ extension Payment: CustomStringConvertible {
     }
 }
 
-extension CheckoutError: CustomStringConvertible {}
+/// `print(error)` and, where Foundation is imported, `error.localizedDescription` give the message.
+extension CheckoutError: CustomStringConvertible, LocalizedError {
+    public var errorDescription: String? { description }
+}
 
 extension PaymentRequest: CustomStringConvertible {
     /// `req_… VISA 4000 00•• •••• 1001, 4999 EUR`: the number masked and no CVV, so a processor

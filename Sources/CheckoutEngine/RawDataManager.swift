@@ -13,11 +13,13 @@ import FoundationEssentials
 /// answer for a number that is no longer current is never emitted. Metadata and BIN data events
 /// are emitted when what they say changes; `dataIsValid` when validity or the error list changes.
 ///
-///     let manager = RawDataManager(configuration: .init(), catalogue: catalogue,
-///                                  binService: service, paymentService: payments)
+///     let manager = try RawDataManager(session: session)      // the shipped catalogue, BIN table and sandbox
 ///     let events = manager.events()
-///     await manager.setRawData(CardData(cardNumber: "4000 0025 0000 1001"))
+///     manager.rawData = CardData(cardNumber: "4000 0025 0000 1001")
 ///     for await event in events { print(event) }
+///
+/// Docs/library.md shows the rest: the ordered inbox (``rawData``, ``post(_:)``), ``pay()``,
+/// ``reset()``, delegates, other BIN services and processors.
 public actor RawDataManager {
     private let configuration: EngineConfiguration
     private let resolver: CardNetworkResolver

@@ -31,8 +31,9 @@ extension PrimerHeadlessUniversalCheckout {
 
         /// A manager for `paymentMethodType` (`PAYMENT_CARD`; anything else throws
         /// `unsupported-payment-method-type`, as the SDK does for a type it cannot handle), on the
-        /// engine of the last `start`, or the shipped defaults before any. `isUsedInDropIn` is
-        /// accepted and means nothing here: there is no drop-in UI.
+        /// engine of the last `start`, or the shipped defaults before any. Made on the main actor,
+        /// where its delegates are called. `isUsedInDropIn` is accepted and means nothing here:
+        /// there is no drop-in UI.
         @MainActor
         public init(paymentMethodType: String, delegate: (any PrimerHeadlessUniversalCheckoutRawDataManagerDelegate)? = nil,
                     isUsedInDropIn: Bool = false) throws {

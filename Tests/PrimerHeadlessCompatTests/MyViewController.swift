@@ -33,6 +33,7 @@ final class MyViewController {
     private(set) var spinnerShownFor: [String] = []
     private(set) var legacyMetadata: [String] = []
     private(set) var validity: [(isValid: Bool, errorIds: [String])] = []
+    private(set) var lastErrors: [Error] = []
     private(set) var binData: [PrimerBinData] = []
     private(set) var completed: PrimerCheckoutData?
     private(set) var failure: (error: Error, data: PrimerCheckoutData?)?
@@ -121,6 +122,7 @@ extension MyViewController: PrimerHeadlessUniversalCheckoutRawDataManagerDelegat
     func primerRawDataManager(_ rawDataManager: PrimerHeadlessUniversalCheckout.RawDataManager, dataIsValid isValid: Bool, errors: [Error]?) {
         let ids = errors?.compactMap { ($0 as? PrimerValidationError)?.errorId } ?? []
         validity.append((isValid, ids))
+        lastErrors = errors ?? []
         calls.append("dataIsValid \(isValid) \(ids)")
     }
 

@@ -92,6 +92,7 @@ import Testing
         let failure = try #require(controller.failure)
         #expect((failure.error as? CheckoutError)?.errorId == "payment-failed")
         #expect((failure.error as? CheckoutError)?.description == "The payment was declined: insufficient funds.")
+        #expect(failure.error.localizedDescription == "The payment was declined: insufficient funds.", "as SDK code prints it")
         let payment = try #require(failure.data?.payment)
         #expect(payment.status == "FAILED" && payment.paymentFailureReason == .failed)
         #expect(try ledger.entries().map(\.status) == ["DECLINED"])
@@ -123,6 +124,8 @@ import Testing
         #expect(controller.failure?.data == nil, "no payment was made")
         #expect(controller.validity.last?.isValid == false)
         #expect(controller.validity.last?.errorIds == ["invalid-expiry-date"])
+        #expect(controller.lastErrors.first?.localizedDescription.hasPrefix("[invalid-expiry-date] ") == true,
+                "the SDK's errorDescription: \(controller.lastErrors)")
         #expect(try ledger.entries().isEmpty)
     }
 

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 // One readable line per value, for `print` and logs. A card number is never written whole: states
 // and raw data show it masked (``CardNumberMask``), and a CVV only as its length.
 
@@ -57,4 +59,7 @@ extension CardData: CustomStringConvertible {
     }
 }
 
-extension ValidationError: CustomStringConvertible {}
+/// `print(error)` and, where Foundation is imported, `error.localizedDescription` give the message.
+extension ValidationError: CustomStringConvertible, LocalizedError {
+    public var errorDescription: String? { description }
+}
