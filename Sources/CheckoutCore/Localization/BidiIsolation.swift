@@ -58,8 +58,8 @@ public enum BidiIsolation {
             index += 1
         }
         guard isUnit(scalars[index]) else { return nil }
-        // Only a number that starts here: not the tail of a word such as "3DS".
-        if start > 0, isPartOfWord(scalars[start - 1]) { return nil }
+        // Only a number that starts here: not the tail of a word ("ISO4217") or of a run refused before.
+        if start > 0, isPartOfWord(scalars[start - 1]) || isUnit(scalars[start - 1]) { return nil }
         var hasDigit = false
         var end = index
         while index < scalars.count {
