@@ -106,3 +106,30 @@ import Testing
         #expect(BidiText.resolve(Array("123".unicodeScalars.map(\.value)), paragraph: .firstStrong).paragraphLevel == 0)
     }
 }
+
+/// Which terminals get visual order, which are told to stop their own bidi first, which do it.
+@Suite struct TerminalBidiTests {
+    @Test func eachTerminalIsRecognisedFromTheVariablesItSets() {
+        #expect(TerminalBidi.of(environment: ["TERM": "xterm-256color"]) == .visualOrder)
+        #expect(TerminalBidi.of(environment: ["TERM": "linux"]) == .visualOrder)
+        #expect(TerminalBidi.of(environment: [:]) == .visualOrder)
+        #expect(TerminalBidi.of(environment: ["TERM": "xterm-256color", "VTE_VERSION": "6003"]) == .visualOrderAfterExplicitMode, "GNOME Terminal, VTE 0.60.3")
+        #expect(TerminalBidi.of(environment: ["VTE_VERSION": "5703"]) == .visualOrderAfterExplicitMode, "VTE 0.57.3, the first with bidi")
+        #expect(TerminalBidi.of(environment: ["VTE_VERSION": "5603"]) == .visualOrder, "an older VTE does no bidi")
+        #expect(TerminalBidi.of(environment: ["TERM_PROGRAM": "mintty"]) == .visualOrderAfterExplicitMode)
+        #expect(TerminalBidi.of(environment: ["KONSOLE_VERSION": "230804"]) == .terminalOrders)
+        #expect(TerminalBidi.of(environment: ["MLTERM": "3.9.3"]) == .terminalOrders)
+    }
+
+    @Test func insideAMultiplexerTheMultiplexerIsTheTerminal() {
+        #expect(TerminalBidi.of(environment: ["TMUX": "/tmp/tmux-1000/default,1,0", "VTE_VERSION": "6003"]) == .visualOrder)
+        #expect(TerminalBidi.of(environment: ["TERM": "tmux-256color", "KONSOLE_VERSION": "230804"]) == .visualOrder)
+        #expect(TerminalBidi.of(environment: ["STY": "1234.pts-0.host"]) == .visualOrder)
+        #expect(TerminalBidi.of(environment: ["TERM": "screen.xterm-256color"]) == .visualOrder)
+    }
+
+    @Test func theModeSequencesAreECMA48sBDSM() {
+        #expect(TerminalBidi.explicitMode == "\u{1B}[8l")
+        #expect(TerminalBidi.implicitMode == "\u{1B}[8h")
+    }
+}
