@@ -119,6 +119,8 @@ import Testing
         #expect(TerminalBidi.of(environment: ["TERM_PROGRAM": "mintty"]) == .visualOrderAfterExplicitMode)
         #expect(TerminalBidi.of(environment: ["KONSOLE_VERSION": "230804"]) == .terminalOrders)
         #expect(TerminalBidi.of(environment: ["MLTERM": "3.9.3"]) == .terminalOrders)
+        #expect(TerminalBidi.of(environment: ["TERM_PROGRAM": "Apple_Terminal"]) == .terminalOrders)
+        #expect(TerminalBidi.of(environment: ["TERM_PROGRAM": "iTerm.app"]) == .visualOrder)
     }
 
     @Test func insideAMultiplexerTheMultiplexerIsTheTerminal() {

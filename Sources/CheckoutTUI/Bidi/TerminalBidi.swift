@@ -9,8 +9,9 @@
 ///   (Egmont Koblinger, terminal-wg) specifies: VTE from 0.57.3 (GNOME Terminal, Tilix, Terminator…)
 ///   and mintty. The program sends `CSI 8 l` (explicit mode: the application orders the cells) on
 ///   start, its visual lines, and `CSI 8 h` (implicit mode, their default) on exit.
-/// - Some do their own bidi with no standard way to stop them (Konsole, mlterm): the program leaves
-///   the ordering to them and sends each line in logical order.
+/// - Some do their own bidi with no standard way to stop them (Konsole, mlterm, macOS Terminal): the
+///   program leaves the ordering to them and sends each line in logical order. PuTTY is one too, but
+///   sets no variable to know it by (its own setting turns its bidi off).
 ///
 /// Inside tmux or screen the multiplexer is the terminal the program talks to: it does no bidi and
 /// does not pass mode 8 on, so the first case applies whatever terminal shows tmux.
@@ -29,7 +30,7 @@ public enum TerminalBidi: Sendable, Equatable {
     public static let implicitMode = "\u{1B}[8h"
 
     /// The group of the terminal the environment describes (variables the terminals set themselves:
-    /// `TMUX`, `STY`, `VTE_VERSION`, `TERM_PROGRAM`, `KONSOLE_VERSION`, `MLTERM`).
+    /// `TMUX`, `STY`, `TERM`, `VTE_VERSION`, `TERM_PROGRAM`, `KONSOLE_VERSION`, `MLTERM`).
     public static func of(environment: [String: String]) -> TerminalBidi {
         let set: (String) -> Bool = { !(environment[$0] ?? "").isEmpty }
         if set("TMUX") || set("STY") || (environment["TERM"] ?? "").hasPrefix("screen") || (environment["TERM"] ?? "").hasPrefix("tmux") {
@@ -38,7 +39,7 @@ public enum TerminalBidi: Sendable, Equatable {
         // VTE_VERSION is major * 10000 + minor * 100 + micro: 5703 is 0.57.3, the first with bidi.
         if let vte = environment["VTE_VERSION"].flatMap({ Int($0) }), vte >= 5703 { return .visualOrderAfterExplicitMode }
         if environment["TERM_PROGRAM"] == "mintty" { return .visualOrderAfterExplicitMode }
-        if set("KONSOLE_VERSION") || set("MLTERM") { return .terminalOrders }
+        if set("KONSOLE_VERSION") || set("MLTERM") || environment["TERM_PROGRAM"] == "Apple_Terminal" { return .terminalOrders }
         return .visualOrder
     }
 
