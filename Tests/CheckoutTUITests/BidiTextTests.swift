@@ -95,6 +95,9 @@ import Testing
     @Test func leftToRightTextIsLeftAsItIsButForFormatCharacters() {
         #expect(BidiText.visual("Pay €49.99 (Visa)", paragraph: .leftToRight) == "Pay €49.99 (Visa)")
         #expect(BidiText.visual("Pay €49.99", paragraph: .rightToLeft) == "Pay €49.99", "nothing right to left in it")
+        #expect(BidiText.visual("Insufficient funds.", paragraph: .rightToLeft) == ".Insufficient funds",
+                "in a right-to-left paragraph the full stop ends the line on the left")
+        #expect(BidiText.visual("Insufficient funds.", paragraph: .firstStrong) == "Insufficient funds.")
         #expect(BidiText.visual("a\u{2068}b\u{2069}\u{200B}", paragraph: .leftToRight) == "ab")
         #expect(BidiText.visual("", paragraph: .rightToLeft) == "")
         #expect(BidiText.resolve([], paragraph: .firstStrong) == BidiText.Resolution(paragraphLevel: 0, levels: [], visualOrder: []))

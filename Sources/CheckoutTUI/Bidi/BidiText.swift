@@ -42,8 +42,11 @@ public enum BidiText {
     /// shaped, mirrored, in visual order, without direction controls (format characters).
     public static func visual(_ text: String, paragraph: Paragraph) -> String {
         let scalars = Array(text.unicodeScalars)
-        // Pure left-to-right text has nothing to reorder or shape.
-        guard scalars.contains(where: needsTheAlgorithm) else { return dropFormatCharacters(text) }
+        // Left-to-right text in a left-to-right paragraph has nothing to reorder or shape; in a
+        // right-to-left one its end punctuation still moves (". Insufficient funds").
+        guard !scalars.isEmpty, paragraph == .rightToLeft || scalars.contains(where: needsTheAlgorithm) else {
+            return dropFormatCharacters(text)
+        }
         var codePoints = scalars.map(\.value)
         let count = Int32(codePoints.count)
         let (resolution, types) = resolve(codePoints, paragraph: paragraph, reorderFlags: nil)
@@ -89,8 +92,9 @@ public enum BidiText {
         return (Resolution(paragraphLevel: paragraphLevel, levels: levels.map(Int.init), visualOrder: map.map(Int.init)), types)
     }
 
-    /// Whether a scalar can make a line anything but left to right as it is: a right-to-left
-    /// letter or an explicit direction control. Everything below U+0590 is left to right or neutral.
+    /// Whether a scalar can make a line anything but left to right as it is, in a paragraph that is
+    /// not right to left: a right-to-left letter or an explicit direction control. Everything below
+    /// U+0590 is left to right or neutral.
     static func needsTheAlgorithm(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         guard value >= 0x0590 else { return false }
