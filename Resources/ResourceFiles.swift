@@ -19,7 +19,7 @@ public enum ResourceFiles {
         return URL(fileURLWithPath: value, isDirectory: true)
     }()
 
-    /// The bytes of one shipped data file, such as `networks.json`.
+    /// The bytes of one shipped data file, such as `networks.json` or `strings/fr.tsv`.
     public static func data(_ name: String) throws(BundledDataError) -> Data {
         try file("data", name)
     }
@@ -49,7 +49,7 @@ public enum ResourceFiles {
                 throw BundledDataError(file: name, reason: "cannot be read from \(directory.path) (CHECKOUT_RESOURCES)")
             }
         }
-        guard !name.contains("/"), let text = embeddedText(folder + "/" + name) else {
+        guard let text = embeddedText(folder + "/" + name) else {
             throw BundledDataError(file: name, reason: "is not one of the files built into the program (Resources/\(folder))")
         }
         return text.withUTF8Buffer { Data($0) }

@@ -5,7 +5,7 @@ import PackagePlugin
 /// carries them wherever it goes: no source tree, resource bundle or install step is needed, and
 /// the files under `Resources/data` and `Resources/demo` stay the one place they are edited.
 ///
-/// Every regular file of those two folders is an input of one command, which `ResourceEmbedder`
+/// Every regular file of those two folders and their subfolders is an input of one command, which `ResourceEmbedder`
 /// turns into `EmbeddedResources.swift`; SwiftPM reruns it when one of them changes or is added.
 @main
 struct EmbedResources: BuildToolPlugin {
@@ -17,8 +17,9 @@ struct EmbedResources: BuildToolPlugin {
         var inputs: [(name: String, url: URL)] = []
         for folder in Self.folders {
             let directory = root.appendingPathComponent(folder, isDirectory: true)
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            for name in names where !name.hasPrefix(".") {
+            // Subfolders too (`data/strings/fr.tsv`), named by their path under Resources/.
+            let names = (FileManager.default.subpaths(atPath: directory.path) ?? []).sorted()
+            for name in names where !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 let url = directory.appendingPathComponent(name)
                 let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
                 if isFile { inputs.append((folder + "/" + name, url)) }
