@@ -6,6 +6,8 @@ import PackageDescription
 //   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
 //   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
+//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine; CheckoutResources holds
+//   Resources/, compiled in by the EmbedResources plugin.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
