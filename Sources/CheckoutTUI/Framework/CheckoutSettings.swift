@@ -81,8 +81,7 @@ public struct CheckoutSettings: Sendable, Equatable {
 public enum MoneyText {
     public static func format(minorUnits: Int, currency: String, mode: GlyphSet.Mode = .unicode) -> String {
         let code = currency.uppercased()
-        // ISO 4217's minor units; a code it does not list (an old ledger row) shows two decimals.
-        let decimals = ISO4217.minorUnits(of: code) ?? 2
+        let decimals = fractionDigits(code)
         var scale: UInt = 1
         for _ in 0..<decimals { scale *= 10 }
         let sign = minorUnits < 0 ? "-" : ""
@@ -95,5 +94,11 @@ public enum MoneyText {
         let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
         if mode == .unicode, let symbol = symbols[code] { return sign + symbol + number }
         return sign + code + " " + number
+    }
+
+    /// How many digits a currency's minor unit has: 2 for EUR, 0 for JPY, 3 for BHD, as ISO 4217
+    /// says (``ISO4217``); 2 for a code it does not list (an old ledger row).
+    public static func fractionDigits(_ currency: String) -> Int {
+        ISO4217.minorUnits(of: currency) ?? 2
     }
 }
