@@ -35,15 +35,18 @@ case "$target" in
   settings | demo)
     [ "$target" = settings ] && source=Fuzz/Targets/SettingsFileFuzz.swift || source=Fuzz/Targets/DemoScriptFuzz.swift
     # The modules themselves, instrumented: SwiftPM builds them (incrementally) and the target links
-    # their objects, so the code fuzzed is the code that ships.
+    # their objects, so the code fuzzed is the code that ships. AddressSanitizer and libFuzzer's
+    # coverage are asked for directly: -sanitize=fuzzer would also turn the resource plugin's own
+    # tool into a library without a main.
     spm=.build/fuzz/spm
-    swift build --build-path "$spm" -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -g --target CheckoutTUI >&2
+    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutTUI >&2
     core=()
     for module in CheckoutCore CheckoutStore CheckoutResources CheckoutEngine NolPay CheckoutTUI CTerminalRestore; do
       core+=("$spm"/release/"$module".build/*.o)
     done
-    extra=(-I "$spm/release/Modules" -I Sources/CSQLite -I Sources/CCurl -I Sources/CNCursesW
-           -Xcc "-fmodule-map-file=$spm/release/CTerminalRestore.build/module.modulemap" -lsqlite3 -lncursesw -ldl)
+    # Every system-library module's map (their `link` lines name the libraries), and the C target's.
+    extra=(-I "$spm/release/Modules" -Xcc "-fmodule-map-file=$spm/release/CTerminalRestore.build/module.modulemap" -ldl)
+    for map in Sources/C*/module.modulemap; do extra+=(-I "$(dirname "$map")"); done
     ;;
   keys)
     # The decoder and the key types it returns, with ncurses' key codes; nothing else of the UI.
@@ -67,8 +70,10 @@ out=.build/fuzz
 export SWIFT_BACKTRACE=enable=no
 binary=$out/bin/$target
 mkdir -p "$out/bin" "$out/corpus/$target" "$out/crashes/$target"
-newest=$(ls -t "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutTUI/Framework/Key.swift "$0" | head -1)
-if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
+# Rebuilt when any of its inputs is newer (find stops at the first: `ls -t | head` died of SIGPIPE,
+# under pipefail, once the inputs were hundreds of objects).
+if [ ! -x "$binary" ] || [ -n "$(find "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutTUI/Framework/Key.swift "$0" \
+                                 -newer "$binary" -print -quit)" ]; then
   echo "building $binary" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name Fuzz \
     "${extra[@]}" "$source" Fuzz/FuzzCheck.swift "${core[@]}" -o "$binary"
