@@ -25,9 +25,12 @@ enum ConnectingIndicator {
         let loop = DispatchQueue(label: "checkout.connecting")
         let ended = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        let frames = (PlainText.localeIsUTF8() ? GlyphSet.unicode : GlyphSet.ascii).spinner
+        // In a locale that is not UTF-8 (or a dumb terminal's), ASCII only.
+        let unicode = PlainText.localeIsUTF8()
+        let frames = (unicode ? GlyphSet.unicode : GlyphSet.ascii).spinner
+        let text = unicode ? message : message.replacing("…", with: "...")
         loop.async {
-            show(message, frames: frames, state: state, done: done, ended: ended) { task.cancel() }
+            show(text, frames: frames, state: state, done: done, ended: ended) { task.cancel() }
         }
         let value = await task.value
         state.finished.store(true, ordering: .sequentiallyConsistent)
@@ -57,6 +60,8 @@ enum ConnectingIndicator {
         defer { ended.signal() }
         // Work that ends within the delay (no client token, a quick answer) draws nothing and waits for nothing.
         guard done.wait(timeout: .now() + delay) == .timedOut, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        // Spaces over the line, not an erase sequence: a dumb terminal has none.
+        let blank = "\r" + String(repeating: " ", count: message.count + 16) + "\r"
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -70,7 +75,7 @@ enum ConnectingIndicator {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-                write(text: "\r\u{1b}[K")
+                write(text: blank)
                 exit(128 + number)
             }
             source.resume()
@@ -90,7 +95,7 @@ enum ConnectingIndicator {
                 break
             }
         }
-        write(text: "\r\u{1b}[K")
+        write(text: blank)
         tcsetattr(STDIN_FILENO, TCSANOW, &saved)
         for index in signals.indices {
             sources[index].cancel()
