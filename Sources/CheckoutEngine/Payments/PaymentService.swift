@@ -6,8 +6,12 @@ import CheckoutCore
 /// store, log or echo the full number or the CVV (``PaymentRequest/firstDigits`` and
 /// ``PaymentRequest/last4Digits`` are what may be kept).
 public struct PaymentRequest: Sendable, Equatable {
-    /// Unique per submit; a processor may use it to make retries idempotent.
+    /// Unique per submit: the ledger's id for an attempt no processor numbered.
     public var id: String
+    /// The merchant's key for making a retried payment idempotent, when the merchant gives one
+    /// (Primer's `X-Idempotency-Key`, sent only then: Primer iOS SDK 2.51.1, `PrimerAPI.swift`
+    /// `createPayment` headers, from the `willCreatePayment` decision handler's `idempotencyKey`).
+    public var idempotencyKey: String?
     /// The order amount in minor units, before the surcharge.
     public var amount: Int
     /// What the session adds for ``network``, in minor units (0 when nothing).
@@ -27,8 +31,10 @@ public struct PaymentRequest: Sendable, Equatable {
     public var cardholderName: String
 
     public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
-                selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String) {
+                selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String,
+                idempotencyKey: String? = nil) {
         self.id = id
+        self.idempotencyKey = idempotencyKey
         self.amount = amount
         self.surcharge = surcharge
         self.currency = currency
