@@ -16,7 +16,7 @@ public struct LedgerEntry: Sendable, Equatable {
     /// The first 6–8 digits of a card number (empty for Nol cards).
     public var firstDigits: String
     public var last4: String
-    /// `AUTHORIZED`, `DECLINED` or `FAILED`.
+    /// `AUTHORIZED`, `DECLINED`, `FAILED` or `PENDING` (a processor that has not decided yet).
     public var status: String
     public var declineReason: String?
 
@@ -42,7 +42,7 @@ public struct LedgerQuery: Sendable, Equatable {
     public var limit: Int?
     /// Only payments made at or after this time (seconds since 1970, UTC).
     public var since: Double?
-    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`).
+    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`).
     public var status: String?
     /// Newest first (the default) or oldest first.
     public var newestFirst: Bool

@@ -61,7 +61,7 @@ enum HelpText {
       --otp CODE              every simulated SMS carries CODE (6 digits), so a script can type it
 
     payments filters: --json (JSON Lines instead of a table), --limit N, --since DATE (UTC, 2025-11-29
-      or 2025-11-29T17:53:36Z), --status AUTHORIZED|DECLINED|FAILED, --oldest-first
+      or 2025-11-29T17:53:36Z), --status AUTHORIZED|DECLINED|FAILED|PENDING, --oldest-first
       (see checkout payments --help).
 
     demo options: --script FILE (your own script), --check (play headless, exit 1 on a failed

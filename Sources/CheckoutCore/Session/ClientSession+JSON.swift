@@ -7,7 +7,7 @@ import FoundationEssentials
 ///
 /// | field | meaning |
 /// | --- | --- |
-/// | `order.merchantAmount`, else `order.totalOrderAmount`, else `amount` | the order amount in minor units (the SDK's rule; `amount` is the Client Session API's) |
+/// | `order.merchantAmount`, else `order.totalOrderAmount` less its `order.fees` of type `SURCHARGE`, else `amount` | the order amount in minor units (the SDK's rule; `amount` is the Client Session API's) |
 /// | `order.currencyCode`, else `currencyCode` | ISO 4217 code |
 /// | `paymentMethod.orderedAllowedCardNetworks` | accepted networks in order of preference; absent or null accepts every network |
 /// | `paymentMethod.options` | a list of `{"type":…}` objects (the SDK's) or an object keyed by type (the API's) |
@@ -101,6 +101,15 @@ private struct SessionReader {
         let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"))
         let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"))
         if let amount = merchantAmount ?? totalOrderAmount ?? apiAmount { session.amount = amount }
+        // A session a surcharge was already applied to counts it in totalOrderAmount, as an
+        // `order.fees` entry of type SURCHARGE (Primer iOS SDK 2.51.1, ClientSession.swift `Order.Fee`):
+        // the order amount is the rest.
+        if merchantAmount == nil, let total = totalOrderAmount {
+            let fees = (order?["fees"]?.arrayValue ?? []).reduce(0) { sum, fee in
+                fee["type"]?.stringValue == "SURCHARGE" ? sum + max(0, fee["amount"]?.intValue ?? 0) : sum
+            }
+            if fees <= total { session.amount = total - fees }
+        }
         let orderCurrency = try currency(order?["currencyCode"], Self.child(path, "order", "currencyCode"))
         let apiCurrency = try currency(value["currencyCode"], Self.child(path, "currencyCode"))
         if let code = orderCurrency ?? apiCurrency { session.currency = code }

@@ -23,16 +23,21 @@ public struct PrimerAPI: Sendable {
     public static let sdkVersion = "2.51.1"
     public static let sdkClient = "IOS_NATIVE"
 
-    /// How long each kind of request may take: the SDK's deadlines (15 s, 15 s, 60 s).
+    /// How long each kind of request may take: the SDK's deadlines (`PrimerAPI.swift` `timeout`:
+    /// 15 s for the configuration, tokenization and client-session actions, 60 s for payments). The
+    /// configuration's covers all its retries.
     public struct Timeouts: Sendable, Equatable {
         public var configuration: Duration
         public var tokenization: Duration
         public var payment: Duration
+        public var clientSession: Duration
 
-        public init(configuration: Duration = .seconds(15), tokenization: Duration = .seconds(15), payment: Duration = .seconds(60)) {
+        public init(configuration: Duration = .seconds(15), tokenization: Duration = .seconds(15), payment: Duration = .seconds(60),
+                    clientSession: Duration = .seconds(15)) {
             self.configuration = configuration
             self.tokenization = tokenization
             self.payment = payment
+            self.clientSession = clientSession
         }
     }
 

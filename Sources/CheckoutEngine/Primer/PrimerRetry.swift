@@ -58,7 +58,7 @@ public struct PrimerRetryPolicy: Sendable, Equatable {
 
     /// Runs `attempt` until it succeeds, fails for good, runs out of retries, or the next wait would
     /// pass `deadline` from now on `clock`. Each attempt is given the time left as its timeout; the
-    /// last failure is what is thrown.
+    /// last failure is what is thrown (a timeout as one of the whole `deadline`).
     func run<Value: Sendable, C: Clock>(deadline: Duration, clock: C, jitter: @Sendable () -> Double,
                                         _ attempt: (_ timeout: Duration) async throws(PrimerFailure) -> Value) async throws(PrimerFailure) -> Value
         where C.Duration == Duration {
@@ -69,6 +69,8 @@ public struct PrimerRetryPolicy: Sendable, Equatable {
             do {
                 return try await attempt(max(left, .milliseconds(1)))
             } catch {
+                // An attempt given what was left of the deadline ran out of the whole of it.
+                if case let .timedOut(operation, _) = error { throw .timedOut(operation: operation, after: deadline) }
                 retries += 1
                 guard retries <= maximumRetries, isRetryable(error) else { throw error }
                 let wait = backoff(beforeRetry: retries, jitter: jitter())
