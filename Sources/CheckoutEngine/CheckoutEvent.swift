@@ -49,10 +49,14 @@ public struct Payment: Sendable, Equatable {
     public var firstDigits: String
     public var last4Digits: String
     public var declineReason: String?
+    /// Who chose ``network`` (``PaymentRequest/networkChosenBy``); nil when nobody did.
+    public var networkChosenBy: NetworkChooser?
 
     public init(id: String, status: Status, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
-                firstDigits: String, last4Digits: String, declineReason: String? = nil, orderId: String? = nil) {
+                firstDigits: String, last4Digits: String, declineReason: String? = nil, orderId: String? = nil,
+                networkChosenBy: NetworkChooser? = nil) {
         self.id = id
+        self.networkChosenBy = networkChosenBy
         self.orderId = orderId
         self.status = status
         self.amount = amount

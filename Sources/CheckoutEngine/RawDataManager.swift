@@ -153,7 +153,8 @@ public actor RawDataManager {
                 amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,
                 network: network, selectedNetwork: data.cardNetwork == network && network.allowsUserSelection ? network : nil,
                 cardNumber: digits,
-                expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName, idempotencyKey: idempotencyKey)
+                expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName, idempotencyKey: idempotencyKey,
+                networkChosenBy: metadata.autoSelectedCardNetwork?.network == network ? .merchant : nil)
             guard updatesClientSession else { return pay(request, expectedTotal: expectedTotal) }
             // The amount charged is the one the session answered for this network: ask for it now
             // when the session does not hold it yet (a submit before the BIN answer, or after a failure).

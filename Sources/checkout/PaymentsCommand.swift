@@ -231,7 +231,7 @@ struct LedgerListing {
 
     // MARK: JSON
 
-    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason"}`
+    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason","networkChosenBy"}`
     private mutating func appendJSON(_ row: LedgerRow) {
         key("{\"id\":"); string(row, .id)
         key(",\"createdAt\":\"")
@@ -246,6 +246,8 @@ struct LedgerListing {
         key(",\"status\":"); string(row, .status)
         key(",\"declineReason\":")
         if row.isNull(.declineReason) { key("null") } else { string(row, .declineReason) }
+        key(",\"networkChosenBy\":")
+        if row.isNull(.networkChosenBy) { key("null") } else { string(row, .networkChosenBy) }
         key("}\n")
     }
 

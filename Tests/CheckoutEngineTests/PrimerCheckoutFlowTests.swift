@@ -119,6 +119,7 @@ import Testing
         #expect(charged == "5029" && shown.total == 5029, "Primer charged the total shown")
         let entry = try #require(try flow.ledger.entries().first)
         #expect(entry.amount + entry.surcharge == 5029 && entry.surcharge == 30 && entry.network == "VISA", "and the ledger records it")
+        #expect(entry.networkChosenBy == "CARDHOLDER", "the cardholder chose: cardNetwork was set")
         #expect(requests.allSatisfy { $0.problems.isEmpty }, "\(requests.flatMap(\.problems))")
         #expect(fake.checkoutSessionIDs() == [flow.primer.checkoutSessionID], "one session id on every request")
     }

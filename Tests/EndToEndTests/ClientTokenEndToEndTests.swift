@@ -162,6 +162,7 @@ import Testing
         #expect(rows.map { $0["id"] as? String } == ["pay_success_1", "pay_3ds_2", "pay_declined_3"])
         #expect(rows.map { $0["status"] as? String } == ["AUTHORIZED", "FAILED", "FAILED"])
         #expect(rows.first?["surcharge"] as? Int == 30 && rows.first?["amount"] as? Int == 4999, "the ledger records what Primer charged")
+        #expect(rows.map { $0["networkChosenBy"] as? String } == ["CARDHOLDER", nil, nil], "who chose, from the one fact of cardNetwork")
         #expect(rows[1]["declineReason"] as? String == "needs 3-D Secure: not possible in a terminal")
         #expect(rows.allSatisfy { ($0["firstDigits"] as? String)?.count == 8 }, "never more than the first 8 digits")
     }

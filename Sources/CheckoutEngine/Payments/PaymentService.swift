@@ -24,6 +24,10 @@ public struct PaymentRequest: Sendable, Equatable {
     /// when the engine chose. A processor that routes co-badged cards itself (Primer's
     /// `preferredNetwork`) sends this and nothing when it is nil.
     public var selectedNetwork: CardNetwork?
+    /// Who chose ``network``: the cardholder (``selectedNetwork`` is theirs), the merchant (eftpos
+    /// routing), or nobody (nil: the preferred network or the card's only one). One fact, the raw
+    /// data's `cardNetwork`, decides it, as it decides the result screen's words.
+    public var networkChosenBy: NetworkChooser?
     /// The card number as digits only.
     public var cardNumber: String
     public var expiryDate: String
@@ -32,8 +36,9 @@ public struct PaymentRequest: Sendable, Equatable {
 
     public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
                 selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String,
-                idempotencyKey: String? = nil) {
+                idempotencyKey: String? = nil, networkChosenBy: NetworkChooser? = nil) {
         self.id = id
+        self.networkChosenBy = networkChosenBy ?? (selectedNetwork != nil ? .cardholder : nil)
         self.idempotencyKey = idempotencyKey
         self.amount = amount
         self.surcharge = surcharge
@@ -53,6 +58,14 @@ public struct PaymentRequest: Sendable, Equatable {
     public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }
     /// The last four digits.
     public var last4Digits: String { String(cardNumber.suffix(4)) }
+}
+
+/// Who chose the network a card was paid with, as the ledger keeps it.
+public enum NetworkChooser: String, Sendable, Equatable {
+    /// The cardholder picked it on a co-badged card.
+    case cardholder = "CARDHOLDER"
+    /// The merchant's routing picked it (an eftpos co-badged card, which the cardholder may not choose).
+    case merchant = "MERCHANT"
 }
 
 /// Makes payments; the embedded one is ``SandboxPaymentService``, a sandbox processor writing the ledger.

@@ -81,7 +81,8 @@ public struct PrimerPaymentService: PaymentService {
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
         let payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
-                              last4Digits: request.last4Digits, declineReason: outcome.reason, orderId: outcome.orderID)
+                              last4Digits: request.last4Digits, declineReason: outcome.reason, orderId: outcome.orderID,
+                              networkChosenBy: request.networkChosenBy)
         try ledger?.record(SandboxPaymentService.ledgerEntry(for: payment, at: now()))
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
