@@ -117,9 +117,13 @@ import Testing
             _ = try await PrimerCheckout.connect(clientToken: nobody, sessionDefaults: Self.defaults, timeouts: impatient)
         }
         #expect(ContinuousClock.now - start < .seconds(5), "the retries stay within the 300 ms deadline")
-        guard case .unreachable(operation: "fetching the configuration", _)? = unreachable else {
+        // The last retry is given what is left of the deadline; on a loaded machine that may run out
+        // before the refusal comes back, so the answer is the refusal or the deadline, said in one line.
+        switch unreachable {
+        case .unreachable(operation: "fetching the configuration", _)?, .timedOut(operation: "fetching the configuration", after: .milliseconds(300))?:
+            #expect(unreachable?.description.contains("\n") == false)
+        default:
             Issue.record("\(String(describing: unreachable))")
-            return
         }
     }
 
