@@ -209,6 +209,7 @@ import Testing
         #expect(!form(model).paying)
         #expect(model.screen.contains("[ Confirm €50.34 ]"))
         #expect(model.screen.contains("The total with Visa is now €50.34 (it showed €50.29): Confirm pays it"))
+        #expect(model.screen.contains("◉ Visa +€0.35"), "the chooser says the session's surcharge too")
         #expect(model.press(.enter) == [.submit(expectedTotal: 5034)], "confirmed: the new total")
         #expect(!model.screen.contains("Confirm €"))
         // Changed before Pay was pressed: Pay reads Confirm from the start.

@@ -237,7 +237,8 @@ extension CardFormScreen {
     }
 
     /// The chooser: each network with its surcharge when it has one (`○ Visa +€0.30`), so the
-    /// cardholder sees what the choice costs.
+    /// cardholder sees what the choice costs: the client session's answer for the network it
+    /// answered about, the session's own figure for the others.
     func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, context: ScreenContext) {
         let glyphs = context.glyphs
         let focused = focus == .network
@@ -252,7 +253,7 @@ extension CardFormScreen {
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
             let start = x
             x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
-            let surcharge = context.session.surcharge(for: item.network)
+            let surcharge = sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? context.session.surcharge(for: item.network)
             if surcharge > 0, x < end {
                 x += canvas.put(" +" + context.money(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
                                 maxWidth: end - x)
