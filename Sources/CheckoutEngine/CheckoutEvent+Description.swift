@@ -11,6 +11,9 @@ extension CheckoutEvent: CustomStringConvertible {
         case .didReceiveBinData: "didReceiveBinData"
         case .checkoutCompleted: "checkoutCompleted"
         case .checkoutFailed: "checkoutFailed"
+        case .willUpdateClientSession: "willUpdateClientSession"
+        case .didUpdateClientSession: "didUpdateClientSession"
+        case .clientSessionUpdateFailed: "clientSessionUpdateFailed"
         }
     }
 
@@ -36,6 +39,12 @@ extension CheckoutEvent: CustomStringConvertible {
             return "\(payment.id) \(payment.status.rawValue) \(payment.network.rawValue) \(CardNumberMask.lastFour(payment.last4Digits))"
         case let .checkoutFailed(error):
             return "\(error.errorId): \(error.description)"
+        case let .willUpdateClientSession(network):
+            return network.map { "select \($0.rawValue)" } ?? "unselect"
+        case let .didUpdateClientSession(due):
+            return "\(due.network?.rawValue ?? "none") total \(due.total) (surcharge \(due.surcharge)) \(due.currency)"
+        case let .clientSessionUpdateFailed(error):
+            return error.description
         }
     }
 

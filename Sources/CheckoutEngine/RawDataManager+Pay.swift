@@ -24,7 +24,7 @@ extension RawDataManager {
     }
 
     /// The checkout results as they are emitted, and the callers of ``pay()`` waiting for the
-    /// payment in flight.
+    /// next one (a payment in flight, or a submit waiting for the client session's answer).
     struct Outcomes {
         private(set) var count = 0
         private(set) var last: Result<Payment, CheckoutError>?
@@ -37,11 +37,7 @@ extension RawDataManager {
             default: return
             }
             count += 1
-        }
-
-        /// The payment in flight ended with the result just recorded.
-        mutating func paymentEnded() {
-            guard let last else { return }
+            guard let last, !waiting.isEmpty else { return }
             let waiters = waiting
             waiting = []
             waiters.forEach { $0.resume(returning: last) }

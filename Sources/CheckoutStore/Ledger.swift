@@ -19,12 +19,17 @@ public struct LedgerEntry: Sendable, Equatable {
     /// The first 6–8 digits of a card number (empty for Nol cards).
     public var firstDigits: String
     public var last4: String
-    /// `AUTHORIZED`, `DECLINED` or `FAILED`.
+    /// `AUTHORIZED`, `DECLINED`, `FAILED` or `PENDING` (a processor that has not decided yet).
     public var status: String
     public var declineReason: String?
+    /// Who chose a card's network: `CARDHOLDER` (on a co-badged card), `MERCHANT` (eftpos routing);
+    /// nil when nobody did (one network, or the preferred one kept, which a processor may route).
+    public var networkChosenBy: String?
 
     public init(id: String, createdAt: Date, method: String, amount: Int, surcharge: Int = 0, currency: String,
-                network: String, firstDigits: String, last4: String, status: String, declineReason: String? = nil) {
+                network: String, firstDigits: String, last4: String, status: String, declineReason: String? = nil,
+                networkChosenBy: String? = nil) {
+        self.networkChosenBy = networkChosenBy
         self.id = id
         self.createdAt = createdAt
         self.method = method
@@ -45,7 +50,7 @@ public struct LedgerQuery: Sendable, Equatable {
     public var limit: Int?
     /// Only payments made at or after this time (seconds since 1970, UTC).
     public var since: Double?
-    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`).
+    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`).
     public var status: String?
     /// Newest first (the default) or oldest first.
     public var newestFirst: Bool
@@ -69,7 +74,7 @@ public struct LedgerQuery: Sendable, Equatable {
             conditions.append("created_at >= ?")
             bindings.append(.real(since))
         }
-        var sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason FROM payments"
+        var sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // rowid breaks ties between payments of the same instant, in the order they were made.
         sql += newestFirst ? " ORDER BY created_at DESC, rowid DESC" : " ORDER BY created_at, rowid"
@@ -87,7 +92,7 @@ public struct LedgerQuery: Sendable, Equatable {
 /// rows makes no string per field; ``entry`` builds the whole value when one is wanted.
 public struct LedgerRow {
     public enum Column: Int32, CaseIterable, Sendable {
-        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason
+        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason, networkChosenBy
     }
 
     let row: Database.Row
@@ -106,7 +111,7 @@ public struct LedgerRow {
         LedgerEntry(id: string(.id) ?? "", createdAt: Date(timeIntervalSince1970: createdAt), method: string(.method) ?? "",
                     amount: Int(amount), surcharge: Int(surcharge), currency: string(.currency) ?? "",
                     network: string(.network) ?? "", firstDigits: string(.firstDigits) ?? "", last4: string(.last4) ?? "",
-                    status: string(.status) ?? "", declineReason: string(.declineReason))
+                    status: string(.status) ?? "", declineReason: string(.declineReason), networkChosenBy: string(.networkChosenBy))
     }
 }
 
@@ -215,10 +220,12 @@ public final class Ledger: Sendable {
     public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction, ignoringDuplicates: Bool = false) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
         try transaction.execute(
-            (ignoringDuplicates ? "INSERT OR IGNORE" : "INSERT") + " INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (ignoringDuplicates ? "INSERT OR IGNORE" : "INSERT") + " INTO payments (id, created_at, method, amount, surcharge, currency, network, "
+                + "first_digits, last4, status, decline_reason, network_chosen_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [.text(entry.id), .real(entry.createdAt.timeIntervalSince1970), .text(entry.method), .integer(Int64(entry.amount)),
              .integer(Int64(entry.surcharge)), .text(entry.currency), .text(entry.network), .text(entry.firstDigits),
-             .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null])
+             .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null,
+             entry.networkChosenBy.map { .text($0) } ?? .null])
     }
 
     /// Hands the attempts `query` asks for to `body` one at a time, straight from the database:

@@ -85,13 +85,14 @@ struct LedgerSpool {
         return fstat(descriptor, &info) == 0 ? info : nil
     }
 
-    /// The row as a line: `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4","status","declineReason"}`.
+    /// The row as a line: `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4","status","declineReason","networkChosenBy"}`.
     static func line(_ entry: LedgerEntry) -> String {
         JSONValue.object([
             ("id", .string(entry.id)), ("createdAt", .number(entry.createdAt.timeIntervalSince1970)), ("method", .string(entry.method)),
             ("amount", .integer(entry.amount)), ("surcharge", .integer(entry.surcharge)), ("currency", .string(entry.currency)),
             ("network", .string(entry.network)), ("firstDigits", .string(entry.firstDigits)), ("last4", .string(entry.last4)),
             ("status", .string(entry.status)), ("declineReason", .string(orNull: entry.declineReason)),
+            ("networkChosenBy", .string(orNull: entry.networkChosenBy)),
         ]).serialized()
     }
 
@@ -106,6 +107,6 @@ struct LedgerSpool {
               let status = value["status"]?.stringValue, firstDigits.count <= 8, last4.count <= 4 else { return nil }
         return LedgerEntry(id: id, createdAt: Date(timeIntervalSince1970: createdAt), method: method, amount: amount, surcharge: surcharge,
                            currency: currency, network: network, firstDigits: firstDigits, last4: last4, status: status,
-                           declineReason: value["declineReason"]?.stringValue)
+                           declineReason: value["declineReason"]?.stringValue, networkChosenBy: value["networkChosenBy"]?.stringValue)
     }
 }

@@ -6,8 +6,6 @@ import CheckoutEngine
 @MainActor
 final class DelegateBridge {
     private weak var owner: PrimerHeadlessUniversalCheckout.RawDataManager?
-    /// The network local rules gave the number last: `metadataDidChange` is called when it changes.
-    private var localNetwork = CardNetwork.unknown
 
     init(owner: PrimerHeadlessUniversalCheckout.RawDataManager) {
         self.owner = owner
@@ -29,13 +27,6 @@ extension DelegateBridge: @MainActor RawDataManagerDelegate {
     func rawDataManager(_ rawDataManager: CheckoutEngine.RawDataManager, didReceiveMetadata metadata: CardNumberEntryMetadata,
                         forState cardState: CardNumberEntryState) {
         guard let owner else { return }
-        let network = CardNetwork(cardNumber: cardState.cardNumber)
-        if network != localNetwork {
-            localNetwork = network
-            if let delegate = owner.delegate {
-                (DeprecatedMetadataCall() as any DeprecatedMetadataCalling).call(delegate, owner, ["cardNetwork": network.rawValue])
-            }
-        }
         owner.delegate?.primerRawDataManager(owner, didReceiveMetadata: PrimerCardNumberEntryMetadata(metadata),
                                              forState: PrimerCardNumberEntryState(cardState))
     }
@@ -44,26 +35,33 @@ extension DelegateBridge: @MainActor RawDataManagerDelegate {
         guard let owner else { return }
         owner.delegate?.primerRawDataManager(owner, didReceiveBinData: PrimerBinData(binData))
     }
+
+    /// The engine's adapter tells when the network local rules give the number changes, as the
+    /// SDK's `PrimerRawCardDataTokenizationBuilder.swift` does; the SDK's deprecated call follows.
+    func rawDataManager(_ rawDataManager: CheckoutEngine.RawDataManager, metadataDidChange metadata: [String: String]?) {
+        guard let owner, let delegate = owner.delegate else { return }
+        (DeprecatedMetadataCall() as any DeprecatedMetadataCalling).call(delegate, owner, metadata ?? [:])
+    }
 }
 
 extension DelegateBridge: @MainActor HeadlessUniversalCheckoutDelegate {
+    /// Only a payment that did not fail arrives here: the engine's adapter sends a declined or
+    /// failed one to `didFail` with its data, as the SDK does.
     func headlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: CheckoutData) {
-        let delegate = PrimerHeadlessUniversalCheckout.current.delegate
-        guard let payment = data.payment, payment.status != .authorized else {
-            delegate?.primerHeadlessUniversalCheckoutDidCompleteCheckoutWithData(PrimerCheckoutData(data))
-            return
-        }
-        // The SDK completes only a successful payment; a declined one fails, with its data
-        // (research/primer-sdk.md §10: didFail carries the payment's id and status once it exists).
-        let reason = payment.declineReason.map { ": \($0)" } ?? ""
-        delegate?.primerHeadlessUniversalCheckoutDidFail(
-            withError: CheckoutError(errorId: "payment-failed", description: "The payment was declined\(reason)."),
-            checkoutData: PrimerCheckoutData(data))
+        PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidCompleteCheckoutWithData(PrimerCheckoutData(data))
     }
 
     func headlessUniversalCheckoutDidFail(withError error: CheckoutError, checkoutData: CheckoutData?) {
         PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidFail(
             withError: error, checkoutData: checkoutData.map(PrimerCheckoutData.init))
+    }
+
+    func headlessUniversalCheckoutWillUpdateClientSession() {
+        PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutWillUpdateClientSession()
+    }
+
+    func headlessUniversalCheckoutDidUpdateClientSession(_ amountDue: AmountDue) {
+        PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidUpdateClientSession(PrimerClientSession(amountDue))
     }
 }
 

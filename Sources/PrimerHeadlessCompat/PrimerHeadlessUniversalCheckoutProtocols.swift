@@ -9,8 +9,10 @@
 //   `PrimerHeadlessUniversalCheckoutUIDelegate` (all optional).
 // - `…/Managers/Payment Method Managers/RawDataManager.swift`: `PrimerHeadlessUniversalCheckoutRawDataManagerDelegate`,
 //   every method optional, `metadataDidChange` deprecated ("Use _:didReceiveCardMetadata:forState: instead").
-// The SDK's other optional checkout-delegate methods (tokenization, resume and payment-creation
-// decisions, client-session updates) belong to manual payment handling and are not offered.
+// The client-session updates (`…WillUpdateClientSession()`, `…DidUpdateClientSession(_:)`, optional
+// in the same file) are called when a surcharged session is told the network. The SDK's other
+// optional checkout-delegate methods (tokenization, resume and payment-creation decisions) belong
+// to manual payment handling and are not offered.
 
 /// Receives the end of a checkout; set it as `PrimerHeadlessUniversalCheckout.current.delegate`
 /// (or pass it to `start`).
@@ -23,11 +25,17 @@ public protocol PrimerHeadlessUniversalCheckoutDelegate: AnyObject {
     /// The checkout failed: invalid data, a refused network, a declined or failed payment. Once a
     /// payment exists, `checkoutData` carries its id and status.
     func primerHeadlessUniversalCheckoutDidFail(withError err: Error, checkoutData: PrimerCheckoutData?)
+    /// The client session is being told the network the card would be paid with.
+    func primerHeadlessUniversalCheckoutWillUpdateClientSession()
+    /// The client session answered: `totalAmount` is what paying now costs, the surcharge included.
+    func primerHeadlessUniversalCheckoutDidUpdateClientSession(_ clientSession: PrimerClientSession)
 }
 
 extension PrimerHeadlessUniversalCheckoutDelegate {
     public func primerHeadlessUniversalCheckoutDidLoadAvailablePaymentMethods(_ paymentMethods: [PrimerHeadlessUniversalCheckout.PaymentMethod]) {}
     public func primerHeadlessUniversalCheckoutDidFail(withError err: Error, checkoutData: PrimerCheckoutData?) {}
+    public func primerHeadlessUniversalCheckoutWillUpdateClientSession() {}
+    public func primerHeadlessUniversalCheckoutDidUpdateClientSession(_ clientSession: PrimerClientSession) {}
 }
 
 /// The SDK's UI delegate, accepted by `start` for the same signatures. This engine presents no

@@ -59,6 +59,9 @@ final class CardForm: RawDataManagerDelegate, HeadlessUniversalCheckoutDelegate 
     func rawDataManager(_ rawDataManager: RawDataManager, dataIsValid isValid: Bool, errors: [ValidationError]?) {}
     func rawDataManager(_ rawDataManager: RawDataManager, willFetchMetadataForState cardState: CardNumberEntryState) {}
     func rawDataManager(_ rawDataManager: RawDataManager, didReceiveBinData binData: BinData) {}
+    func rawDataManager(_ rawDataManager: RawDataManager, metadataDidChange metadata: [String: String]?) {}
+    func headlessUniversalCheckoutWillUpdateClientSession() {}
+    func headlessUniversalCheckoutDidUpdateClientSession(_ amountDue: AmountDue) {}
 
     func rawDataManager(_ rawDataManager: RawDataManager, didReceiveMetadata metadata: CardNumberEntryMetadata,
                         forState cardState: CardNumberEntryState) {

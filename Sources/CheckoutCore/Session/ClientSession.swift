@@ -21,15 +21,27 @@ public struct ClientSession: Sendable, Equatable {
     public var surcharges: [CardNetwork: Int]
     /// The name the cardholder is paying, when the session gives one.
     public var merchantName: String?
+    /// Whether the cardholder's name is asked for and required. A configuration's
+    /// `checkoutModules` entry `{"type":"CARD_INFORMATION","options":{"cardHolderName":false}}` turns
+    /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS
+    /// SDK 2.51.1, `PrimerRawCardDataTokenizationBuilder.swift` `requiredInputElementTypes`,
+    /// `CardholderNameField.swift` `isCardholderNameFieldEnabled`; absent means true).
+    public var collectsCardholderName: Bool
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
-                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil) {
+                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, collectsCardholderName: Bool = true) {
         self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
         self.amount = amount
         self.currency = currency
         self.surcharges = surcharges
         self.merchantName = merchantName
+        self.collectsCardholderName = collectsCardholderName
     }
+
+    /// Whether a payment with a card of this session adds a surcharge for some network: the SDK
+    /// sends client-session actions only then (Primer iOS SDK 2.51.1, `ClientSessionActionsModule.swift`
+    /// guards on `PrimerConfiguration.swift` `hasSurchargeEnabled`).
+    public var hasSurcharges: Bool { surcharges.values.contains { $0 > 0 } }
 
     /// The networks in allowed order: the explicit list, or every real network in catalogue order.
     public var allowedNetworks: [CardNetwork] {

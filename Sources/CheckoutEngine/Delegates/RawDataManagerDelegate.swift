@@ -33,16 +33,30 @@ public protocol RawDataManagerDelegate {
                         forState cardState: CardNumberEntryState)
     /// The BIN data of the current number.
     func rawDataManager(_ rawDataManager: RawDataManager, didReceiveBinData binData: BinData)
+    /// The number's network by local rules changed: `["cardNetwork": "VISA"]` (`"OTHER"` when no
+    /// network claims it). Deprecated in the SDK in favour of `didReceiveMetadata`, which says more,
+    /// but still called (Primer iOS SDK 2.51.1, `RawDataManager.swift`; fired by
+    /// `PrimerRawCardDataTokenizationBuilder.swift` when `CardNetwork(cardNumber:)` changes). It is not
+    /// marked deprecated here, since the adapter calling it would then warn on every build; a
+    /// compatibility layer that wants the attribute puts it on its own name.
+    func rawDataManager(_ rawDataManager: RawDataManager, metadataDidChange metadata: [String: String]?)
 }
 
-/// The headless SDK's checkout delegate (`PrimerHeadlessUniversalCheckoutDelegate`), for the two
-/// results a card payment ends with; names as the SDK's less the `primer` prefix. Both methods are
-/// required, for the reason ``RawDataManagerDelegate``'s are.
+/// The headless SDK's checkout delegate (`PrimerHeadlessUniversalCheckoutDelegate`), for the
+/// results a card payment ends with and the client session's updates; names as the SDK's less the
+/// `primer` prefix (Primer iOS SDK 2.51.1, `PrimerHeadlessUniversalCheckoutProtocols.swift`). Every
+/// method is required, for the reason ``RawDataManagerDelegate``'s are.
 public protocol HeadlessUniversalCheckoutDelegate {
-    /// A payment was made (its status may still be DECLINED: see ``Payment/status``).
+    /// A payment was made and did not fail: `AUTHORIZED`, or `PENDING` without anything more to do.
     func headlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: CheckoutData)
-    /// The checkout failed before or while paying; `checkoutData` is nil (no payment was made).
+    /// The checkout failed, or its payment was declined or failed; `checkoutData` holds the payment
+    /// (its id, order id and status) once one was created, and is nil before.
     func headlessUniversalCheckoutDidFail(withError error: CheckoutError, checkoutData: CheckoutData?)
+    /// A client-session action is going out (the network paid with changed).
+    func headlessUniversalCheckoutWillUpdateClientSession()
+    /// The client session answered: what paying now costs (the SDK passes a `PrimerClientSession`,
+    /// whose `totalAmount` is ``AmountDue/total``).
+    func headlessUniversalCheckoutDidUpdateClientSession(_ amountDue: AmountDue)
 }
 
 /// What a checkout ended with (the SDK's `PrimerCheckoutData`): the payment, when one was made.

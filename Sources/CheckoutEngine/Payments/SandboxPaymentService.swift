@@ -49,7 +49,8 @@ public struct SandboxPaymentService: PaymentService {
         var payment = Payment(
             id: "pay_" + String(UUID.random().lowercaseHex.prefix(20)),
             status: status, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
-            network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason)
+            network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason,
+            networkChosenBy: request.networkChosenBy)
         // The processor's answer is the outcome; a ledger that cannot take the row now gets it later.
         payment.notRecorded = ledger.recordOrKeep(Self.ledgerEntry(for: payment, at: now()))?.description
         if status == .failed { throw ProcessorUnavailable() }
@@ -63,6 +64,6 @@ public struct SandboxPaymentService: PaymentService {
         LedgerEntry(
             id: payment.id, createdAt: date, method: "CARD", amount: payment.amount, surcharge: payment.surcharge, currency: payment.currency,
             network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
-            status: payment.status.rawValue, declineReason: payment.declineReason)
+            status: payment.status.rawValue, declineReason: payment.declineReason, networkChosenBy: payment.networkChosenBy?.rawValue)
     }
 }

@@ -118,7 +118,23 @@ public struct EventLog: Sendable, Equatable {
             if let notRecorded = payment.notRecorded { members.append(("notRecorded", .string(notRecorded))) }
             return .object([("event", .string("checkoutCompleted")), ("payment", .object(members))])
         case .checkoutFailed(let error):
-            return .object([("event", .string("checkoutFailed")), ("error", .object([
+            var members: [(String, JSONValue)] = [("event", .string("checkoutFailed")), ("error", .object([
+                ("errorId", .string(error.errorId)), ("description", .string(error.description)),
+            ]))]
+            if let payment = error.payment {
+                members.append(("payment", .object([("id", .string(payment.id)), ("orderId", .string(orNull: payment.orderId)),
+                                                    ("status", .string(payment.status.rawValue))])))
+            }
+            return .object(members)
+        case .willUpdateClientSession(let network):
+            return .object([("event", .string("willUpdateClientSession")), ("network", .string(orNull: network?.rawValue))])
+        case .didUpdateClientSession(let due):
+            return .object([("event", .string("didUpdateClientSession")), ("amountDue", .object([
+                ("network", .string(orNull: due.network?.rawValue)), ("amount", .integer(due.amount)), ("surcharge", .integer(due.surcharge)),
+                ("total", .integer(due.total)), ("currency", .string(due.currency)),
+            ]))])
+        case .clientSessionUpdateFailed(let error):
+            return .object([("event", .string("clientSessionUpdateFailed")), ("error", .object([
                 ("errorId", .string(error.errorId)), ("description", .string(error.description)),
             ]))])
         }

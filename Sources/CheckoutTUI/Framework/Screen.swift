@@ -33,8 +33,9 @@ public enum ScreenEffect: Sendable {
     case quit(Int32)
     /// Hands the form's raw data to the engine.
     case setRawData(CardData)
-    /// Asks the engine to validate and pay.
-    case submit
+    /// Asks the engine to validate and pay; `expectedTotal` is the total the cardholder was shown,
+    /// which the engine refuses to exceed or undercut (``RawDataManager/submit(idempotencyKey:expectedTotal:)``).
+    case submit(expectedTotal: Int?)
     /// Saves settings; the engine is rebuilt with them for the next card.
     case applySettings(CheckoutSettings)
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine

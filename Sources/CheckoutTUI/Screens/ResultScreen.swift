@@ -60,11 +60,17 @@ public struct ResultScreen: Screen {
         return false
     }
 
-    public var buttons: [Button] {
-        isAuthorized || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
+    /// True when the payment went through or is pending at the processor: paying again could charge twice.
+    var isSettled: Bool {
+        if case .completed(let payment) = outcome { return payment.status == .authorized || payment.status == .pending }
+        return false
     }
 
-    public var discardQuestion: String? { isAuthorized || form == nil ? nil : "Discard this card?" }
+    public var buttons: [Button] {
+        isSettled || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
+    }
+
+    public var discardQuestion: String? { isSettled || form == nil ? nil : "Discard this card?" }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         var bindings: [KeyBinding<Action>] = []
@@ -111,6 +117,7 @@ public struct ResultScreen: Screen {
             case .authorized: ("\(glyphs.success) Payment authorized", .success)
             case .declined: ("\(glyphs.failure) Payment declined", .error)
             case .failed: ("\(glyphs.failure) Payment failed", .error)
+            case .pending: ("\(glyphs.noteMark) Payment pending: the processor has not decided yet", .accent)
             }
             lines = [
                 ("Payment id", payment.id),
@@ -130,6 +137,8 @@ public struct ResultScreen: Screen {
             let failed = error.errorId == "payment-failed"
             (headline, style) = ("\(glyphs.failure) Payment \(failed ? "failed" : "refused")", .error)
             lines = [("Reason", error.description), ("Error id", error.errorId)]
+            // Primer created the payment before it failed: its id is what support looks up.
+            if let payment = error.payment { lines.insert(("Payment id", payment.id), at: 0) }
         }
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
