@@ -67,8 +67,9 @@ public final class Database: @unchecked Sendable {
     }
 
     /// Opens the existing database at `path` for reading only: nothing is created, migrated or
-    /// written, so a ledger on a read-only medium can still be listed. On a read-only file system it
-    /// is opened immutable (no `-shm` file is needed, none could be made). Throws ``SchemaError``
+    /// written, so a ledger on a read-only medium can still be listed. On a read-only file system
+    /// without a `-wal` file it is opened immutable (no `-shm` file is needed, none could be made).
+    /// Throws ``SchemaError``
     /// for a database this checkout cannot read as it is (newer, or older and not yet migrated).
     public static func readOnly(path: String) throws -> Database {
         try Database(path: path, busyTimeout: .seconds(5), readOnly: true)
@@ -89,8 +90,12 @@ public final class Database: @unchecked Sendable {
         var name = path
         if readOnly {
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            // Immutable only when nothing waits in a write-ahead log: an immutable open reads the
+            // main file alone (a log left by a process that ended without closing holds rows), and
+            // with a log and its index SQLite reads read-only as it is.
             var info = statvfs()
-            let immutable = statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+            var log = stat()
+            let immutable = statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 && stat(path + "-wal", &log) != 0
             name = "file:" + Self.uriPath(path) + (immutable ? "?immutable=1" : "")
         } else {
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE

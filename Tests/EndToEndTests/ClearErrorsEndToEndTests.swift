@@ -61,10 +61,28 @@ import Testing
     func aReadOnlyMediumStillListsPaymentsAndRefusesToPayAtStart() throws {
         try withTmpfs(size: "4m") { root in
             #expect(try run(["events", "--data-dir", root + "/data"], input: Self.payment).status == 0)
+            // A second row left in the write-ahead log by a process that ended without closing.
+            let writer = try ChildProcess.run("python3", ["-c", """
+                import os, sqlite3
+                c = sqlite3.connect(os.environ["DB"])
+                c.execute("INSERT INTO payments (id, created_at, method, amount, currency, network, first_digits, last4, status) "
+                          "VALUES ('pay_in_log', 0, 'CARD', 100, 'EUR', 'VISA', '424242', '4242', 'DECLINED')")
+                c.commit()
+                os._exit(0)
+                """], environment: ["DB": root + "/data/checkout.sqlite"])
+            #expect(writer.status == 0 && FileManager.default.fileExists(atPath: root + "/data/checkout.sqlite-wal"), "\(writer.stderr)")
+            // And a ledger closed cleanly: no log, opened immutable.
+            #expect(try run(["events", "--data-dir", root + "/clean"], input: Self.payment).status == 0)
+            let closer = try ChildProcess.run("python3", ["-c", "import os, sqlite3; sqlite3.connect(os.environ['DB']).close()"],
+                                              environment: ["DB": root + "/clean/checkout.sqlite"])
+            #expect(closer.status == 0 && !FileManager.default.fileExists(atPath: root + "/clean/checkout.sqlite-wal"), "\(closer.stderr)")
             let remount = try ChildProcess.run("/bin/mount", ["-o", "remount,ro", root])
             #expect(remount.status == 0, "\(remount.stderr)")
+            let clean = try run(["payments", "--data-dir", root + "/clean", "--json"])
+            #expect(clean.status == 0 && clean.stdout.contains(#""status":"AUTHORIZED""#), "\(clean.stderr)")
             let listing = try run(["payments", "--data-dir", root + "/data", "--json"])
             #expect(listing.status == 0 && listing.stdout.contains(#""status":"AUTHORIZED""#), "\(listing.stderr)")
+            #expect(listing.stdout.contains("pay_in_log"), "the rows in the log are read too")
             let paying = try run(["events", "--data-dir", root + "/data"], input: Self.payment)
             #expect(paying.status == 2 && paying.stdout.isEmpty, "refused before any payment")
             #expect(paying.stderr.contains("is on a read-only file system") && paying.stderr.contains("checkout payments still lists it"),
