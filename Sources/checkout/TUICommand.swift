@@ -51,6 +51,12 @@ enum TUICommand {
             FileHandleOutput.error(error.message)
             return 2
         }
+        // Refused before anything is opened: a command that cannot run creates no data directory.
+        let mode = PlainMode.decide(flag: options.plain)
+        if mode == .notATerminal {
+            FileHandleOutput.error(PlainMode.notATerminalMessage)
+            return 2
+        }
         do {
             ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
@@ -68,7 +74,7 @@ enum TUICommand {
         let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
         let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
-        switch PlainMode.decide(flag: options.plain) {
+        switch mode {
         case .plain:
             let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
                                       storage: storage)
