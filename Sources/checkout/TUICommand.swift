@@ -116,22 +116,26 @@ enum TUICommand {
             FileHandleOutput.error("checkout: warning: " + message)
             return (defaults, StatusNote(message, tone: .problem))
         }
-        let names = SavedSettings.Field.allCases.filter(overridden.contains).map(\.rawValue)
+        // The options as given (`--session`, not the `--allowed` it stands in for).
+        var names: [String] = []
+        for (field, given) in overridingOptions where overridden.contains(field) {
+            for option in given where options.given.contains(option) && !names.contains("--" + option.rawValue) { names.append("--" + option.rawValue) }
+        }
         guard !names.isEmpty else { return (settings, StatusNote("Saved settings in use (\(path))")) }
         let verb = names.count == 1 ? "overrides" : "override"
         return (settings, StatusNote("Saved settings in use; \(names.joined(separator: ", ")) \(verb) them for this run"))
     }
 
+    /// Each saved setting and the options that take its place when given: a session (a file, a
+    /// client token) brings its own accepted networks, a client token its own BIN service.
+    static let overridingOptions: [(SavedSettings.Field, [CommandOption])] = [
+        (.allowedNetworks, [.allowed, .session, .clientToken]), (.binSource, [.binService, .binTable, .clientToken]),
+        (.binLatency, [.binLatency]), (.debounce, [.debounce]), (.mouse, [.noMouse]),
+    ]
+
     /// The saved settings the options given on the command line take the place of.
     static func overrides(_ options: CommandLineOptions) -> Set<SavedSettings.Field> {
-        var fields: Set<SavedSettings.Field> = []
-        // A session (a file, a client token) brings its own accepted networks.
-        if !options.given.isDisjoint(with: [.allowed, .session, .clientToken]) { fields.insert(.allowedNetworks) }
-        if !options.given.isDisjoint(with: [.binService, .binTable, .clientToken]) { fields.insert(.binSource) }
-        if options.given.contains(.binLatency) { fields.insert(.binLatency) }
-        if options.given.contains(.debounce) { fields.insert(.debounce) }
-        if options.given.contains(.noMouse) { fields.insert(.mouse) }
-        return fields
+        Set(overridingOptions.filter { !options.given.isDisjoint(with: $0.1) }.map(\.0))
     }
 
     /// A new engine for `settings`, with the command line's other options.

@@ -93,6 +93,15 @@ import Testing
         #expect(harness.payments.map(\.network) == ["VISA"])
     }
 
+    /// The embedded table has no row for 4111 1111 1111 1111: the service answered, it knows nothing.
+    @Test func aCardTheBinTableDoesNotKnowIsNotCalledAnOutage() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.pay, ["4111111111111111", "12/30", "123", "Jane Doe", "y", "2"])
+        #expect(console.transcript.contains("No BIN data for this card: networks from local rules. Card network: Visa.\nExpiry date"),
+                "\(console.transcript)")
+        #expect(!console.transcript.contains("unavailable"))
+    }
+
     @Test func aServiceThatNeverAnswersIsGivenUpAfterTheLookupTimeout() async throws {
         let harness = try PlainHarness(hangingService: true)
         let console = ScriptedConsole(["4000002500001001", "12/30", "123", "Jane Doe", "y", "2"])

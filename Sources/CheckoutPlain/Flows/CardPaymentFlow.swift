@@ -171,7 +171,11 @@ final class CardPaymentFlow {
             say("BIN service: \(found.isEmpty ? "no network" : found).")
         case .localFallback:
             let network = found.isEmpty ? "not known from the first digits" : found
-            say("BIN service \(settings.binSource == .off ? "off" : "unavailable"): using local rules. Card network: \(network).")
+            if metadata.fallbackReason == .noBinData {
+                say("No BIN data for this card: networks from local rules. Card network: \(network).")
+            } else {
+                say("BIN service \(settings.binSource == .off ? "off" : "unavailable"): using local rules. Card network: \(network).")
+            }
         case .local:
             break
         }
@@ -223,7 +227,7 @@ final class CardPaymentFlow {
                     await learnNetworks()
                 }
                 if let error = validator.validateCardNumber(text, metadata: metadata) {
-                    say(error.description)
+                    say(error.shownDescription)
                     continue
                 }
                 announceAutomaticNetwork()
@@ -310,7 +314,7 @@ final class CardPaymentFlow {
             case let .answer(text):
                 let value = normalised(text)
                 if let error = validate(value) {
-                    say(error.description)
+                    say(error.shownDescription)
                     continue
                 }
                 data[keyPath: field] = value
@@ -385,7 +389,7 @@ final class CardPaymentFlow {
         if let first = errors.first {
             // The data went stale since it was answered (a card that expired at midnight): fix it.
             submitted = false
-            for error in errors { say(error.description) }
+            for error in errors { say(error.shownDescription) }
             switch first.inputElementType {
             case .cardNumber: return .goTo(.number)
             case .expiryDate: return .goTo(.expiry)
@@ -393,7 +397,7 @@ final class CardPaymentFlow {
             case .cardholderName: return .goTo(.name)
             }
         }
-        say(error.errorId == "payment-failed" ? "Payment failed: \(error.description)" : "Payment refused: \(error.description)")
+        say(error.errorId == "payment-failed" ? "Payment failed. \(error.description)" : "Payment refused: \(error.description)")
         return await whatNext(canRetry: error.errorId == "payment-failed")
     }
 
@@ -401,7 +405,7 @@ final class CardPaymentFlow {
         let options = (canRetry ? ["Try again"] : []) + ["Another card", "Home"]
         say("What next?")
         switch await conversation.choose(options, prompt: "", defaultIndex: 0,
-                                         help: ["Try again pays again with the same card; Another card starts a new payment."]) {
+                                         help: [(canRetry ? "Try again pays again with the same card; " : "") + "Another card starts a new payment."]) {
         case .end: return .finished(.end)
         case .back: return .finished(.leave)
         case let .chose(index):

@@ -33,7 +33,7 @@ extension CardFormScreen {
         if let items = selectableNetworks(context: context) {
             drawChooser(items, row: row, column: left, width: width, into: &canvas, context: context)
         } else if let automatic = autoSelectedNetwork(context: context) {
-            let line = "Paid with \(automatic.displayName)\(glyphs.separator)chosen automatically: eftpos cards are routed by the merchant"
+            let line = "To be paid with \(automatic.displayName)\(glyphs.separator)chosen automatically: eftpos cards are routed by the merchant"
             let numberMessage = (notice != nil && focus == .number) || visibleError(for: .number) != nil
             automaticRows = canvas.putWrapped(glyphs.text(line), row: row, column: left + 2, width: width - 2, maxLines: numberMessage ? 1 : 2,
                                               style: .dim, ellipsis: glyphs.ellipsis)
@@ -79,11 +79,22 @@ extension CardFormScreen {
                                            width: max(3, width - DisplayWidth.of(button) - 4), maxLines: min(3, 2 + max(0, spare)),
                                            style: .error, ellipsis: glyphs.ellipsis)
         }
-        // The surcharge in the total, said in the row under the button (when a long banner does not take it).
-        if due.surcharge > 0, bannerRows < 2, let network = due.network {
-            let line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
-                + " (order \(context.money(due.amount, currency: due.currency)))"
-            canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
+        // The surcharge in the total, said in the row under the button (when a long banner does not
+        // take it); before the network is known, the surcharges that may apply.
+        if bannerRows < 2 {
+            var line: String?
+            if due.surcharge > 0, let network = due.network {
+                line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
+                    + " (order \(context.money(due.amount, currency: due.currency)))"
+            } else {
+                let possible = possibleSurcharges(context: context)
+                if !possible.isEmpty {
+                    line = "A surcharge may apply: " + possible.map {
+                        "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
+                    }.joined(separator: glyphs.separator)
+                }
+            }
+            if let line { canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim) }
         }
         row += max(2, bannerRows)
 
@@ -143,7 +154,10 @@ extension CardFormScreen {
                 return ("\(automatic.displayName) selected by eftpos routing: the merchant's choice, not the cardholder's", .accent)
             }
             return ("Networks from the BIN service", .dim)
-        case .localFallback: return ("BIN service unavailable: local rules (offline fallback)", .error)
+        case .localFallback:
+            // An answer without the card is not an outage: the embedded table simply has no row for it.
+            if metadata.fallbackReason == .noBinData { return ("No BIN data for this card: networks from local rules", .dim) }
+            return ("BIN service unavailable: local rules (offline fallback)", .error)
         }
     }
 
@@ -262,7 +276,7 @@ extension CardFormScreen {
         if let notice, fields.contains(focus) {
             message = (glyphs.noteMark + " ", notice, .accent)
         } else {
-            let messages = fields.compactMap { visibleError(for: $0)?.description }
+            let messages = fields.compactMap { visibleError(for: $0)?.shownDescription }
             guard !messages.isEmpty else { return 1 }
             message = (glyphs.failure + " ", messages.joined(separator: glyphs.separator), .error)
         }
