@@ -36,7 +36,8 @@ import Testing
         #expect(primer.configuration.coreURL?.absoluteString == base + "/core")
         #expect(primer.configuration.environment == "SANDBOX")
         #expect(primer.configuration.session == ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .mastercard, .amex],
-                                                              amount: 4999, currency: "EUR", surcharges: [.visa: 30]))
+                                                              amount: 4999, currency: "EUR", surcharges: [.visa: 30], orderId: "order-1",
+                                                              lineItems: [OrderLineItem(itemId: "ticket", amount: 4999)]))
         #expect(fake.requests().map { "\($0.method) \($0.path)" } == ["GET /client-sdk/configuration"], "no query, nothing else asked")
         expectConforming(fake.requests())
 

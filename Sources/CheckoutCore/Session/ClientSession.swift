@@ -21,14 +21,21 @@ public struct ClientSession: Sendable, Equatable {
     public var surcharges: [CardNetwork: Int]
     /// The name the cardholder is paying, when the session gives one.
     public var merchantName: String?
+    /// The merchant's reference for the order (`order.orderId`, or the Client Session API's `orderId`).
+    public var orderId: String?
+    /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
+    public var lineItems: [OrderLineItem]
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
-                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil) {
+                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, orderId: String? = nil,
+                lineItems: [OrderLineItem] = []) {
         self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
         self.amount = amount
         self.currency = currency
         self.surcharges = surcharges
         self.merchantName = merchantName
+        self.orderId = orderId
+        self.lineItems = lineItems
     }
 
     /// The networks in allowed order: the explicit list, or every real network in catalogue order.
