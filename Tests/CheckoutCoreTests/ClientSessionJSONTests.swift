@@ -203,3 +203,16 @@ struct ClientSessionLineItemTests {
         #expect(OrderLineItem(quantity: 3, amount: 250).total == 750)
     }
 }
+
+extension ClientSessionLineItemTests {
+    @Test("examples/session-basket.json: three lines whose totals add up to the order's amount")
+    func basketExample() throws {
+        let text = try String(contentsOf: TestData.repositoryFile("examples/session-basket.json"), encoding: .utf8)
+        let (session, warnings) = try ClientSession.read(json: text)
+        #expect(warnings.isEmpty)
+        #expect(session.merchantName == "Corner Bakery")
+        #expect(session.orderId == "order-0042")
+        #expect(session.lineItems.map(\.total) == [900, 500, 360])
+        #expect(session.lineItems.compactMap(\.total).reduce(0, +) == session.amount)
+    }
+}

@@ -60,6 +60,13 @@ final class CardPaymentFlow {
     }
 
     func run() async -> FlowEnd {
+        // The order first, as the session gives it: who is paid, for what.
+        let order = OrderSummary(settings.session, mode: .unicode)
+        if order.hasDetails {
+            let heading = [order.merchantName, order.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            say(([heading.isEmpty ? "Your order:" : heading + ":"] + order.itemLines.map { "  " + $0 } + ["  Order total \(order.total)"])
+                .joined(separator: "\n"))
+        }
         say("Pay by card: \(amount). \(acceptedSentence)")
         var question = Question.number
         while true {

@@ -91,7 +91,7 @@ public final class HeadlessDemo {
             case .submit: await engine?.submit()
             case .rebuildEngine(let settings):
                 if let manager = try? world.makeEngine(settings) { connect(manager) }
-            case .quit: break
+            case .export, .quit: break
             }
         }
     }

@@ -1,4 +1,5 @@
 import CheckoutCore
+import FoundationEssentials
 import CheckoutEngine
 
 /// Work the app model asks its runtime to do: talk to the engine or leave.
@@ -9,6 +10,8 @@ public enum AppCommand: Sendable, Equatable {
     /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
     /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings)
+    /// Keep a text (a receipt): the runtime writes it and says how that went with ``AppModel/exported(_:)``.
+    case export(String, ExportDestination)
     case quit(Int32)
 }
 
@@ -93,12 +96,13 @@ public struct AppModel: Sendable {
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
                 glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
-                settingsNote: StatusNote? = nil, clock: EventClock = .stopped) {
+                settingsNote: StatusNote? = nil, clock: EventClock = .stopped,
+                wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.registry = registry
         self.size = size
         self.clock = clock
         context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
-                                size: size)
+                                size: size, wallClock: wallClock)
         push(registry.makeScreen(route, context: context))
     }
 
@@ -140,6 +144,7 @@ public struct AppModel: Sendable {
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
         noteKeystroke()
+        context.exportNote = nil
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
@@ -150,7 +155,7 @@ public struct AppModel: Sendable {
                 let index = stack.count - 1
                 let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
                 push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
-                                editingKeys: top.editsText))
+                                editingKeys: top.editsText, about: top.helpAbout(context: context)))
             }
         case .function(2):
             if size.width >= Self.eventPanelMinimumWidth, top?.wantsEventPanel == true {
@@ -302,6 +307,11 @@ public struct AppModel: Sendable {
         context.settingsNote = note
     }
 
+    /// Says how keeping a text went ("Saved to …", "Copied…", or why not); the screen that asked shows it.
+    public mutating func exported(_ note: StatusNote) {
+        context.exportNote = note
+    }
+
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.
     public mutating func takeCommands() -> [AppCommand] { drainCommands() }
 
@@ -352,6 +362,8 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.rebuildEngine(settings))
             case .log(let name, let summary):
                 context.eventLog.append(name: name, summary: summary, at: elapsed)
+            case .export(let text, let destination):
+                pendingCommands.append(.export(text, destination))
             }
         }
     }

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import FoundationEssentials
 
 /// A rectangle of the canvas handed to a screen: rows `top..<top+height`, columns `left..<left+width`.
 public struct Rect: Sendable, Equatable {
@@ -40,6 +41,17 @@ public enum ScreenEffect: Sendable {
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
     /// (the Nol Pay flows): a short event name and a one-line summary with card numbers masked.
     case log(name: String, summary: String)
+    /// Hands a text (a receipt) to the runtime to keep: saved to a new file or copied to the
+    /// clipboard; ``ScreenContext/exportNote`` then says how it went.
+    case export(String, ExportDestination)
+}
+
+/// Where a text a person asked to keep goes.
+public enum ExportDestination: Sendable, Equatable {
+    /// A new file at this path (`~/` is the home directory); an existing file is never overwritten.
+    case file(String)
+    /// The terminal's clipboard, through OSC 52 where the terminal allows it.
+    case clipboard
 }
 
 /// What every screen may read while handling input or drawing: the catalogue, the settings (and
@@ -60,13 +72,18 @@ public struct ScreenContext: Sendable {
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
     public var size: TerminalSize
+    /// How the last export (a receipt saved or copied) went, until the next key.
+    public var exportNote: StatusNote?
+    /// The wall clock, in seconds since 1970 (a receipt's time); tests fix it.
+    public var wallClock: @Sendable () -> Double
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
-                size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+                size: TerminalSize = TerminalSize(width: 80, height: 24),
+                wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.catalogue = catalogue
         self.settings = settings
         self.defaults = defaults ?? settings
@@ -75,6 +92,7 @@ public struct ScreenContext: Sendable {
         self.animationFrame = animationFrame
         self.glyphs = glyphs
         self.size = size
+        self.wallClock = wallClock
     }
 
     /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
@@ -183,6 +201,9 @@ public protocol Screen: Sendable {
     func helpLines(context: ScreenContext) -> [KeyHint]
     /// Whether the screen has text fields, so that the F1 help lists the editing keys.
     var editsText: Bool { get }
+    /// What the F1 help says about the screen before its keys, under a heading (the card form: the
+    /// order being paid); `nil` for most screens.
+    func helpAbout(context: ScreenContext) -> HelpScreen.About?
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
@@ -206,6 +227,8 @@ extension Screen {
     public func helpLines(context: ScreenContext) -> [KeyHint] { keyMap(context: context).helpLines }
 
     public var editsText: Bool { focusedText != nil }
+
+    public func helpAbout(context: ScreenContext) -> HelpScreen.About? { nil }
 
     public var wantsEventPanel: Bool { false }
 

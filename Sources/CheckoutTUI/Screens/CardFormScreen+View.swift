@@ -16,6 +16,7 @@ extension CardFormScreen {
         // Messages wrap instead of being cut: each may take up to three rows, pushing the rows below
         // it down, as long as the area has rows to spare beyond the form's own.
         var spare = area.height - (row - area.top) - 14 - 3 * gap
+        row += drawOrder(row: row, left: left, width: width, spare: &spare, into: &canvas, context: context)
 
         // Card number and badges.
         let badgesColumn = left + 27
@@ -106,6 +107,38 @@ extension CardFormScreen {
         let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner, context: context)
         canvas.put(context.truncate(status, to: width), row: row, column: left, style: statusStyle)
         canvas.cursor = cursor
+    }
+
+    /// The order being paid, above the form, in the rows the form leaves: its items one per row
+    /// with their amounts and the order's total where there is room for them all, else one line
+    /// (who, what, how much); nothing when the session names neither a merchant nor items. The
+    /// F1 help lists the whole order. Returns the rows taken, out of `spare`.
+    func drawOrder(row: Int, left: Int, width: Int, spare: inout Int, into canvas: inout Canvas, context: ScreenContext) -> Int {
+        let glyphs = context.glyphs
+        let summary = OrderSummary(context.session, mode: glyphs.mode)
+        guard spare >= 1, let headline = summary.headline(separator: glyphs.separator) else { return 0 }
+        // The whole order: a heading, the items, the total, and a blank row before the form.
+        let whole = 1 + summary.items.count + 1 + 1
+        if !summary.items.isEmpty, spare >= whole + 2 {
+            let heading = [summary.merchantName, summary.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: glyphs.separator)
+            canvas.put(context.truncate(heading.isEmpty ? "Order" : heading, to: width), row: row, column: left, style: .accent)
+            var line = row + 1
+            for item in summary.items + [(what: "Order total", amount: Optional(summary.total))] {
+                let amount = item.amount ?? ""
+                let amountWidth = DisplayWidth.of(amount)
+                canvas.put(context.truncate(item.what, to: max(1, width - 4 - amountWidth - 2)), row: line, column: left + 2,
+                           style: item.what == "Order total" ? .normal : .dim)
+                canvas.put(amount, row: line, column: left + width - amountWidth, style: item.what == "Order total" ? .bold : .dim)
+                line += 1
+            }
+            spare -= whole
+            return whole
+        }
+        let rows = spare >= 2 ? 2 : 1
+        let more = summary.items.count > 1 ? glyphs.separator + "F1 lists it" : ""
+        canvas.put(context.truncate(headline + more, to: width), row: row, column: left, style: .accent)
+        spare -= rows
+        return rows
     }
 
     /// The accepted-networks row: as many names as fit in `width`, then a count of the rest.

@@ -1,8 +1,10 @@
 import CheckoutCore
 import CheckoutEngine
 
-/// After Pay: the payment (id, status, amount, network and how it was chosen, masked number), or
-/// why it did not go through.
+/// After Pay: the payment's receipt (merchant and items, id, time, status, amount, surcharge,
+/// total, network and how it was chosen, masked number), or why it did not go through, with the
+/// card and amount it was for. `s` saves the receipt to a file the person names, `c` copies it
+/// through the terminal.
 ///
 /// A decline or a failure keeps the card: "Try again" brings the form back with the same card and
 /// the security code to type again, "Use another card" with the number and security code cleared
@@ -39,19 +41,28 @@ public struct ResultScreen: Screen {
         }
     }
 
-    public enum Action: Sendable { case activate, previous, next }
+    public enum Action: Sendable { case activate, previous, next, saveReceipt, copyReceipt, confirmSave }
 
     public var outcome: Outcome
     /// The form as it was when Pay was pressed.
     public var form: CardFormScreen?
     public var choice: NetworkChoice
     public var selected = 0
+    /// The session the payment was made in: its merchant and order go on the receipt.
+    public var session: ClientSession?
+    /// When the answer came, in seconds since 1970.
+    public var time: Double
+    /// The file name being typed after `s`, until Enter saves or Esc cancels.
+    public internal(set) var saving: EditableText?
     public var title: String { "Pay by card · Result" }
 
-    public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered) {
+    public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered, session: ClientSession? = nil,
+                time: Double = 0) {
         self.outcome = outcome
         self.form = form
         self.choice = choice
+        self.session = session
+        self.time = time
     }
 
     /// True when the payment went through.
@@ -66,7 +77,20 @@ public struct ResultScreen: Screen {
 
     public var discardQuestion: String? { isAuthorized || form == nil ? nil : "Discard this card?" }
 
+    public var focusedText: EditableText? { saving }
+
+    /// The receipt of the payment the processor answered with (authorized, declined or failed);
+    /// `nil` when no payment was made (refused before it reached the processor).
+    public func receipt(context: ScreenContext) -> Receipt? {
+        guard case .completed(let payment) = outcome else { return nil }
+        return Receipt(payment: payment, session: session ?? context.session, networkName: context.catalogue.info(payment.network).displayName,
+                       networkChoice: choiceText, time: time, mask: String(repeating: context.glyphs.maskedDigit, count: 4))
+    }
+
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        if saving != nil {
+            return KeyMap([KeyBinding([.enter], "enter", "save", .confirmSave, rank: .focused, explain: "save the receipt to the file named")])
+        }
         var bindings: [KeyBinding<Action>] = []
         if buttons.count > 1 {
             bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous, explain: "the button before"))
@@ -74,13 +98,44 @@ public struct ResultScreen: Screen {
         }
         let current = buttons[min(selected, buttons.count - 1)]
         bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate, rank: .focused, explain: "press the chosen button"))
+        if receipt(context: context) != nil {
+            bindings.append(KeyBinding([.character("s")], "s", "save receipt", .saveReceipt, explain: "save the receipt to a file you name (enter saves it, esc cancels)"))
+            bindings.append(KeyBinding([.character("c")], "c", "copy", .copyReceipt,
+                                       explain: "copy the receipt to the clipboard (OSC 52, where the terminal allows it)"))
+        }
         return KeyMap(bindings)
+    }
+
+    /// Every key of the screen: the buttons' and the receipt's (the file name's Enter is in `s`'s line).
+    public func helpLines(context: ScreenContext) -> [KeyHint] {
+        var buttons = self
+        buttons.saving = nil
+        return buttons.keyMap(context: context).helpLines
+    }
+
+    public func stepBackLabel(context: ScreenContext) -> String? { saving == nil ? nil : "cancel" }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
+        saving = nil
+        return []
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
         case .previous: selected = (selected + buttons.count - 1) % buttons.count
         case .next: selected = (selected + 1) % buttons.count
+        case .saveReceipt:
+            guard let receipt = receipt(context: context) else { break }
+            var name = EditableText()
+            name.set(receipt.suggestedFileName)
+            saving = name
+        case .copyReceipt:
+            guard let receipt = receipt(context: context) else { break }
+            return [.export(receipt.text(glyphs: context.glyphs), .clipboard)]
+        case .confirmSave:
+            guard let path = saving?.text, let receipt = receipt(context: context) else { break }
+            saving = nil
+            return [.export(receipt.text(glyphs: context.glyphs), .file(path))]
         case .activate:
             switch buttons[min(selected, buttons.count - 1)] {
             case .newPayment: return [.replace(CardFormScreen(context: context))]
@@ -91,20 +146,64 @@ public struct ResultScreen: Screen {
         return []
     }
 
-    /// A click on a button presses it.
+    /// A click on a button presses it; while a file name is typed, keys and pastes edit it.
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
-        guard case .click(let button as Button, _) = input, let index = buttons.firstIndex(of: button) else { return [] }
-        selected = index
-        return perform(.activate, context: context)
+        switch input {
+        case .key(let key) where saving != nil:
+            if saving?.apply(key) == true { break }
+            switch key {
+            case .character(let character): insertIntoName(String(character))
+            case .space: insertIntoName(" ")
+            default: break
+            }
+        case .paste(let text) where saving != nil:
+            insertIntoName(text)
+        case .click(let button as Button, _):
+            guard saving == nil, let index = buttons.firstIndex(of: button) else { break }
+            selected = index
+            return perform(.activate, context: context)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The longest file name the prompt takes.
+    static let maximumPathLength = 1024
+
+    private mutating func insertIntoName(_ text: String) {
+        _ = saving?.insert(EditableText.printable(text, keepSpaces: true, limit: Self.maximumPathLength), limit: Self.maximumPathLength)
+    }
+
+    /// The lines the screen shows under its headline: the receipt's, or for a payment refused
+    /// before it reached the processor why, and the card and amount it was for.
+    func lines(context: ScreenContext) -> [Receipt.Line] {
+        if let receipt = receipt(context: context) { return receipt.lines(glyphs: context.glyphs) }
+        guard case .failed(let error) = outcome else { return [] }
+        var lines = [Receipt.Line(label: "Reason", value: error.description, priority: 9),
+                     Receipt.Line(label: "Error id", value: error.errorId, priority: 5)]
+        if let form {
+            let due = form.amountDue(context: context)
+            lines.append(Receipt.Line(label: "Amount", value: context.money(due.total, currency: due.currency), priority: 7))
+            if let network = form.knownNetwork(context: context) {
+                lines.append(Receipt.Line(label: "Network", value: context.catalogue.info(network).displayName + context.glyphs.separator + choiceText,
+                                          priority: 7))
+            }
+            if form.digits.count >= 4 {
+                lines.append(Receipt.Line(label: "Card", value: String(repeating: context.glyphs.maskedDigit, count: 4) + " " + form.digits.suffix(4),
+                                          priority: 7))
+            }
+        }
+        return lines
     }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
         let left = area.left + 2
-        let valueWidth = area.width - left - 16
+        let valueColumn = left + 14
+        let valueWidth = max(4, area.left + area.width - valueColumn - 2)
         var row = area.top + 1
         let headline: String, style: CellStyle
-        var lines: [(String, String)]
         switch outcome {
         case .completed(let payment):
             (headline, style) = switch payment.status {
@@ -112,47 +211,58 @@ public struct ResultScreen: Screen {
             case .declined: ("\(glyphs.failure) Payment declined", .error)
             case .failed: ("\(glyphs.failure) Payment failed", .error)
             }
-            lines = [
-                ("Payment id", payment.id),
-                ("Status", payment.status.rawValue),
-                ("Amount", context.money(payment.amount, currency: payment.currency)),
-                ("Network", context.catalogue.info(payment.network).displayName + glyphs.separator + choiceText),
-                ("Card", String(repeating: glyphs.maskedDigit, count: 4) + " " + payment.last4Digits),
-            ]
-            // The total the cardholder was charged, and the surcharge in it apart from the order amount.
-            var charges = [("Total", context.money(payment.total, currency: payment.currency))]
-            if payment.surcharge > 0 { charges.insert(("Surcharge", context.money(payment.surcharge, currency: payment.currency)), at: 0) }
-            lines.insert(contentsOf: charges, at: 3)
-            if let reason = payment.declineReason { lines.append(("Reason", reason)) }
         case .failed(let error):
             let failed = error.errorId == "payment-failed"
             (headline, style) = ("\(glyphs.failure) Payment \(failed ? "failed" : "refused")", .error)
-            lines = [("Reason", error.description), ("Error id", error.errorId)]
         }
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
-        for (label, value) in lines where row < area.bottom - 2 {
-            canvas.put(label, row: row, column: left, style: .dim)
-            let valueStyle: CellStyle = label == "Reason" ? .error : .bold
-            // A reason is read whole; other values are one line.
-            if label == "Reason" {
-                row += canvas.putWrapped(glyphs.text(value), row: row, column: left + 14, width: valueWidth, maxLines: 3,
-                                         style: valueStyle, ellipsis: glyphs.ellipsis)
-            } else {
-                canvas.put(context.truncate(value, to: valueWidth), row: row, column: left + 14, style: valueStyle)
+        // Each value wraps (a long network reason reads whole); when the rows do not all fit above
+        // the buttons and the message row, the least needed go first: all of them are in the receipt.
+        var shown = lines(context: context).map { line in
+            (line, Canvas.wrap(glyphs.text(line.value), width: valueWidth, maxLines: line.label == "Reason" ? 3 : 2, ellipsis: glyphs.ellipsis))
+        }
+        let room = area.bottom - row - 3
+        var dropped = false
+        while shown.reduce(0, { $0 + $1.1.count }) + (dropped ? 1 : 0) > room, let lowest = shown.indices.min(by: { shown[$0].0.priority < shown[$1].0.priority }) {
+            shown.remove(at: lowest)
+            dropped = true
+        }
+        for (line, values) in shown {
+            canvas.put(line.label, row: row, column: left, style: .dim)
+            for value in values {
+                canvas.put(value, row: row, column: valueColumn, style: line.label == "Reason" ? .error : .bold)
                 row += 1
             }
         }
-        row = min(row + 1, area.bottom - 1)
+        if dropped {
+            canvas.put(context.truncate("\(glyphs.ellipsis) more in the saved receipt (s)", to: area.width - 4), row: row, column: left, style: .dim)
+            row += 1
+        }
+        row = min(row + 1, area.bottom - 2)
         var x = left
         for (index, button) in buttons.enumerated() {
-            let chosen = index == min(selected, buttons.count - 1)
+            let chosen = saving == nil && index == min(selected, buttons.count - 1)
             if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
             let start = x
             x += 2
             x += canvas.put("[ \(button.title) ]", row: row, column: x, style: chosen ? .selection : .bold)
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), button)
             x += 2
+        }
+        // The message row: the file name being typed, or how the last save or copy went.
+        let messageRow = row + 1
+        if let saving {
+            let label = "Save to "
+            canvas.put(glyphs.focusBar, row: messageRow, column: left, style: .focus)
+            let start = left + 2 + canvas.put(label, row: messageRow, column: left + 2, style: .focus)
+            let width = max(1, area.left + area.width - start - 2)
+            let window = EditableText.window(saving.text, caretColumn: saving.caretColumn(in: saving.text) { _ in true }, width: width)
+            canvas.put(window.text, row: messageRow, column: start, style: .bold, maxWidth: width)
+            canvas.cursor = (messageRow, start + window.caretColumn)
+        } else if let note = context.exportNote {
+            canvas.putWrapped(note.text(glyphs), row: messageRow, column: left, width: area.width - 4, maxLines: max(1, area.bottom - messageRow),
+                              style: note.style, ellipsis: glyphs.ellipsis)
         }
     }
 
