@@ -38,7 +38,7 @@ public final class DemoWorld: Sendable {
         self.worker = worker
         var registry = ScreenRegistry.standard
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
+            registry.register(route) { context in NolFlowScreen(flow: flow, worker: worker, hasHomeMenu: context.hasHomeMenu) }
         }
         self.registry = registry
     }

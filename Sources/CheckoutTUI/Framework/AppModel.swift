@@ -103,6 +103,7 @@ public struct AppModel: Sendable {
         self.clock = clock
         context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
                                 size: size, wallClock: wallClock)
+        context.hasHomeMenu = route == .home
         push(registry.makeScreen(route, context: context))
     }
 

@@ -72,6 +72,9 @@ public struct ScreenContext: Sendable {
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
     public var size: TerminalSize
+    /// True when the home menu is at the bottom of the screens (`checkout` alone), so advice may
+    /// send the person there; false when a screen was opened straight from the command line.
+    public var hasHomeMenu = false
     /// How the last export (a receipt saved or copied) went, until the next key.
     public var exportNote: StatusNote?
     /// The wall clock, in seconds since 1970 (a receipt's time); tests fix it.
