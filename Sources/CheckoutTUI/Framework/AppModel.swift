@@ -347,6 +347,7 @@ public struct AppModel: Sendable {
                 guard index < stack.count else { continue }
                 if let question = confirmation, question.index >= index { confirmation = nil }
                 if index == 0 {
+                    guard let route else { continue }
                     stack[index] = registry.makeScreen(route, context: context)
                     apply(stack[index].appear(context: context), from: index)
                 } else {

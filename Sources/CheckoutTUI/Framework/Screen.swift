@@ -25,9 +25,10 @@ public enum ScreenEffect: Sendable {
     case replace(any Screen)
     /// Goes back to the screen underneath; quits when there is none.
     case pop
-    /// Goes back to the screen underneath, or opens a route's screen in this one's place when there
-    /// is none (Settings opened from the command line saves into the home menu rather than quitting).
-    case back(orOpen: Route)
+    /// Goes back to the screen underneath; with none, opens a route's screen in this one's place,
+    /// or with `nil` stays (Settings opened on its own saves and stays, Esc then quits, as at the
+    /// top of every screen).
+    case back(orOpen: Route?)
     /// Opens a route's screen on top of this one (how the home menu opens the card form).
     case open(Route)
     /// Leaves the program with this exit code.
