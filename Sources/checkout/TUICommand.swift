@@ -86,7 +86,8 @@ enum TUICommand {
             break
         }
         return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
-                                         registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
+                                         registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750)
+                                            .withPaymentsScreen(ledger: ledger),
                                          colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
     }
 

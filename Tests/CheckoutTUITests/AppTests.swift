@@ -98,7 +98,7 @@ import Testing
 
     @Test func settingsFromTheHomeMenuGoBackThereOnEnterAndOnEsc() {
         var model = Fixtures.model(.home)
-        for _ in 0..<5 { _ = model.press(.down) }
+        for _ in 0..<6 { _ = model.press(.down) }
         _ = model.press(.enter)
         #expect(model.top is SettingsScreen)
         _ = model.press(.escape)

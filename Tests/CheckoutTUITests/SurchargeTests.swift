@@ -93,9 +93,9 @@ import Testing
         _ = model.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
         #expect(form(model).selectableNetworks(context: model.context) == nil)
         #expect(!model.screen.contains("Pay with"))
-        // Wide enough for the whole line once F2 has hidden the event panel that takes the right side.
+        // Wide enough for the whole line once the event panel that takes the right side is hidden.
         model.resize(width: 120, height: 40)
-        _ = model.press(.function(2))
+        model.eventPanelHidden = true
         let wide = model.render(width: 120, height: 40).text
         model.resize(width: 80, height: 24)
         #expect(wide.contains("To be paid with Visa · chosen automatically: eftpos cards are routed by the merchant"))
@@ -147,7 +147,7 @@ import Testing
         _ = model.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
         #expect(model.top is ResultScreen)
         model.resize(width: 120, height: 40)
-        _ = model.press(.function(2))   // the event panel hidden: the row has the whole width
+        model.eventPanelHidden = true   // the row has the whole width
         #expect(model.render(width: 120, height: 40).text.contains("Network       Visa · chosen automatically: eftpos cards are routed by the merchant"))
     }
 

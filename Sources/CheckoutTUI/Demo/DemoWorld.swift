@@ -40,7 +40,7 @@ public final class DemoWorld: Sendable {
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
             registry.register(route) { context in NolFlowScreen(flow: flow, worker: worker, hasHomeMenu: context.hasHomeMenu) }
         }
-        self.registry = registry
+        self.registry = registry.withPaymentsScreen(ledger: ledger)
     }
 
     /// The world of `checkout demo`: the shipped data, the session defaults.

@@ -38,9 +38,10 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
 ///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
 ///   holds entered data asks first ("Discard this card? y/n").
-/// - F1 (help) and F2 (event log) work on every screen. At ``eventPanelMinimumWidth`` columns and
-///   wider, a screen that asks for it (the card form, the Nol wizards) has the event log beside it
-///   (the event panel) and F2 shows or hides the panel instead.
+/// - F1 (help) and F2 (the full event log, with its filter and detail) work on every screen. At
+///   ``eventPanelMinimumWidth`` columns and wider, a screen that asks for it (the card form, the
+///   Nol wizards) has the log's newest lines beside it (the event panel), in the columns the
+///   screen leaves (``Screen/bodyWidthBesidePanel``); `p` in the full log hides or shows it.
 /// - **Events are stamped** with the time since the first keystroke, read from the injected
 ///   ``EventClock`` as each event arrives.
 /// - **A click acts on what was drawn under it.** Screens register click targets as they render;
@@ -64,8 +65,10 @@ public struct AppModel: Sendable {
     public let clock: EventClock
     /// When the first key or paste was taken, on ``clock``; events are timed from it.
     public private(set) var firstKeystroke: Duration?
-    /// True once F2 has hidden the event panel (it is shown by default where there is room).
-    public internal(set) var eventPanelHidden = false
+    /// True once `p` in the event log has hidden the event panel (it is shown by default where there is room).
+    public internal(set) var eventPanelHidden = false {
+        didSet { context.eventPanelHidden = eventPanelHidden }
+    }
     /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
     public var highlightedEvent: Int?
     /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
@@ -130,8 +133,8 @@ public struct AppModel: Sendable {
     public var eventPanelWidth: Int { isTooSmall ? 0 : eventPanelWidth(forWidth: size.width) }
 
     func eventPanelWidth(forWidth width: Int) -> Int {
-        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, top?.wantsEventPanel == true else { return 0 }
-        return width - max(80, width / 2)
+        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, let top, top.wantsEventPanel else { return 0 }
+        return width - max(top.bodyWidthBesidePanel, width / 2)
     }
 
     /// Time since the first keystroke; `nil` before it.
@@ -159,9 +162,8 @@ public struct AppModel: Sendable {
                                 editingKeys: top.editsText, about: top.helpAbout(context: context)))
             }
         case .function(2):
-            if size.width >= Self.eventPanelMinimumWidth, top?.wantsEventPanel == true {
-                eventPanelHidden.toggle()
-            } else if stack.last is EventLogScreen {
+            // The full log, beside the panel too: its filter and detail are a key away on every screen.
+            if stack.last is EventLogScreen {
                 apply([.pop], from: stack.count - 1)
             } else {
                 push(EventLogScreen())
@@ -366,6 +368,8 @@ public struct AppModel: Sendable {
                 context.eventLog.append(name: name, summary: summary, at: elapsed)
             case .export(let text, let destination):
                 pendingCommands.append(.export(text, destination))
+            case .toggleEventPanel:
+                eventPanelHidden.toggle()
             }
         }
     }

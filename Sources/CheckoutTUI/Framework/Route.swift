@@ -1,8 +1,11 @@
+import CheckoutStore
+
 /// A screen that can be opened by name: from the home menu or straight from the command line.
 public enum Route: String, Sendable, CaseIterable {
-    case home, pay, nolLink, nolCards, nolPay, nolUnlink, settings
+    case home, pay, nolLink, nolCards, nolPay, nolUnlink, payments, settings
 
     /// The route the command-line words name: `pay`, `nol link`, `settings`…; `nil` when unknown.
+    /// Payments opens from the home menu: `checkout payments` is the ledger listing for scripts.
     public init?(arguments: [String]) {
         switch arguments {
         case []: self = .home
@@ -25,6 +28,7 @@ public enum Route: String, Sendable, CaseIterable {
         case .nolCards: return "Nol Pay: my cards"
         case .nolPay: return "Nol Pay: pay"
         case .nolUnlink: return "Nol Pay: unlink a card"
+        case .payments: return "Payments"
         case .settings: return "Settings"
         }
     }
@@ -58,5 +62,13 @@ public struct ScreenRegistry: Sendable {
         .nolCards: { _ in ComingSoonScreen(route: .nolCards) },
         .nolPay: { _ in ComingSoonScreen(route: .nolPay) },
         .nolUnlink: { _ in ComingSoonScreen(route: .nolUnlink) },
+        .payments: { _ in ComingSoonScreen(route: .payments) },
     ])
+
+    /// These screens with Payments reading `ledger`.
+    public func withPaymentsScreen(ledger: Ledger) -> ScreenRegistry {
+        var registry = self
+        registry.register(.payments) { context in PaymentsScreen(ledger: ledger, context: context) }
+        return registry
+    }
 }

@@ -45,6 +45,8 @@ public enum ScreenEffect: Sendable {
     /// Hands a text (a receipt) to the runtime to keep: saved to a new file or copied to the
     /// clipboard; ``ScreenContext/exportNote`` then says how it went.
     case export(String, ExportDestination)
+    /// Hides the event panel beside the screens, or shows it again (`p` in the event log).
+    case toggleEventPanel
 }
 
 /// Where a text a person asked to keep goes.
@@ -73,6 +75,8 @@ public struct ScreenContext: Sendable {
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
     public var size: TerminalSize
+    /// True once the event panel was hidden (``ScreenEffect/toggleEventPanel``).
+    public var eventPanelHidden = false
     /// True when the home menu is at the bottom of the screens (`checkout` alone), so advice may
     /// send the person there; false when a screen was opened straight from the command line.
     public var hasHomeMenu = false
@@ -211,6 +215,9 @@ public protocol Screen: Sendable {
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
+    /// The columns the screen needs beside the event panel; the panel gets the rest (at least half
+    /// the terminal goes to the screen).
+    var bodyWidthBesidePanel: Int { get }
 }
 
 extension Screen {
@@ -235,6 +242,8 @@ extension Screen {
     public func helpAbout(context: ScreenContext) -> HelpScreen.About? { nil }
 
     public var wantsEventPanel: Bool { false }
+
+    public var bodyWidthBesidePanel: Int { 80 }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

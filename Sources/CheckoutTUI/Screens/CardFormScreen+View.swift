@@ -18,8 +18,9 @@ extension CardFormScreen {
         var spare = area.height - (row - area.top) - 14 - 3 * gap
         row += drawOrder(row: row, left: left, width: width, spare: &spare, into: &canvas, context: context)
 
-        // Card number and badges.
-        let badgesColumn = left + 27
+        // Card number and badges; narrow, the badges start closer to the number so that a network's
+        // name always has room (a 19-digit number grouped still fits before them).
+        let badgesColumn = left + (width < 58 ? 24 : 27)
         drawLabel("Card number", field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
         cursor = drawField(.number, placeholder: "1234 5678 9012 3456", row: row + 1, column: left,
                            width: badgesColumn - left - 3, into: &canvas, context: context) ?? cursor
@@ -184,7 +185,7 @@ extension CardFormScreen {
         case .local: return ("Networks from local rules (first digits)", .dim)
         case .remote:
             if let automatic = metadata.autoSelectedCardNetwork {
-                return ("\(automatic.displayName) selected by eftpos routing: the merchant's choice, not the cardholder's", .accent)
+                return ("\(automatic.displayName) selected by eftpos routing, the merchant's choice", .accent)
             }
             return ("Networks from the BIN service", .dim)
         case .localFallback:
@@ -253,11 +254,12 @@ extension CardFormScreen {
         let end = column + width
         for (index, item) in items.enumerated() {
             let name = " \(item.displayName) "
-            let note = item.allowed ? "" : "(not accepted)"
             // Badges that do not fit are counted, never cut: a cut name could read as another network.
+            // A network not accepted says so in words where there is room, with the failure mark where not.
             let later = items.count - index - 1
             let reserve = later > 0 ? DisplayWidth.of("+\(later)") : 0
-            guard x + DisplayWidth.of(name + note) + reserve <= end else {
+            let notes = item.allowed ? [""] : ["(not accepted)", context.glyphs.failure]
+            guard let note = notes.first(where: { x + DisplayWidth.of(name + $0) + reserve <= end }) else {
                 canvas.put("+\(items.count - index)", row: row, column: x, style: .dim, maxWidth: max(0, end - x))
                 return
             }

@@ -1,4 +1,4 @@
-/// The first screen of `checkout`: pay by card, the four Nol Pay flows, settings, quit.
+/// The first screen of `checkout`: pay by card, the four Nol Pay flows, the payments made, settings, quit.
 public struct HomeMenuScreen: Screen {
     /// One menu line: a route to open, or quitting.
     public enum Item: Sendable, Equatable {
@@ -16,7 +16,7 @@ public struct HomeMenuScreen: Screen {
     public enum Action: Sendable { case previous, next, open, quit }
 
     public static let items: [Item] = [.route(.pay), .route(.nolLink), .route(.nolCards), .route(.nolPay),
-                                       .route(.nolUnlink), .route(.settings), .quit]
+                                       .route(.nolUnlink), .route(.payments), .route(.settings), .quit]
     public var selection = 0
     public var title: String { "Home" }
 

@@ -52,8 +52,8 @@ public struct ResultScreen: Screen {
     public var session: ClientSession?
     /// When the answer came, in seconds since 1970.
     public var time: Double
-    /// The file name being typed after `s`, until Enter saves or Esc cancels.
-    public internal(set) var saving: EditableText?
+    /// `s` and `c`: the receipt saved to a file or copied.
+    var keeping = ReceiptKeeping()
     public var title: String { "Pay by card · Result" }
 
     public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered, session: ClientSession? = nil,
@@ -77,7 +77,7 @@ public struct ResultScreen: Screen {
 
     public var discardQuestion: String? { isAuthorized || form == nil ? nil : "Discard this card?" }
 
-    public var focusedText: EditableText? { saving }
+    public var focusedText: EditableText? { keeping.fileName }
 
     /// The receipt of the payment the processor answered with (authorized, declined or failed);
     /// `nil` when no payment was made (refused before it reached the processor).
@@ -88,9 +88,7 @@ public struct ResultScreen: Screen {
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        if saving != nil {
-            return KeyMap([KeyBinding([.enter], "enter", "save", .confirmSave, rank: .focused, explain: "save the receipt to the file named")])
-        }
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave)) }
         var bindings: [KeyBinding<Action>] = []
         if buttons.count > 1 {
             bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous, explain: "the button before"))
@@ -98,25 +96,21 @@ public struct ResultScreen: Screen {
         }
         let current = buttons[min(selected, buttons.count - 1)]
         bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate, rank: .focused, explain: "press the chosen button"))
-        if receipt(context: context) != nil {
-            bindings.append(KeyBinding([.character("s")], "s", "save receipt", .saveReceipt, explain: "save the receipt to a file you name (enter saves it, esc cancels)"))
-            bindings.append(KeyBinding([.character("c")], "c", "copy", .copyReceipt,
-                                       explain: "copy the receipt to the clipboard (OSC 52, where the terminal allows it)"))
-        }
+        if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
         return KeyMap(bindings)
     }
 
     /// Every key of the screen: the buttons' and the receipt's (the file name's Enter is in `s`'s line).
     public func helpLines(context: ScreenContext) -> [KeyHint] {
         var buttons = self
-        buttons.saving = nil
+        buttons.keeping = ReceiptKeeping()
         return buttons.keyMap(context: context).helpLines
     }
 
-    public func stepBackLabel(context: ScreenContext) -> String? { saving == nil ? nil : "cancel" }
+    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? "cancel" : nil }
 
     public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
-        saving = nil
+        keeping.fileName = nil
         return []
     }
 
@@ -125,17 +119,11 @@ public struct ResultScreen: Screen {
         case .previous: selected = (selected + buttons.count - 1) % buttons.count
         case .next: selected = (selected + 1) % buttons.count
         case .saveReceipt:
-            guard let receipt = receipt(context: context) else { break }
-            var name = EditableText()
-            name.set(receipt.suggestedFileName)
-            saving = name
+            if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
         case .copyReceipt:
-            guard let receipt = receipt(context: context) else { break }
-            return [.export(receipt.text(glyphs: context.glyphs), .clipboard)]
+            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, glyphs: context.glyphs) }
         case .confirmSave:
-            guard let path = saving?.text, let receipt = receipt(context: context) else { break }
-            saving = nil
-            return [.export(receipt.text(glyphs: context.glyphs), .file(path))]
+            if let receipt = receipt(context: context) { return keeping.confirm(receipt, glyphs: context.glyphs) }
         case .activate:
             switch buttons[min(selected, buttons.count - 1)] {
             case .newPayment: return [.replace(CardFormScreen(context: context))]
@@ -148,31 +136,10 @@ public struct ResultScreen: Screen {
 
     /// A click on a button presses it; while a file name is typed, keys and pastes edit it.
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
-        switch input {
-        case .key(let key) where saving != nil:
-            if saving?.apply(key) == true { break }
-            switch key {
-            case .character(let character): insertIntoName(String(character))
-            case .space: insertIntoName(" ")
-            default: break
-            }
-        case .paste(let text) where saving != nil:
-            insertIntoName(text)
-        case .click(let button as Button, _):
-            guard saving == nil, let index = buttons.firstIndex(of: button) else { break }
-            selected = index
-            return perform(.activate, context: context)
-        default:
-            break
-        }
-        return []
-    }
-
-    /// The longest file name the prompt takes.
-    static let maximumPathLength = 1024
-
-    private mutating func insertIntoName(_ text: String) {
-        _ = saving?.insert(EditableText.printable(text, keepSpaces: true, limit: Self.maximumPathLength), limit: Self.maximumPathLength)
+        if keeping.receive(input) { return [] }
+        guard case .click(let button as Button, _) = input, !keeping.isAsking, let index = buttons.firstIndex(of: button) else { return [] }
+        selected = index
+        return perform(.activate, context: context)
     }
 
     /// The lines the screen shows under its headline: the receipt's, or for a payment refused
@@ -242,7 +209,7 @@ public struct ResultScreen: Screen {
         row = min(row + 1, area.bottom - 2)
         var x = left
         for (index, button) in buttons.enumerated() {
-            let chosen = saving == nil && index == min(selected, buttons.count - 1)
+            let chosen = !keeping.isAsking && index == min(selected, buttons.count - 1)
             if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
             let start = x
             x += 2
@@ -251,19 +218,7 @@ public struct ResultScreen: Screen {
             x += 2
         }
         // The message row: the file name being typed, or how the last save or copy went.
-        let messageRow = row + 1
-        if let saving {
-            let label = "Save to "
-            canvas.put(glyphs.focusBar, row: messageRow, column: left, style: .focus)
-            let start = left + 2 + canvas.put(label, row: messageRow, column: left + 2, style: .focus)
-            let width = max(1, area.left + area.width - start - 2)
-            let window = EditableText.window(saving.text, caretColumn: saving.caretColumn(in: saving.text) { _ in true }, width: width)
-            canvas.put(window.text, row: messageRow, column: start, style: .bold, maxWidth: width)
-            canvas.cursor = (messageRow, start + window.caretColumn)
-        } else if let note = context.exportNote {
-            canvas.putWrapped(note.text(glyphs), row: messageRow, column: left, width: area.width - 4, maxLines: max(1, area.bottom - messageRow),
-                              style: note.style, ellipsis: glyphs.ellipsis)
-        }
+        keeping.drawMessage(into: &canvas, row: row + 1, left: left, width: area.width - 4, maxRows: area.bottom - row - 1, context: context)
     }
 
     /// How the network was settled, in words.

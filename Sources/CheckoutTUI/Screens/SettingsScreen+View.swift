@@ -16,7 +16,9 @@ extension SettingsScreen {
         let noteWidth = area.width - 6
         let note = self.note(glyphs: glyphs)
         let noteLines = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
-        let footRows = max(1, noteLines) + (context.settingsNote == nil ? 0 : 1)
+        // Where the settings went is read whole (a saved file's path is long): up to two rows.
+        let savedLines = context.settingsNote.map { Canvas.wrap($0.text(glyphs), width: area.width - 4, maxLines: 2, ellipsis: glyphs.ellipsis) } ?? []
+        let footRows = max(1, noteLines) + savedLines.count
         // The top margin, the setting rows, a blank row, the list heading, the "more" row, the foot.
         let listRows = max(2, area.height - 1 - topRows.count - 2 - 1 - footRows)
         let networkIndex = networkOrder.firstIndex { current == .network($0) } ?? 0
@@ -52,8 +54,9 @@ extension SettingsScreen {
         }
         footRow += max(1, noteLines)
         if let settingsNote = context.settingsNote {
-            canvas.fill(row: footRow, column: area.left, count: area.width, style: .normal)
-            canvas.put(context.truncate(settingsNote.text(glyphs), to: area.width - 4), row: footRow, column: left, style: settingsNote.style)
+            for (offset, line) in savedLines.enumerated() {
+                canvas.put(line, row: footRow + offset, column: left, style: settingsNote.style)
+            }
         }
     }
 
