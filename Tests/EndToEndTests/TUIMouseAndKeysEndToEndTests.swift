@@ -168,8 +168,8 @@ import Testing
         try tmux.waitFor("Card number")
         tmux.type("4000050360000001")
         // At 120 columns the event panel takes the right side, so the reason wraps onto a second row.
-        let screen = try tmux.waitFor("Paid with Visa · chosen automatically: eftpos cards are routed by the")
-        #expect(screen.contains("\n    merchant "))
+        let screen = try tmux.waitFor("To be paid with Visa · chosen automatically: eftpos cards")
+        #expect(screen.contains("\n    are routed by the merchant "))
         #expect(!screen.contains("Pay with"))
     }
 

@@ -59,10 +59,9 @@ public enum EventPanel {
         let room = width - head - 1
         let summary = glyphs.text(entry.summary)
         guard room > 0, DisplayWidth.of(summary) > room else { return [summary] }
-        let wrapped = Canvas.wrap(summary, width: room, maxLines: 1, ellipsis: "")
-        let first = wrapped.first ?? ""
-        let rest = String(summary.dropFirst(first.count)).trimmingWhitespace()
-        return [first, Canvas.truncate(rest, to: max(1, width - 9), ellipsis: glyphs.ellipsis)]
+        let wrapped = Canvas.wrap(summary, width: room)
+        let rest = wrapped.dropFirst().joined(separator: " ")
+        return [wrapped.first ?? "", Canvas.truncate(rest, to: max(1, width - 9), ellipsis: glyphs.ellipsis)]
     }
 
     /// A line of the panel as a click target: the app opens that event in the F2 log.

@@ -62,6 +62,11 @@ public struct HomeMenuScreen: Screen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 2
         var row = area.top + 1
+        // What happened to the settings is read whole: the items close up when it needs their gaps.
+        let noteLines = context.settingsNote.map {
+            Canvas.wrap($0.text(context.glyphs), width: area.width - 4, maxLines: 3, ellipsis: context.glyphs.ellipsis)
+        } ?? []
+        let spacing = area.height >= 3 + 2 * Self.items.count + noteLines.count + 1 ? 2 : 1
         canvas.put("What would you like to do?", row: row, column: left, style: .accent)
         row += 2
         for (index, item) in Self.items.enumerated() {
@@ -72,7 +77,7 @@ public struct HomeMenuScreen: Screen {
             }
             canvas.put(item.title, row: row, column: left + 3, style: selected ? .selection : .normal)
             canvas.addTarget(Rect(top: row, left: left, width: min(32, area.width - left - 1), height: 1), index)
-            row += area.height >= 20 ? 2 : 1
+            row += spacing
         }
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
         let line = "Amount due \(amount)\(context.glyphs.separator)BIN source \(context.settings.binSource.label)"
@@ -80,7 +85,7 @@ public struct HomeMenuScreen: Screen {
         // What happened to the settings (saved, loaded, overridden on the command line, refused),
         // wrapped above the last line in the rows the menu leaves.
         if let note = context.settingsNote {
-            let room = min(3, area.bottom - 2 - row + (area.height >= 20 ? 1 : 0))
+            let room = min(3, area.bottom - 2 - row + (spacing == 2 ? 1 : 0))
             let lines = Canvas.wrap(note.text(context.glyphs), width: area.width - 4, maxLines: max(1, room), ellipsis: context.glyphs.ellipsis)
             for (offset, line) in lines.enumerated() {
                 canvas.put(line, row: area.bottom - 1 - lines.count + offset, column: left, style: note.style)
