@@ -56,6 +56,25 @@ import Testing
         #expect(!model.screen.contains("Paid with"))
     }
 
+    @Test("below 62 columns a network's name still shows; 'not accepted' is said the same way along the row")
+    func badgesAtNarrowWidths() {
+        var model = Fixtures.model()
+        model.type("4000002500001001")
+        let cb = Fixtures.network(.cartesBancaires), visa = Fixtures.network(.visa)
+        let metadata = CardNumberEntryMetadata(source: .remote, detectedCardNetworks: CardNetworksMetadata(items: [cb, visa], preferred: cb),
+                                               selectableCardNetworks: nil)
+        _ = model.receive(.didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: "4000002500001001")))
+        for (width, height) in [(50, 17), (55, 17), (60, 20)] {
+            let number = model.render(width: width, height: height).lines.first { $0.contains("4000 0025 0000 1001") } ?? ""
+            #expect(number.contains("Cartes Bancaires"), "\(width) columns, the badge beside the number: \(number)")
+        }
+        var local = Fixtures.model()
+        local.type("4")
+        let row = local.screen.split(separator: "\n").first { $0.contains("┃ 4 ") } ?? ""
+        #expect(row.contains("Maestro ✗") && row.contains("Elo ✗"), "one way along the row: \(row)")
+        #expect(!row.contains("(not accepted)"))
+    }
+
     @Test("'can not' from Primer's wording reads 'cannot' on the screen, as every other field says it")
     func oneSpellingOfCannot() {
         let primer = ValidationError(errorId: "invalid-card-number", inputElementType: .cardNumber, description: "Card number can not be blank.")

@@ -252,14 +252,18 @@ extension CardFormScreen {
         let items = all.filter { $0.network != .other }
         var x = column
         let end = column + width
+        // A network not accepted says so in words when every badge fits with them; else each says
+        // it with the failure mark, the same way along the row.
+        let words = "(not accepted)"
+        let wordy = items.reduce(0) { $0 + DisplayWidth.of(" \($1.displayName) ") + ($1.allowed ? 0 : DisplayWidth.of(words)) + 1 } - 1 <= width
+        let notAccepted = wordy ? words : context.glyphs.failure
         for (index, item) in items.enumerated() {
             let name = " \(item.displayName) "
             // Badges that do not fit are counted, never cut: a cut name could read as another network.
-            // A network not accepted says so in words where there is room, with the failure mark where not.
             let later = items.count - index - 1
             let reserve = later > 0 ? DisplayWidth.of("+\(later)") : 0
-            let notes = item.allowed ? [""] : ["(not accepted)", context.glyphs.failure]
-            guard let note = notes.first(where: { x + DisplayWidth.of(name + $0) + reserve <= end }) else {
+            let note = item.allowed ? "" : notAccepted
+            guard x + DisplayWidth.of(name + note) + reserve <= end else {
                 canvas.put("+\(items.count - index)", row: row, column: x, style: .dim, maxWidth: max(0, end - x))
                 return
             }
