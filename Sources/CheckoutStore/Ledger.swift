@@ -16,12 +16,17 @@ public struct LedgerEntry: Sendable, Equatable {
     /// The first 6–8 digits of a card number (empty for Nol cards).
     public var firstDigits: String
     public var last4: String
-    /// `AUTHORIZED`, `DECLINED` or `FAILED`.
+    /// `AUTHORIZED`, `DECLINED`, `FAILED` or `PENDING` (a processor that has not decided yet).
     public var status: String
     public var declineReason: String?
+    /// Who chose a card's network: `CARDHOLDER` (on a co-badged card), `MERCHANT` (eftpos routing);
+    /// nil when nobody did (one network, or the preferred one kept, which a processor may route).
+    public var networkChosenBy: String?
 
     public init(id: String, createdAt: Date, method: String, amount: Int, surcharge: Int = 0, currency: String,
-                network: String, firstDigits: String, last4: String, status: String, declineReason: String? = nil) {
+                network: String, firstDigits: String, last4: String, status: String, declineReason: String? = nil,
+                networkChosenBy: String? = nil) {
+        self.networkChosenBy = networkChosenBy
         self.id = id
         self.createdAt = createdAt
         self.method = method
@@ -42,7 +47,7 @@ public struct LedgerQuery: Sendable, Equatable {
     public var limit: Int?
     /// Only payments made at or after this time (seconds since 1970, UTC).
     public var since: Double?
-    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`).
+    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`).
     public var status: String?
     /// Newest first (the default) or oldest first.
     public var newestFirst: Bool
@@ -75,7 +80,7 @@ public struct LedgerQuery: Sendable, Equatable {
     /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
     var statement: (sql: String, bindings: [SQLValue]) {
         var (sql, bindings) = filter
-        sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason FROM payments" + sql
+        sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments" + sql
         // rowid breaks ties between payments of the same instant, in the order they were made.
         sql += newestFirst ? " ORDER BY created_at DESC, rowid DESC" : " ORDER BY created_at, rowid"
         if let limit {
@@ -93,7 +98,7 @@ public struct LedgerQuery: Sendable, Equatable {
 /// rows makes no string per field; ``entry`` builds the whole value when one is wanted.
 public struct LedgerRow {
     public enum Column: Int32, CaseIterable, Sendable {
-        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason
+        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason, networkChosenBy
     }
 
     let row: Database.Row
@@ -112,7 +117,7 @@ public struct LedgerRow {
         LedgerEntry(id: string(.id) ?? "", createdAt: Date(timeIntervalSince1970: createdAt), method: string(.method) ?? "",
                     amount: Int(amount), surcharge: Int(surcharge), currency: string(.currency) ?? "",
                     network: string(.network) ?? "", firstDigits: string(.firstDigits) ?? "", last4: string(.last4) ?? "",
-                    status: string(.status) ?? "", declineReason: string(.declineReason))
+                    status: string(.status) ?? "", declineReason: string(.declineReason), networkChosenBy: string(.networkChosenBy))
     }
 }
 
@@ -135,10 +140,11 @@ public final class Ledger: Sendable {
     public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
         try transaction.execute(
-            "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [.text(entry.id), .real(entry.createdAt.timeIntervalSince1970), .text(entry.method), .integer(Int64(entry.amount)),
              .integer(Int64(entry.surcharge)), .text(entry.currency), .text(entry.network), .text(entry.firstDigits),
-             .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null])
+             .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null,
+             entry.networkChosenBy.map { .text($0) } ?? .null])
     }
 
     /// Hands the attempts `query` asks for to `body` one at a time, straight from the database:

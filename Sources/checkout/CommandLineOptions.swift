@@ -416,4 +416,10 @@ extension CommandLineOptions {
     func makePaymentService(ledger: Ledger) -> any PaymentService {
         primer?.paymentService(ledger: ledger) ?? SandboxPaymentService(ledger: ledger)
     }
+
+    /// Where the session's surcharges are asked: Primer's client session behind the client token
+    /// (client-session actions); nil for the engine's sandbox, which answers from the session.
+    func makeClientSessionService() -> (any ClientSessionService)? {
+        primer?.clientSessionService()
+    }
 }

@@ -61,7 +61,7 @@ enum HelpText {
       --otp CODE              every simulated SMS carries CODE (6 digits), so a script can type it
 
     payments filters: --json (JSON Lines instead of a table), --limit N, --since DATE (UTC, 2025-11-29
-      or 2025-11-29T17:53:36Z), --status AUTHORIZED|DECLINED|FAILED, --oldest-first
+      or 2025-11-29T17:53:36Z), --status AUTHORIZED|DECLINED|FAILED|PENDING, --oldest-first
       (see checkout payments --help).
 
     demo options: --script FILE (your own script), --check (play headless, exit 1 on a failed
@@ -128,10 +128,13 @@ enum HelpText {
     Input, one object a line:
       {"rawData":{"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…","cardNetwork":null}}
                       the raw data as typed so far; fields left out take --expiry, --cvv and --name
-      {"submit":{}}   pay (the sandbox processor, recorded in the ledger under --data-dir; Primer with a token)
+      {"submit":{}}   pay (the sandbox processor, recorded in the ledger under --data-dir; Primer with a token);
+                      {"submit":{"idempotencyKey":"…"}} gives the payment the merchant's key
       {"sleep":MS}    pause the reader, as a person between keys
     Output, one object per event, in the engine's order: dataIsValid, willFetchMetadata,
-    didReceiveMetadata, didReceiveBinData, checkoutCompleted, checkoutFailed. A line that is none of
+    didReceiveMetadata, didReceiveBinData, willUpdateClientSession, didUpdateClientSession,
+    clientSessionUpdateFailed (a session with surcharges, Docs/primer.md), checkoutCompleted,
+    checkoutFailed. A line that is none of
     these is named on stderr (never quoted) and skipped. At the end of input a pending debounce fires at
     once and work in flight finishes before the exit. The options are those of checkout --help.
     """

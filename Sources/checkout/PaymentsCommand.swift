@@ -18,7 +18,7 @@ enum PaymentsCommand {
           --json           JSON Lines, one object per payment, instead of a table
           --limit N        at most N payments
           --since DATE     payments made at or after DATE, UTC: 2025-11-29 or 2025-11-29T17:53:36Z
-          --status STATUS  only AUTHORIZED, DECLINED or FAILED payments
+          --status STATUS  only AUTHORIZED, DECLINED, FAILED or PENDING payments
           --oldest-first   oldest first instead
         """
 
@@ -60,8 +60,8 @@ enum PaymentsCommand {
                 query.since = since
             default:
                 let status = value.uppercased()
-                guard ["AUTHORIZED", "DECLINED", "FAILED"].contains(status) else {
-                    return usageError("--status must be AUTHORIZED, DECLINED or FAILED, not \"\(value)\"")
+                guard ["AUTHORIZED", "DECLINED", "FAILED", "PENDING"].contains(status) else {
+                    return usageError("--status must be AUTHORIZED, DECLINED, FAILED or PENDING, not \"\(value)\"")
                 }
                 query.status = status
             }
@@ -232,7 +232,7 @@ struct LedgerListing {
 
     // MARK: JSON
 
-    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason"}`
+    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason","networkChosenBy"}`
     private mutating func appendJSON(_ row: LedgerRow) {
         key("{\"id\":"); string(row, .id)
         key(",\"createdAt\":\"")
@@ -247,6 +247,8 @@ struct LedgerListing {
         key(",\"status\":"); string(row, .status)
         key(",\"declineReason\":")
         if row.isNull(.declineReason) { key("null") } else { string(row, .declineReason) }
+        key(",\"networkChosenBy\":")
+        if row.isNull(.networkChosenBy) { key("null") } else { string(row, .networkChosenBy) }
         key("}\n")
     }
 

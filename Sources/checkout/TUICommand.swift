@@ -157,7 +157,8 @@ enum TUICommand {
         let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
                                                 binLookupTimeout: options.binTimeout)
         return RawDataManager(configuration: configuration, catalogue: catalogue, binService: try engineOptions.makeBinService(),
-                              paymentService: options.makePaymentService(ledger: ledger))
+                              paymentService: options.makePaymentService(ledger: ledger),
+                              clientSessionService: options.makeClientSessionService())
     }
 
     private static func binSource(_ options: CommandLineOptions) -> BinSource {

@@ -21,7 +21,7 @@ import Testing
                 method: nol ? "NOL_PAY" : "CARD", amount: nol ? 750 : 1000 + index, surcharge: index % 4 == 3 ? 30 : 0,
                 currency: nol ? "AED" : "EUR", network: nol ? "NOL" : index % 2 == 0 ? "VISA" : "CARTES_BANCAIRES",
                 firstDigits: nol ? "" : "40000025", last4: nol ? "0233" : "1001", status: status,
-                declineReason: status == "DECLINED" ? "Insufficient funds" : nil))
+                declineReason: status == "DECLINED" ? "Insufficient funds" : nil, networkChosenBy: index == 28 ? "CARDHOLDER" : nil))
         }
         return ledger
     }
@@ -106,6 +106,15 @@ import Testing
         #expect(model.press(.character("c")) == [.export(text, .clipboard)])
         _ = model.press(.character("s"))
         #expect(model.screen.contains("Save to receipt-pay_0026.txt"))
+    }
+
+    @Test("who chose the network, where the ledger says someone did")
+    func whoChose() throws {
+        var model = Self.model(try Self.ledger(30))
+        _ = model.press(.down)
+        #expect(screen(model).chosen?.id == "pay_0028")
+        #expect(try #require(screen(model).receipt(context: model.context)).networkChoice == "chosen by the cardholder")
+        #expect(model.screen.contains("Network       Visa · chosen by the cardholder"))
     }
 
     @Test("a Nol payment reads as Nol, in AED, with its last four")

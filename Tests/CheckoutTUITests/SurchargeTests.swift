@@ -158,4 +158,97 @@ import Testing
             assertSnapshot(model.render(width: width, height: height).text, named: "card-form-surcharge-\(width)x\(height)")
         }
     }
+
+    // MARK: The total follows the client session
+
+    func due(_ network: CardNetwork?, surcharge: Int? = nil) -> AmountDue {
+        var due = Self.session.amountDue(for: network)
+        if let surcharge { due.surcharge = surcharge }
+        return due
+    }
+
+    /// `coBadged()` with Visa chosen, the session's answer for it in, and the focus on Pay.
+    func visaChosen(answer: AmountDue? = nil) -> AppModel {
+        var model = coBadged()
+        _ = model.press(.right)
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        if let answer { _ = model.receive(.didUpdateClientSession(answer)) }
+        while form(model).focus != .pay { _ = model.press(.tab) }
+        return model
+    }
+
+    @Test func theTotalIsTheSessionsAnswerAndWhileItIsAskedTheStatusLineSaysSo() {
+        var model = coBadged()
+        _ = model.press(.right)
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        #expect(model.screen.contains("Asking the client session for the total"))
+        #expect(form(model).isAwaitingSessionUpdate(context: model.context))
+        _ = model.receive(.didUpdateClientSession(due(.visa)))
+        #expect(!form(model).isAwaitingSessionUpdate(context: model.context))
+        #expect(model.screen.contains("[ Pay €50.29 ]") && !model.screen.contains("Confirm"))
+        // Back to Cartes Bancaires: the total drops once the session says so.
+        _ = model.press(.left)
+        #expect(form(model).isAwaitingSessionUpdate(context: model.context), "the answer for Visa is not one for Cartes Bancaires")
+        _ = model.receive(.willUpdateClientSession(network: .cartesBancaires))
+        _ = model.receive(.didUpdateClientSession(due(.cartesBancaires)))
+        #expect(model.screen.contains("[ Pay €49.99 ]") && !model.screen.contains("Includes"))
+    }
+
+    @Test func payWaitsForTheSessionsAnswerThenPaysTheTotalShown() {
+        var model = visaChosen()
+        let pressed = model.press(.enter)
+        #expect(!pressed.contains { if case .submit = $0 { true } else { false } }, "held: the session has not answered")
+        #expect(model.screen.contains("Paying €50.29"))
+        #expect(model.receive(.didUpdateClientSession(due(.visa))) == [.submit(expectedTotal: 5029)])
+    }
+
+    @Test func aTotalTheSessionChangedIsShownAndPaidOnlyOnceConfirmed() {
+        var model = visaChosen()
+        _ = model.press(.enter)
+        #expect(model.receive(.didUpdateClientSession(due(.visa, surcharge: 35))).isEmpty, "a changed total is not paid")
+        #expect(!form(model).paying)
+        #expect(model.screen.contains("[ Confirm €50.34 ]"))
+        #expect(model.screen.contains("The total with Visa is now €50.34 (it showed €50.29): Confirm pays it"))
+        #expect(model.screen.contains("◉ Visa +€0.35"), "the chooser says the session's surcharge too")
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5034)], "confirmed: the new total")
+        #expect(!model.screen.contains("Confirm €"))
+        // Changed before Pay was pressed: Pay reads Confirm from the start.
+        var early = visaChosen(answer: due(.visa, surcharge: 35))
+        #expect(early.screen.contains("[ Confirm €50.34 ]"))
+        #expect(early.press(.enter) == [.submit(expectedTotal: 5034)])
+    }
+
+    @Test func aTotalTheEngineRefusedAsChangedAsksForConfirmation() {
+        var model = visaChosen(answer: due(.visa))
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5029)])
+        _ = model.receive(.didUpdateClientSession(due(.visa, surcharge: 40)))
+        _ = model.receive(.checkoutFailed(CheckoutError(errorId: "amount-changed", description: "Nothing was charged")))
+        #expect(model.top is CardFormScreen, "the form stays: nothing was charged")
+        #expect(model.screen.contains("[ Confirm €50.39 ]") && model.screen.contains("The total changed before the payment went"))
+        #expect(form(model).focus == .pay)
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5039)])
+    }
+
+    @Test func aSessionThatFailedToAnswerDoesNotHoldPay() {
+        var model = visaChosen()
+        _ = model.press(.enter)
+        #expect(model.receive(.clientSessionUpdateFailed(CheckoutError(errorId: "x", description: "y"))) == [.submit(expectedTotal: 5029)],
+                "the engine asks the session again before it charges anything")
+    }
+
+    @Test func aSessionThatDoesNotCollectTheNameHidesTheField() {
+        var session = Self.session
+        session.collectsCardholderName = false
+        var model = Fixtures.model(settings: CheckoutSettings(session: session))
+        #expect(!model.screen.contains("Cardholder name"))
+        model.type("4242424242424242")
+        let order = form(model).focusOrder(context: model.context)
+        #expect(!order.contains(.name) && order.last == .pay)
+        _ = model.press(.tab); model.type("1230"); _ = model.press(.tab)
+        let typed = model.type("123")
+        #expect(typed.last == .setRawData(CardData(cardNumber: "4242424242424242", expiryDate: "12/30", cvv: "123")))
+        _ = model.press(.tab)
+        #expect(form(model).focus == .pay, "from the CVV straight to Pay")
+    }
 }
+

@@ -119,7 +119,7 @@ import Testing
             let name = command.contains("pay") ? "checkout" : "checkout " + command.joined(separator: " ")
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "\(name): \(database) cannot be used: it has schema version 7, newer than the versions up to 2 this checkout reads; it is left as it is: use the checkout that wrote it, or pass another --data-dir\n")
+            #expect(result.stderr == "\(name): \(database) cannot be used: it has schema version 7, newer than the versions up to 3 this checkout reads; it is left as it is: use the checkout that wrote it, or pass another --data-dir\n")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
     }

@@ -122,7 +122,11 @@ import Testing
     }
 
     @Test func notATerminalIsAClearError() throws {
-        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay"], timeout: 20)
+        // A data directory of its own: never the user's (another checkout's newer database there
+        // would be the error instead).
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-no-tty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", directory.path], timeout: 20)
         #expect(result.status == 2)
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stdout.isEmpty)

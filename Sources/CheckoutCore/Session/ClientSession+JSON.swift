@@ -7,7 +7,7 @@ import FoundationEssentials
 ///
 /// | field | meaning |
 /// | --- | --- |
-/// | `order.merchantAmount`, else `order.totalOrderAmount`, else `amount` | the order amount in minor units (the SDK's rule; `amount` is the Client Session API's) |
+/// | `order.merchantAmount`, else `order.totalOrderAmount` less its `order.fees` of type `SURCHARGE`, else `amount` | the order amount in minor units (the SDK's rule; `amount` is the Client Session API's) |
 /// | `order.currencyCode`, else `currencyCode` | ISO 4217 code |
 /// | `paymentMethod.orderedAllowedCardNetworks` | accepted networks in order of preference; absent or null accepts every network |
 /// | `paymentMethod.options` | a list of `{"type":…}` objects (the SDK's) or an object keyed by type (the API's) |
@@ -15,6 +15,7 @@ import FoundationEssentials
 /// | `merchantName`, else `…options[type=APPLE_PAY].merchantName` | the merchant's name |
 /// | `order.orderId`, else `orderId` | the merchant's reference for the order |
 /// | `order.lineItems[]` | ``OrderLineItem``s: `itemId`, `description`, `name`, `quantity` (1 when absent), `amount`, `discountAmount`, `taxAmount` |
+/// | `checkoutModules[type=CARD_INFORMATION].options.cardHolderName` (beside `clientSession` in a configuration) | `false`: the name is not collected |
 ///
 /// A value of the wrong type is an error naming its JSON path; a network id that names no network
 /// is a ``SessionWarning`` and is left out. Absent amount and currency take `defaults`'.
@@ -82,6 +83,7 @@ private struct SessionReader {
         var path = root
         var value = document
         guard value.objectValue != nil else { throw error(path, "a client session is a JSON object, found \(Self.kind(value))") }
+        let collectsName = Self.collectsCardholderName(document["checkoutModules"])
         // A configuration response holds the session under `clientSession`.
         if let inner = value["clientSession"], inner.objectValue != nil {
             path = Self.child(path, "clientSession")
@@ -101,6 +103,15 @@ private struct SessionReader {
         let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"))
         let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"))
         if let amount = merchantAmount ?? totalOrderAmount ?? apiAmount { session.amount = amount }
+        // A session a surcharge was already applied to counts it in totalOrderAmount, as an
+        // `order.fees` entry of type SURCHARGE (Primer iOS SDK 2.51.1, ClientSession.swift `Order.Fee`):
+        // the order amount is the rest.
+        if merchantAmount == nil, let total = totalOrderAmount {
+            let fees = (order?["fees"]?.arrayValue ?? []).reduce(0) { sum, fee in
+                fee["type"]?.stringValue == "SURCHARGE" ? sum + max(0, fee["amount"]?.intValue ?? 0) : sum
+            }
+            if fees <= total { session.amount = total - fees }
+        }
         let orderCurrency = try currency(order?["currencyCode"], Self.child(path, "order", "currencyCode"))
         let apiCurrency = try currency(value["currencyCode"], Self.child(path, "currencyCode"))
         if let code = orderCurrency ?? apiCurrency { session.currency = code }
@@ -127,7 +138,17 @@ private struct SessionReader {
             }
         }
         session.merchantName = merchantName
+        session.collectsCardholderName = collectsName
         return session
+    }
+
+    /// `checkoutModules` as the SDK reads it: options of the wrong shape count as absent, and an
+    /// absent `cardHolderName` means the name is collected (Primer iOS SDK 2.51.1,
+    /// `PrimerConfiguration.swift` `CardInformationOptions`, decoded with `try?`).
+    static func collectsCardholderName(_ modules: JSONValue?) -> Bool {
+        let card = modules?.arrayValue?.first { $0["type"]?.stringValue == "CARD_INFORMATION" }
+        guard case let .bool(flag)? = card?["options"]?["cardHolderName"] else { return true }
+        return flag
     }
 
     // MARK: - Fields

@@ -25,10 +25,16 @@ public struct ClientSession: Sendable, Equatable {
     public var orderId: String?
     /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
     public var lineItems: [OrderLineItem]
+    /// Whether the cardholder's name is asked for and required. A configuration's
+    /// `checkoutModules` entry `{"type":"CARD_INFORMATION","options":{"cardHolderName":false}}` turns
+    /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS
+    /// SDK 2.51.1, `PrimerRawCardDataTokenizationBuilder.swift` `requiredInputElementTypes`,
+    /// `CardholderNameField.swift` `isCardholderNameFieldEnabled`; absent means true).
+    public var collectsCardholderName: Bool
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
                 surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, orderId: String? = nil,
-                lineItems: [OrderLineItem] = []) {
+                lineItems: [OrderLineItem] = [], collectsCardholderName: Bool = true) {
         self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
         self.amount = amount
         self.currency = currency
@@ -36,7 +42,13 @@ public struct ClientSession: Sendable, Equatable {
         self.merchantName = merchantName
         self.orderId = orderId
         self.lineItems = lineItems
+        self.collectsCardholderName = collectsCardholderName
     }
+
+    /// Whether a payment with a card of this session adds a surcharge for some network: the SDK
+    /// sends client-session actions only then (Primer iOS SDK 2.51.1, `ClientSessionActionsModule.swift`
+    /// guards on `PrimerConfiguration.swift` `hasSurchargeEnabled`).
+    public var hasSurcharges: Bool { surcharges.values.contains { $0 > 0 } }
 
     /// The networks in allowed order: the explicit list, or every real network in catalogue order.
     public var allowedNetworks: [CardNetwork] {

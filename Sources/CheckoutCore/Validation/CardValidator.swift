@@ -23,7 +23,8 @@ public struct CardValidator: Sendable {
         self.session = session
     }
 
-    /// Every failing field in order (number, expiry, CVV, name); empty when the card is valid.
+    /// Every failing field in order (number, expiry, CVV, name); empty when the card is valid. The
+    /// name counts only when the session collects it (``ClientSession/collectsCardholderName``).
     ///
     /// `metadata` is what the engine last resolved for this number. A BIN answer (`REMOTE`) is the
     /// truth about a co-badged card's networks; without one, local rules decide.
@@ -32,7 +33,8 @@ public struct CardValidator: Sendable {
         if let error = validateCardNumber(data.cardNumber, metadata: metadata) { errors.append(error) }
         if let error = validateExpiryDate(data.expiryDate, now: now, calendar: calendar) { errors.append(error) }
         if let error = validateCVV(data.cvv, network: cvvNetwork(for: data, metadata: metadata)) { errors.append(error) }
-        if let error = validateCardholderName(data.cardholderName) { errors.append(error) }
+        // A session that does not collect the name neither requires nor checks it (the SDK's rule).
+        if session.collectsCardholderName, let error = validateCardholderName(data.cardholderName) { errors.append(error) }
         return errors
     }
 

@@ -47,7 +47,8 @@ public struct SandboxPaymentService: PaymentService {
         let payment = Payment(
             id: "pay_" + String(UUID.random().lowercaseHex.prefix(20)),
             status: status, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
-            network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason)
+            network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason,
+            networkChosenBy: request.networkChosenBy)
         try ledger.record(Self.ledgerEntry(for: payment, at: now()))
         if status == .failed { throw ProcessorUnavailable() }
         return payment
@@ -60,6 +61,6 @@ public struct SandboxPaymentService: PaymentService {
         LedgerEntry(
             id: payment.id, createdAt: date, method: "CARD", amount: payment.amount, surcharge: payment.surcharge, currency: payment.currency,
             network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
-            status: payment.status.rawValue, declineReason: payment.declineReason)
+            status: payment.status.rawValue, declineReason: payment.declineReason, networkChosenBy: payment.networkChosenBy?.rawValue)
     }
 }

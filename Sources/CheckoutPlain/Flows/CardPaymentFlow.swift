@@ -30,6 +30,8 @@ final class CardPaymentFlow {
     private var metadata: CardNumberEntryMetadata?
     /// Whether the current card data went to the processor.
     private var submitted = false
+    /// The total the cardholder last said yes to.
+    private var confirmedTotal: Int?
 
     init(conversation: Conversation, catalogue: NetworkCatalogue, settings: CheckoutSettings, engine: RawDataManager,
          now: @escaping @Sendable () -> Date) {
@@ -108,7 +110,7 @@ final class CardPaymentFlow {
         case .number: return choices != nil ? .network : .expiry
         case .network: return .expiry
         case .expiry: return .cvv
-        case .cvv: return .name
+        case .cvv: return settings.session.collectsCardholderName ? .name : .confirm
         case .name, .confirm: return .confirm
         }
     }
@@ -119,7 +121,7 @@ final class CardPaymentFlow {
         case .expiry: return choices != nil ? .network : .number
         case .cvv: return .expiry
         case .name: return .cvv
-        case .confirm: return .name
+        case .confirm: return settings.session.collectsCardholderName ? .name : .cvv
         }
     }
 
@@ -343,30 +345,40 @@ final class CardPaymentFlow {
     private func confirmAndPay() async -> Outcome {
         let network = metadata.flatMap { try? resolver.networkForPayment(choice: data.cardNetwork, metadata: $0).get() }
         let with = network.map { " with \(catalogue.info($0).displayName)" } ?? ""
-        let extra = surcharge(for: network)
-        let total = PlainText.money(settings.amount + extra, currency: settings.currency)
-        let included = extra > 0 ? " (\(PlainText.money(extra, currency: settings.currency)) surcharge included)" : ""
+        // The client session's answer for the network once it is in, else the session's surcharge.
+        let answered = await engine.clientSessionAmountDue
+        let due = answered.flatMap { $0.network != nil && $0.network == network ? $0 : nil }
+            ?? AmountDue(network: network, amount: settings.amount, surcharge: surcharge(for: network), currency: settings.currency)
+        let total = PlainText.money(due.total, currency: due.currency)
+        let included = due.surcharge > 0 ? " (\(PlainText.money(due.surcharge, currency: due.currency)) surcharge included)" : ""
         switch await conversation.confirm("Pay \(total)\(included)\(with), card \(PlainText.maskedCard(lastFour: lastFour))?", defaultYes: true,
                                           help: ["y (or Enter) pays; n leaves without paying."]) {
         case .end: return .finished(endOfInput())
-        case .back: return .goTo(.name)
+        case .back: return .goTo(settings.session.collectsCardholderName ? .name : .cvv)
         case .no:
             say("Nothing was paid.")
             return .finished(.leave)
         case .yes:
-            return await pay()
+            confirmedTotal = due.total
+            return await pay(expectedTotal: due.total)
         }
     }
 
-    private func pay() async -> Outcome {
+    /// Pays `expectedTotal`, the total the cardholder said yes to: when the client session's total
+    /// turns out to be another, nothing is charged and the new total is asked about.
+    private func pay(expectedTotal: Int?) async -> Outcome {
         say("Paying...")
         submitted = true
         await engine.setRawData(data)
-        await engine.submit()
+        await engine.submit(expectedTotal: expectedTotal)
         while let event = await events.next() {
             switch event {
             case let .checkoutCompleted(payment):
                 return await result(payment)
+            case let .checkoutFailed(error) where error.errorId == "amount-changed":
+                submitted = false
+                say("The total changed before the payment went; nothing was charged.")
+                return .goTo(.confirm)
             case let .checkoutFailed(error):
                 return await refused(error)
             default:
@@ -382,6 +394,9 @@ final class CardPaymentFlow {
         switch payment.status {
         case .authorized:
             say("Payment authorized: \(card).\nPayment id \(payment.id).")
+            return await whatNext(canRetry: false)
+        case .pending:
+            say("Payment pending: \(card). The processor has not decided yet; do not pay again.\nPayment id \(payment.id).")
             return await whatNext(canRetry: false)
         case .declined, .failed:
             let word = payment.status == .declined ? "declined" : "failed"
@@ -418,7 +433,7 @@ final class CardPaymentFlow {
         case let .chose(index):
             switch options[index] {
             case "Try again":
-                return await pay()
+                return await pay(expectedTotal: confirmedTotal)
             case "Another card":
                 data = CardData()
                 metadata = nil

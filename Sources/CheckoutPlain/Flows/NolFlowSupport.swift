@@ -27,16 +27,18 @@ final class NolComponentDriver<Machine: NolPayStateMachine> {
     }
 
     /// Puts `data` in (when there is some) and submits, as a person's answer is: the validation
-    /// errors of refused data are said and nothing is submitted; otherwise each step that comes out
-    /// goes to `outcome`, in order, until one gives a value, which is returned, and the errors met
-    /// on the way are said. `nil` when the data was refused or no step gave a value.
+    /// errors of refused data are said and nothing is submitted; otherwise each step and outcome
+    /// that comes out goes to `outcome`, in order, until one gives a value, which is returned, and
+    /// the errors met on the way are said. `nil` when the data was refused or nothing gave a value.
     func submit<Value>(_ data: Machine.CollectableData? = nil, saying sentences: NolSentences,
-                       until outcome: (Machine.Step) -> Value?) async -> Value? {
+                       until outcome: (NolProgress<Machine.Step>) -> Value?) async -> Value? {
         if let data, sentences.sayInvalid(await send({ await $0.updateCollectedData(data) })) { return nil }
         for event in await send({ await $0.submit() }) {
             switch event {
             case let .step(step):
-                if let value = outcome(step) { return value }
+                if let value = outcome(.step(step)) { return value }
+            case let .outcome(produced):
+                if let value = outcome(.outcome(produced)) { return value }
             case let .error(error):
                 sentences.say(error)
             case .validation:
@@ -45,6 +47,12 @@ final class NolComponentDriver<Machine: NolPayStateMachine> {
         }
         return nil
     }
+}
+
+/// A step a component went to, or what its flow produced (the SDK's last steps carry nothing).
+enum NolProgress<Step> {
+    case step(Step)
+    case outcome(NolPayOutcome)
 }
 
 /// The Nol flows that end with a code sent by SMS (link and unlink): what their code step and
@@ -62,7 +70,7 @@ extension NolPayLinkCardStateMachine: NolCodeStateMachine {
 }
 
 extension NolPayUnlinkCardStateMachine: NolCodeStateMachine {
-    static func collectsCode(_ step: NolPayUnlinkCardStep) -> Bool { if case .collectOtpData = step { true } else { false } }
+    static func collectsCode(_ step: NolPayUnlinkDataStep) -> Bool { if case .collectOtpData = step { true } else { false } }
     static func code(_ text: String) -> NolPayUnlinkCollectableData { .otpData(otpCode: text) }
 }
 
@@ -77,8 +85,8 @@ extension NolComponentDriver where Machine: NolCodeStateMachine {
     /// Submits `data` (the mobile number, or the card and number) so that a code goes out by SMS,
     /// and says the SMS; whether it went.
     func sendCode(_ data: Machine.CollectableData, saying sentences: NolSentences) async -> Bool {
-        await submit(data, saying: sentences) { step -> Bool? in
-            guard Machine.collectsCode(step) else { return nil }
+        await submit(data, saying: sentences) { progress -> Bool? in
+            guard case let .step(step) = progress, Machine.collectsCode(step) else { return nil }
             sentences.sayNewSMS()
             return true
         } ?? false
@@ -87,7 +95,7 @@ extension NolComponentDriver where Machine: NolCodeStateMachine {
     /// Asks for the code from the SMS until it leads to a step `outcome` takes (said there);
     /// `resend` asks for a new code, a wrong code is said and asked again.
     func askCode<Value>(_ prompt: String, in conversation: Conversation, saying sentences: NolSentences,
-                        until outcome: (Machine.Step) -> Value?) async -> NolCodeAnswer<Value> {
+                        until outcome: (NolProgress<Machine.Step>) -> Value?) async -> NolCodeAnswer<Value> {
         let question = Conversation.Question(
             prompt: prompt,
             help: ["The code in the SMS line above. Type resend for a new code (after 30 seconds)."],

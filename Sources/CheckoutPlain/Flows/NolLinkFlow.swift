@@ -89,7 +89,7 @@ final class NolLinkFlow {
         let reader = transit.reader, number = card.cardNumber
         await reader.tap(number)
         return await driver.submit(saying: sentences) { step -> Bool? in
-            guard case .collectPhoneData = step else { return nil }
+            guard case .step(.collectPhoneData) = step else { return nil }
             conversation.say("Card read: \(NolSentences.line(card)).")
             return true
         } ?? false
@@ -116,8 +116,8 @@ final class NolLinkFlow {
 
     private func link() async -> Step {
         let answer = await driver.askCode("Step 3 of 3: the 6-digit code from the SMS (or resend)", in: conversation,
-                                          saying: sentences) { step -> Void? in
-            guard case let .cardLinked(card) = step else { return nil }
+                                          saying: sentences) { progress -> Void? in
+            guard case let .outcome(.cardLinked(card)) = progress else { return nil }
             conversation.say("Card linked: \(NolSentences.line(card)).\nIt is ready to pay with.")
             return ()
         }

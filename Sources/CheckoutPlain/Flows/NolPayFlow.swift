@@ -42,15 +42,15 @@ final class NolPayFlow {
     /// the card or number was refused, and is asked again).
     private func pay(_ pick: LinkedCardPicker.Pick) async -> Bool {
         let data = NolPayPaymentCollectableData.paymentData(cardNumber: pick.cardNumber, mobileNumber: pick.mobileNumber)
-        return await driver.submit(data, saying: sentences) { step -> Bool? in
-            switch step {
-            case .paymentRequested:
+        return await driver.submit(data, saying: sentences) { progress -> Bool? in
+            switch progress {
+            case .step(.paymentRequested):
                 conversation.say("Asking the Nol system to charge the card...")
                 return nil
-            case let .paymentCompleted(payment):
+            case let .outcome(.checkoutCompleted(payment)):
                 conversation.say("Payment authorized: \(Self.sentence(payment)).")
                 return true
-            case let .paymentDeclined(payment):
+            case let .outcome(.checkoutFailed(payment)):
                 conversation.say("Payment declined: \(Self.sentence(payment)).")
                 return true
             default:

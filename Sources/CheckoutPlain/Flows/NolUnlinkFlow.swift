@@ -26,12 +26,12 @@ final class NolUnlinkFlow {
             case .back: return .leave
             case let .picked(picked): pick = picked
             }
-            let data = NolPayUnlinkCollectableData.cardAndPhoneData(cardNumber: pick.cardNumber, mobileNumber: pick.mobileNumber)
+            let data = NolPayUnlinkCollectableData.cardAndPhoneData(nolPaymentCard: NolPaymentCard(cardNumber: pick.cardNumber), mobileNumber: pick.mobileNumber)
             guard await driver.sendCode(data, saying: sentences) else { continue }
             let unlinked = await driver.askCode("The 6-digit code from the SMS (or resend)", in: conversation,
-                                                saying: sentences) { step -> Void? in
-                guard case let .cardUnlinked(card) = step else { return nil }
-                conversation.say("Card unlinked: Nol card \(PlainText.maskedCard(lastFour: String(card.suffix(4)))) is no longer linked to this number.")
+                                                saying: sentences) { progress -> Void? in
+                guard case let .outcome(.cardUnlinked(card)) = progress else { return nil }
+                conversation.say("Card unlinked: Nol card \(PlainText.maskedCard(lastFour: card.last4)) is no longer linked to this number.")
                 return ()
             }
             switch unlinked {

@@ -88,7 +88,7 @@ public final class HeadlessDemo {
         for command in commands {
             switch command {
             case .setRawData(let data): await engine?.setRawData(data)
-            case .submit: await engine?.submit()
+            case .submit(let total): await engine?.submit(expectedTotal: total)
             case .rebuildEngine(let settings):
                 if let manager = try? world.makeEngine(settings) { connect(manager) }
             case .export, .quit: break

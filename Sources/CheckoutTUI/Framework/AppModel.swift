@@ -5,8 +5,8 @@ import CheckoutEngine
 /// Work the app model asks its runtime to do: talk to the engine or leave.
 public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
-    /// Validate and pay: only ever the answer to Pay pressed on a visible card form.
-    case submit
+    /// Validate and pay the total shown: only ever the answer to Pay pressed on a visible card form.
+    case submit(expectedTotal: Int?)
     /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
     /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings)
@@ -359,8 +359,8 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.quit(code))
             case .setRawData(let data):
                 pendingCommands.append(.setRawData(data))
-            case .submit:
-                pendingCommands.append(.submit)
+            case .submit(let total):
+                pendingCommands.append(.submit(expectedTotal: total))
             case .applySettings(let settings):
                 context.settings = settings
                 pendingCommands.append(.rebuildEngine(settings))

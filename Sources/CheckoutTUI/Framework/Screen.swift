@@ -35,8 +35,9 @@ public enum ScreenEffect: Sendable {
     case quit(Int32)
     /// Hands the form's raw data to the engine.
     case setRawData(CardData)
-    /// Asks the engine to validate and pay.
-    case submit
+    /// Asks the engine to validate and pay; `expectedTotal` is the total the cardholder was shown,
+    /// which the engine refuses to exceed or undercut (``RawDataManager/submit(idempotencyKey:expectedTotal:)``).
+    case submit(expectedTotal: Int?)
     /// Saves settings; the engine is rebuilt with them for the next card.
     case applySettings(CheckoutSettings)
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
@@ -75,6 +76,8 @@ public struct ScreenContext: Sendable {
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
     public var size: TerminalSize
+    /// The language the screens speak, with its locale's money and digits.
+    public var localizer: Localizer
     /// True once the event panel was hidden (``ScreenEffect/toggleEventPanel``).
     public var eventPanelHidden = false
     /// True when the home menu is at the bottom of the screens (`checkout` alone), so advice may
@@ -90,7 +93,7 @@ public struct ScreenContext: Sendable {
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
-                size: TerminalSize = TerminalSize(width: 80, height: 24),
+                size: TerminalSize = TerminalSize(width: 80, height: 24), localizer: Localizer = Bundled.english,
                 wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.catalogue = catalogue
         self.settings = settings
@@ -100,12 +103,15 @@ public struct ScreenContext: Sendable {
         self.animationFrame = animationFrame
         self.glyphs = glyphs
         self.size = size
+        self.localizer = localizer
         self.wallClock = wallClock
     }
 
-    /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
+    /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
     public func money(_ minorUnits: Int, currency: String) -> String {
-        MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode)
+        guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode) }
+        return localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency),
+                                      ascii: glyphs.isASCII)
     }
 
     /// `text` cut to `width` columns with the context's ellipsis.

@@ -236,13 +236,57 @@ extension CardFormScreen {
 
     // MARK: Paying
 
+    /// Pay: the engine charges the total on the button. While the client session's answer for the
+    /// network is due, the payment waits for it (spinner on the button); when the answer is another
+    /// total, the form shows it and Pay, now "Confirm", has to be pressed again.
     mutating func pay(context: ScreenContext) -> [ScreenEffect] {
         guard !paying else { return [] }
         revealed = Set(Field.allCases)
         submitted = true
         banner = nil
         paying = true
-        return sendIfChanged(context: context) + [.submit]
+        let sent = sendIfChanged(context: context)
+        if isAwaitingSessionUpdate(context: context) {
+            payHeldForSession = true
+            return sent
+        }
+        // Pressing Pay on a changed total is the cardholder confirming it.
+        changedTotal = nil
+        submittedTotal = amountDue(context: context).total
+        return sent + [.submit(expectedTotal: submittedTotal)]
+    }
+
+    /// A client-session event: the total follows the session's answer, a held Pay goes on once the
+    /// answer is in, unless the total it shows changed.
+    mutating func sessionChanged(_ event: CheckoutEvent, context: ScreenContext) -> [ScreenEffect] {
+        switch event {
+        case .willUpdateClientSession:
+            sessionUpdating = true
+            sessionFailed = false
+        case .didUpdateClientSession(let due):
+            let shown = amountDue(context: context).total
+            sessionUpdating = false
+            sessionFailed = false
+            sessionDue = due
+            if let network = due.network, network == sessionNetwork(context: context) {
+                // A total that changes twice before it is confirmed is compared with the first one shown.
+                let before = changedTotal.flatMap { $0.network == network ? $0.shown : nil } ?? shown
+                changedTotal = due.total == before ? nil : ChangedTotal(network: network, shown: before, charged: due.total)
+            }
+        case .clientSessionUpdateFailed:
+            sessionUpdating = false
+            sessionFailed = true
+        default:
+            return []
+        }
+        guard payHeldForSession, !isAwaitingSessionUpdate(context: context) else { return [] }
+        payHeldForSession = false
+        if changedTotal != nil {
+            paying = false
+            return []
+        }
+        submittedTotal = amountDue(context: context).total
+        return [.submit(expectedTotal: submittedTotal)]
     }
 
     /// How the network of this payment was settled, for the result to say.
@@ -285,6 +329,8 @@ extension CardFormScreen {
             return sendIfChanged(context: context)
         case .didReceiveBinData:
             break
+        case .willUpdateClientSession, .didUpdateClientSession, .clientSessionUpdateFailed:
+            return sessionChanged(event, context: context)
         case .checkoutCompleted(let payment):
             guard paying else { return [] }
             paying = false
@@ -293,6 +339,16 @@ extension CardFormScreen {
         case .checkoutFailed(let error):
             guard paying else { return [] }
             paying = false
+            if error.errorId == "amount-changed" {
+                // Nothing was charged: the total moved between the screen and the engine.
+                let charged = amountDue(context: context).total
+                if let network = network(context: context), let submittedTotal, submittedTotal != charged {
+                    changedTotal = ChangedTotal(network: network, shown: submittedTotal, charged: charged)
+                }
+                banner = "The total changed before the payment went: check it and press Pay to confirm."
+                setFocus(.pay)
+                return []
+            }
             if let first = errors.first {
                 // The field lines already say what is wrong; the banner only points at them.
                 banner = errors.count == 1 ? "Fix the field marked * to pay." : "Fix the fields marked * to pay."

@@ -58,19 +58,21 @@ extension CardFormScreen {
         row += 2
         row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
 
-        // Cardholder name.
-        drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
-        cursor = drawField(.name, placeholder: "Name as on the card", row: row + 1, column: left, width: width - 2,
-                           into: &canvas, context: context) ?? cursor
-        row += 2
-        row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+        // Cardholder name, unless the session does not collect it (checkoutModules CARD_INFORMATION).
+        if context.session.collectsCardholderName {
+            drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
+            cursor = drawField(.name, placeholder: "Name as on the card", row: row + 1, column: left, width: width - 2,
+                               into: &canvas, context: context) ?? cursor
+            row += 2
+            row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+        }
 
         // Pay: the total for the network it would be paid with, which changes with the choice.
         let due = amountDue(context: context)
         let amount = context.money(due.total, currency: due.currency)
         let frames = glyphs.spinner
         let spinner = frames[context.animationFrame % frames.count]
-        let button = paying ? "[ Paying \(amount) \(spinner) ]" : "[ Pay \(amount) ]"
+        let button = paying ? "[ Paying \(amount) \(spinner) ]" : changedTotal != nil ? "[ Confirm \(amount) ]" : "[ Pay \(amount) ]"
         if focus == .pay { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
         canvas.addTarget(Rect(top: row, left: left, width: 2 + DisplayWidth.of(button), height: 1), Field.pay)
@@ -82,21 +84,24 @@ extension CardFormScreen {
                                            style: .error, ellipsis: glyphs.ellipsis)
         }
         // The surcharge in the total, said in the row under the button (when a long banner does not
-        // take it); before the network is known, the surcharges that may apply.
-        if bannerRows < 2 {
-            var line: String?
-            if due.surcharge > 0, let network = due.network {
-                line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
-                    + " (order \(context.money(due.amount, currency: due.currency)))"
-            } else {
-                let possible = possibleSurcharges(context: context)
-                if !possible.isEmpty {
-                    line = "A surcharge may apply: " + possible.map {
-                        "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
-                    }.joined(separator: glyphs.separator)
-                }
+        // take it); a total the client session changed is said there instead, until it is confirmed;
+        // before the network is known, the surcharges that may apply.
+        if let changed = changedTotal, bannerRows < 2 {
+            let line = "The total with \(context.catalogue.info(changed.network).displayName) is now \(context.money(changed.charged, currency: due.currency))"
+                + " (it showed \(context.money(changed.shown, currency: due.currency))): Confirm pays it"
+            canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .accent)
+        } else if due.surcharge > 0, bannerRows < 2, let network = due.network {
+            let line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
+                + " (order \(context.money(due.amount, currency: due.currency)))"
+            canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
+        } else if bannerRows < 2 {
+            let possible = possibleSurcharges(context: context)
+            if !possible.isEmpty {
+                let line = "A surcharge may apply: " + possible.map {
+                    "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
+                }.joined(separator: glyphs.separator)
+                canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
             }
-            if let line { canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim) }
         }
         row += max(2, bannerRows)
 
@@ -180,6 +185,7 @@ extension CardFormScreen {
             return ("Co-badged card: choose the network above, ⇧Tab", .accent)
         }
         if lookupInFlight { return ("\(spinner) Asking the BIN service about this card…", .accent) }
+        if sessionUpdating { return ("\(spinner) Asking the client session for the total…", .accent) }
         guard let metadata else { return ("Networks appear as you type.", .dim) }
         switch metadata.source {
         case .local: return ("Networks from local rules (first digits)", .dim)
@@ -282,7 +288,8 @@ extension CardFormScreen {
     }
 
     /// The chooser: each network with its surcharge when it has one (`○ Visa +€0.30`), so the
-    /// cardholder sees what the choice costs.
+    /// cardholder sees what the choice costs: the client session's answer for the network it
+    /// answered about, the session's own figure for the others.
     func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, context: ScreenContext) {
         let glyphs = context.glyphs
         let focused = focus == .network
@@ -297,7 +304,7 @@ extension CardFormScreen {
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
             let start = x
             x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
-            let surcharge = context.session.surcharge(for: item.network)
+            let surcharge = sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? context.session.surcharge(for: item.network)
             if surcharge > 0, x < end {
                 x += canvas.put(" +" + context.money(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
                                 maxWidth: end - x)

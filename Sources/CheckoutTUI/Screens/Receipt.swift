@@ -55,12 +55,18 @@ public struct Receipt: Sendable, Equatable {
                   currency: payment.currency, declineReason: payment.declineReason)
     }
 
-    /// The receipt of a payment as the ledger keeps it (what `checkout payments` lists); the ledger
-    /// keeps no order.
+    /// The receipt of a payment as the ledger keeps it (what `checkout payments` lists): who chose
+    /// the network when someone did; the ledger keeps no order.
     public init(entry: LedgerEntry, networkName: String, mask: String) {
         let card = entry.firstDigits.isEmpty ? mask + " " + entry.last4 : entry.firstDigits + "…" + entry.last4
-        self.init(paymentId: entry.id, time: entry.createdAt.timeIntervalSince1970, status: entry.status, network: networkName, card: card,
-                  amount: entry.amount, surcharge: entry.surcharge, currency: entry.currency, declineReason: entry.declineReason)
+        let choice: String? = switch entry.networkChosenBy {
+        case "CARDHOLDER": "chosen by the cardholder"
+        case "MERCHANT": "chosen automatically: the merchant's routing"
+        default: nil
+        }
+        self.init(paymentId: entry.id, time: entry.createdAt.timeIntervalSince1970, status: entry.status, network: networkName,
+                  networkChoice: choice, card: card, amount: entry.amount, surcharge: entry.surcharge, currency: entry.currency,
+                  declineReason: entry.declineReason)
     }
 
     public var total: Int { amount + surcharge }

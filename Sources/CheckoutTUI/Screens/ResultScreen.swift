@@ -71,11 +71,17 @@ public struct ResultScreen: Screen {
         return false
     }
 
-    public var buttons: [Button] {
-        isAuthorized || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
+    /// True when the payment went through or is pending at the processor: paying again could charge twice.
+    var isSettled: Bool {
+        if case .completed(let payment) = outcome { return payment.status == .authorized || payment.status == .pending }
+        return false
     }
 
-    public var discardQuestion: String? { isAuthorized || form == nil ? nil : "Discard this card?" }
+    public var buttons: [Button] {
+        isSettled || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
+    }
+
+    public var discardQuestion: String? { isSettled || form == nil ? nil : "Discard this card?" }
 
     public var focusedText: EditableText? { keeping.fileName }
 
@@ -149,6 +155,8 @@ public struct ResultScreen: Screen {
         guard case .failed(let error) = outcome else { return [] }
         var lines = [Receipt.Line(label: "Reason", value: error.description, priority: 9),
                      Receipt.Line(label: "Error id", value: error.errorId, priority: 5)]
+        // Primer created the payment before it failed: its id is what support looks up.
+        if let payment = error.payment { lines.insert(Receipt.Line(label: "Payment id", value: payment.id, priority: 9), at: 0) }
         if let form {
             let due = form.amountDue(context: context)
             lines.append(Receipt.Line(label: "Amount", value: context.money(due.total, currency: due.currency), priority: 7))
@@ -177,6 +185,7 @@ public struct ResultScreen: Screen {
             case .authorized: ("\(glyphs.success) Payment authorized", .success)
             case .declined: ("\(glyphs.failure) Payment declined", .error)
             case .failed: ("\(glyphs.failure) Payment failed", .error)
+            case .pending: ("\(glyphs.noteMark) Payment pending: the processor has not decided yet", .accent)
             }
         case .failed(let error):
             let failed = error.errorId == "payment-failed"

@@ -280,7 +280,7 @@ final class EngineLink: Sendable {
                 for await command in stream {
                     switch command {
                     case .setRawData(let data): await manager.setRawData(data)
-                    case .submit: await manager.submit()
+                    case .submit(let total): await manager.submit(expectedTotal: total)
                     case .rebuildEngine, .export, .quit: break
                     }
                 }
