@@ -50,6 +50,8 @@ public actor RawDataManager {
     /// What the local metadata and BIN data last shown were made from (they depend on nothing
     /// else); nil while what is shown came from a BIN answer.
     private var shownLocal: (candidates: [CardNetwork], source: CardValidationSource)?
+    /// How the last lookup that ended in local rules ended, for the screens to say.
+    private var fallbackReason: CardNumberEntryMetadata.FallbackReason = .serviceUnavailable
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
     private var sessionSync = ClientSessionStateMachine()
@@ -273,6 +275,7 @@ public actor RawDataManager {
         lookupTasks.removeValue(forKey: id)?.forEach { $0.cancel() }
         let wasAnnounced = lookups.isFetchingCurrent
         let outcome = lookups.lookupEnded(bin: bin, id: id, result: result)
+        if outcome == .showFallback { fallbackReason = result == .failed || result == .timedOut ? .serviceUnavailable : .noBinData }
         if outcome != .none {
             show(outcome, force: wasAnnounced)
             emitValidityIfChanged()
@@ -356,7 +359,7 @@ public actor RawDataManager {
             let candidates = resolver.catalogue.candidates(forDigits: digits)
             // The same candidates and source make the metadata and BIN data already shown.
             if !force, let shownLocal, shownLocal.source == source, shownLocal.candidates == candidates { return }
-            metadata = resolver.localMetadata(candidates: candidates, source: source)
+            metadata = resolver.localMetadata(candidates: candidates, source: source, fallbackReason: fallbackReason)
             binData = resolver.localBinData(candidates: candidates)
             shownLocal = (candidates, source)
         case let .showRemote(answer):

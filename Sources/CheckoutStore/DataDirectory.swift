@@ -106,6 +106,25 @@ public enum DataDirectory {
         var info = statvfs()
         return statvfs(path, &info) == 0 && info.f_bavail == 0
     }
+
+    /// ``open(_:_:)`` for a command that only reads: `nil`, and nothing created (no directory, no
+    /// database), while the data directory or its database does not exist yet. A directory that
+    /// exists is checked as ``open(_:_:)`` checks it (a file, or writable by others, is refused),
+    /// and a path under a file is refused the same way; a database that exists is opened by
+    /// ``openForReading(_:_:)``, so a read-only medium still lists.
+    ///
+    ///     guard let ledger = try DataDirectory.openIfPresent(options.dataDirectory, { try Ledger(database: $0) }) else { … }
+    public static func openIfPresent<Store>(_ option: String?, _ makeStore: (Database) throws -> Store) throws(DataDirectoryError) -> Store? {
+        let directory = resolve(option)
+        var info = stat()
+        if stat(directory.path, &info) != 0 {
+            guard errno != ENOENT else { return nil }
+        } else if info.st_mode & S_IFMT == S_IFDIR, lstat(databaseURL(in: directory).path, &info) != 0, errno == ENOENT {
+            try PrivateFiles.prepareDirectory(directory.path)
+            return nil
+        }
+        return try openForReading(option, makeStore)
+    }
 }
 
 /// The data directory or its database cannot be used; the message names the path and what to do.

@@ -54,16 +54,19 @@ public struct LedgerQuery: Sendable, Equatable {
     public var status: String?
     /// Newest first (the default) or oldest first.
     public var newestFirst: Bool
+    /// Rows to skip before the first one given (a page further on); with `limit`.
+    public var offset: Int
 
-    public init(limit: Int? = nil, since: Double? = nil, status: String? = nil, newestFirst: Bool = true) {
+    public init(limit: Int? = nil, since: Double? = nil, status: String? = nil, newestFirst: Bool = true, offset: Int = 0) {
         self.limit = limit
         self.since = since
         self.status = status
         self.newestFirst = newestFirst
+        self.offset = offset
     }
 
-    /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
-    var statement: (sql: String, bindings: [SQLValue]) {
+    /// The WHERE clause of the filters and its bindings.
+    var filter: (sql: String, bindings: [SQLValue]) {
         var conditions: [String] = []
         var bindings: [SQLValue] = []
         if let status {
@@ -74,13 +77,19 @@ public struct LedgerQuery: Sendable, Equatable {
             conditions.append("created_at >= ?")
             bindings.append(.real(since))
         }
-        var sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings)
+    }
+
+    /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
+    var statement: (sql: String, bindings: [SQLValue]) {
+        var (sql, bindings) = filter
+        sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments" + sql
         // rowid breaks ties between payments of the same instant, in the order they were made.
         sql += newestFirst ? " ORDER BY created_at DESC, rowid DESC" : " ORDER BY created_at, rowid"
         if let limit {
-            sql += " LIMIT ?"
+            sql += " LIMIT ? OFFSET ?"
             bindings.append(.integer(Int64(limit)))
+            bindings.append(.integer(Int64(max(0, offset))))
         }
         return (sql, bindings)
     }
@@ -237,6 +246,18 @@ public final class Ledger: Sendable {
             try body(LedgerRow(row: row))
             return true
         }
+    }
+
+    /// How many attempts `query`'s filters select (its limit, offset and order aside): what a
+    /// paged listing counts its pages by.
+    public func count(_ query: LedgerQuery = LedgerQuery()) throws -> Int {
+        let (sql, bindings) = query.filter
+        var total = 0
+        try database.forEachRow("SELECT COUNT(*) FROM payments" + sql, bindings) { row in
+            total = Int(row.int64(0))
+            return false
+        }
+        return total
     }
 
     /// The attempts `query` asks for as values (oldest first by default); for small ledgers and tests.

@@ -72,17 +72,19 @@ enum PaymentsCommand {
         }
         guard options.positionals.isEmpty else { return usageError("takes no arguments") }
 
-        let ledger: Ledger
+        // Listing only reads: a directory without a database has no payments, and gets none made.
+        let ledger: Ledger?
         do {
-            // Listing needs no write access: a ledger on a read-only medium is opened read-only.
-            ledger = try DataDirectory.openForReading(options.dataDirectory) { try Ledger(database: $0) }
+            // Listing needs no write access (a ledger on a read-only medium is opened read-only),
+            // and a directory without a database has no payments, and gets none made.
+            ledger = try DataDirectory.openIfPresent(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
             FileHandleOutput.error("checkout payments: \(error)")
             return 2
         }
         var listing = LedgerListing(json: json)
         do {
-            try ledger.forEach(query) { listing.append($0) }
+            try ledger?.forEach(query) { listing.append($0) }
         } catch {
             listing.flush()
             FileHandleOutput.error("checkout payments: cannot read the ledger: \(error)")

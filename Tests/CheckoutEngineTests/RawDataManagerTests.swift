@@ -160,9 +160,12 @@ import Testing
         await harness.advance(fault == "hang" ? 999 : 49)
         #expect(harness.recorder.take().isEmpty)
         await harness.advance(1)
-        #expect(withoutValidity(harness.recorder.take()) == harness.local(Self.coBadged, .localFallback))
+        // An empty answer is a service that knows nothing of the card, not one that is down.
+        let reason: CardNumberEntryMetadata.FallbackReason = fault == "empty" ? .noBinData : .serviceUnavailable
+        #expect(withoutValidity(harness.recorder.take()) == harness.local(Self.coBadged, .localFallback, fallbackReason: reason))
         let metadata = await harness.manager.currentMetadata
         #expect(metadata?.source == .localFallback)
+        #expect(metadata?.fallbackReason == reason)
         await harness.advance(5000)
         #expect(harness.recorder.take().isEmpty, "a timed-out lookup's late answer is never emitted")
     }
@@ -339,7 +342,7 @@ import Testing
         await waitUntil { harness.clock.sleeperCount >= 2 }
         await harness.advance(500)
         await finishing.value
-        #expect(withoutValidity(harness.recorder.events).suffix(2) == harness.local(Self.coBadged, .localFallback)[...])
+        #expect(withoutValidity(harness.recorder.events).suffix(2) == harness.local(Self.coBadged, .localFallback, fallbackReason: .serviceUnavailable)[...])
     }
 }
 

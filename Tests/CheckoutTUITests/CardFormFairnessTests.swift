@@ -27,7 +27,7 @@ import Testing
         #expect(model.press(.enter).last == .submit(expectedTotal: 4999))
         _ = model.receive(.checkoutFailed(CheckoutError(errorId: "invalid-card-number", description: "The card data is not valid.")))
         let text = model.render(width: 120, height: 40).text
-        for error in Self.blankErrors { #expect(text.contains(error.description), "\(error.description) after Pay") }
+        for error in Self.blankErrors { #expect(text.contains(error.shownDescription), "\(error.shownDescription) after Pay") }
     }
 
     @Test func aFormatErrorShowsOnLeavingANonEmptyField() {

@@ -93,14 +93,14 @@ import Testing
         _ = model.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
         #expect(form(model).selectableNetworks(context: model.context) == nil)
         #expect(!model.screen.contains("Pay with"))
-        // Wide enough for the whole line once F2 has hidden the event panel that takes the right side.
+        // Wide enough for the whole line once the event panel that takes the right side is hidden.
         model.resize(width: 120, height: 40)
-        _ = model.press(.function(2))
+        model.eventPanelHidden = true
         let wide = model.render(width: 120, height: 40).text
         model.resize(width: 80, height: 24)
-        #expect(wide.contains("Paid with Visa · chosen automatically: eftpos cards are routed by the merchant"))
-        #expect(model.screen.contains("Paid with Visa · chosen automatically: eftpos cards are routed by the"))
-        #expect(model.screen.contains("\n    merchant\n"), "at 80 columns the reason wraps onto the row under it")
+        #expect(wide.contains("To be paid with Visa · chosen automatically: eftpos cards are routed by the merchant"))
+        #expect(model.screen.contains("To be paid with Visa · chosen automatically: eftpos cards are routed by"))
+        #expect(model.screen.contains("\n    the merchant\n"), "at 80 columns the reason wraps onto the row under it")
         #expect(model.screen.contains("[ Pay €50.29 ]"), "the auto-selected network's surcharge is in the total")
         _ = model.press(.tab)
         #expect(form(model).focus == .expiry, "no chooser to stop at")
@@ -109,7 +109,7 @@ import Testing
         var first = Fixtures.model(settings: eftpos)
         first.type("4000050360000001")
         _ = first.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
-        #expect(first.screen.contains("Paid with eftpos · chosen automatically"))
+        #expect(first.screen.contains("To be paid with eftpos · chosen automatically"))
         #expect(first.screen.contains("[ Pay €49.99 ]"))
     }
 
@@ -147,7 +147,7 @@ import Testing
         _ = model.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
         #expect(model.top is ResultScreen)
         model.resize(width: 120, height: 40)
-        _ = model.press(.function(2))   // the event panel hidden: the row has the whole width
+        model.eventPanelHidden = true   // the row has the whole width
         #expect(model.render(width: 120, height: 40).text.contains("Network       Visa · chosen automatically: eftpos cards are routed by the merchant"))
     }
 

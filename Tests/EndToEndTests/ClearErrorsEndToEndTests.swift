@@ -48,12 +48,16 @@ import Testing
             while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
             close(filler)
             for arguments in [["payments", "--data-dir", root + "/data"], ["events", "--data-dir", root + "/data"],
-                              ["payments", "--data-dir", root + "/new"]] {
+                              ["events", "--data-dir", root + "/new"]] {
                 let result = try run(arguments, input: Self.payment)
                 #expect(result.status == 2, "\(arguments)")
                 #expect(result.stderr.contains("no space is left on the device holding \(root)/"), "\(arguments): \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1)
             }
+            // Listing a directory that has no ledger yet needs no space: it creates nothing.
+            let listing = try run(["payments", "--data-dir", root + "/unused"], input: "")
+            #expect(listing.status == 0 && listing.stdout.contains("No payments yet"), "\(listing.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: root + "/unused"))
         }
     }
 
@@ -108,7 +112,7 @@ import Testing
 
     @Test func aRelativeXDGDataHomeIsIgnored() throws {
         let folder = Folder()
-        let result = try ChildProcess.run("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" payments", "sh", folder.path, ChildProcess.checkoutBinary],
+        let result = try ChildProcess.run("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" events < /dev/null", "sh", folder.path, ChildProcess.checkoutBinary],
                                           environment: ["XDG_DATA_HOME": "relative", "HOME": folder.path], timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/relative"))

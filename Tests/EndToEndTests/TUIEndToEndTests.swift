@@ -103,7 +103,7 @@ import Testing
         let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.contains("✗ Not applied: --bin-table \(table.path): cannot read it (No such file or directory). The previous settings stay in use."),
                 "\(screen)")
-        #expect(screen.contains("◀ 50 ms ▶"), "the settings that failed stay on screen")
+        #expect(screen.contains("- 50 ms +"), "the settings that failed stay on screen")
         #expect(!screen.contains("EXIT="), "the app is still running")
     }
 

@@ -13,6 +13,8 @@ import FoundationEssentials
 /// | `paymentMethod.options` | a list of `{"type":…}` objects (the SDK's) or an object keyed by type (the API's) |
 /// | `…options[type=PAYMENT_CARD].networks` | a list of `{"type":"VISA","surcharge":30}` or an object `{"VISA":{"surcharge":{"amount":30}}}`; a surcharge is minor units or `{"amount":…}` |
 /// | `merchantName`, else `…options[type=APPLE_PAY].merchantName` | the merchant's name |
+/// | `order.orderId`, else `orderId` | the merchant's reference for the order |
+/// | `order.lineItems[]` | ``OrderLineItem``s: `itemId`, `description`, `name`, `quantity` (1 when absent), `amount`, `discountAmount`, `taxAmount` |
 /// | `checkoutModules[type=CARD_INFORMATION].options.cardHolderName` (beside `clientSession` in a configuration) | `false`: the name is not collected |
 ///
 /// A value of the wrong type is an error naming its JSON path; a network id that names no network
@@ -115,6 +117,11 @@ private struct SessionReader {
         let apiCurrency = try currency(value["currencyCode"], Self.child(path, "currencyCode"))
         if let code = orderCurrency ?? apiCurrency { session.currency = code }
 
+        let orderId = try text(order?["orderId"], Self.child(path, "order", "orderId"))
+        let apiOrderId = try text(value["orderId"], Self.child(path, "orderId"))
+        session.orderId = orderId ?? apiOrderId
+        session.lineItems = try lineItems(order?["lineItems"], Self.child(path, "order", "lineItems"))
+
         var merchantName = try text(value["merchantName"], Self.child(path, "merchantName"))
         if let paymentMethod = try object(value["paymentMethod"], Self.child(path, "paymentMethod")) {
             let methodPath = Self.child(path, "paymentMethod")
@@ -215,6 +222,33 @@ private struct SessionReader {
             let amount = try surcharge(entry.body["surcharge"], Self.child(entry.path, "surcharge"))
             guard let network = network(entry.id, entry.idPath), seen.insert(network).inserted else { continue }
             if amount > 0 { result[network] = amount }
+        }
+        return result
+    }
+
+    /// `order.lineItems`: a list of objects, each read as an ``OrderLineItem``.
+    func lineItems(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> [OrderLineItem] {
+        guard let value, !value.isNull else { return [] }
+        guard let items = value.arrayValue else { throw error(path, "expected a list of line items, found \(Self.kind(value))") }
+        var result: [OrderLineItem] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard item.objectValue != nil else { throw error(itemPath, "expected an object such as {\"description\":\"…\",\"amount\":450,\"quantity\":2}, found \(Self.kind(item))") }
+            var quantity = 1
+            if let raw = item["quantity"], !raw.isNull {
+                guard let number = raw.intValue, number >= 1 else {
+                    throw error(Self.child(itemPath, "quantity"), "expected a whole number, 1 or more, found \(Self.kind(raw))")
+                }
+                quantity = number
+            }
+            result.append(OrderLineItem(
+                itemId: try text(item["itemId"], Self.child(itemPath, "itemId")),
+                description: try text(item["description"], Self.child(itemPath, "description")),
+                name: try text(item["name"], Self.child(itemPath, "name")),
+                quantity: quantity,
+                amount: try minorUnits(item["amount"], Self.child(itemPath, "amount")),
+                discountAmount: try minorUnits(item["discountAmount"], Self.child(itemPath, "discountAmount")),
+                taxAmount: try minorUnits(item["taxAmount"], Self.child(itemPath, "taxAmount"))))
         }
         return result
     }

@@ -21,6 +21,10 @@ public struct ClientSession: Sendable, Equatable {
     public var surcharges: [CardNetwork: Int]
     /// The name the cardholder is paying, when the session gives one.
     public var merchantName: String?
+    /// The merchant's reference for the order (`order.orderId`, or the Client Session API's `orderId`).
+    public var orderId: String?
+    /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
+    public var lineItems: [OrderLineItem]
     /// Whether the cardholder's name is asked for and required. A configuration's
     /// `checkoutModules` entry `{"type":"CARD_INFORMATION","options":{"cardHolderName":false}}` turns
     /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS
@@ -29,12 +33,15 @@ public struct ClientSession: Sendable, Equatable {
     public var collectsCardholderName: Bool
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
-                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, collectsCardholderName: Bool = true) {
+                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, orderId: String? = nil,
+                lineItems: [OrderLineItem] = [], collectsCardholderName: Bool = true) {
         self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
         self.amount = amount
         self.currency = currency
         self.surcharges = surcharges
         self.merchantName = merchantName
+        self.orderId = orderId
+        self.lineItems = lineItems
         self.collectsCardholderName = collectsCardholderName
     }
 

@@ -169,6 +169,8 @@ public enum TerminalRuntime {
                 case .rebuildEngine(let settings):
                     // Only settings the engine could be built from are kept for the next start.
                     if connect(settings), let storage { model.settingsSaved(storage.save(settings)) }
+                case .export(let text, let destination):
+                    model.exported(TextExport.perform(text, to: destination, write: NCursesTerminal.writeRaw))
                 case .quit(let code): exitCode = code
                 }
             }
@@ -279,7 +281,7 @@ final class EngineLink: Sendable {
                     switch command {
                     case .setRawData(let data): await manager.setRawData(data)
                     case .submit(let total): await manager.submit(expectedTotal: total)
-                    case .rebuildEngine, .quit: break
+                    case .rebuildEngine, .export, .quit: break
                     }
                 }
             },
