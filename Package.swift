@@ -4,8 +4,10 @@ import PackageDescription
 // The house (see README "Architecture"): arrows point down only.
 //   checkout (executable) -> CheckoutCommands (option table, commands) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
 //   CheckoutCommands -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's screens
-//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl are system libraries
+//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
+//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine; CheckoutResources holds
+//   Resources/, compiled in by the EmbedResources plugin.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -18,6 +20,8 @@ let package = Package(
         .library(name: "CheckoutEngine", targets: ["CheckoutEngine"]),
         .library(name: "CheckoutStore", targets: ["CheckoutStore"]),
         .library(name: "NolPay", targets: ["NolPay"]),
+        // The headless SDK's public names and signatures over the engine (Docs/library.md).
+        .library(name: "PrimerHeadlessCompat", targets: ["PrimerHeadlessCompat"]),
         .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
@@ -26,17 +30,22 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         // libcurl is not linked: the engine's HTTP client opens it with dlopen on its first request.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // GNU FriBidi: the Unicode Bidirectional Algorithm and Arabic shaping for right-to-left text.
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi"),
         // Our own C: the async-signal-safe handler that puts the terminal back when a signal ends the process.
         .target(name: "CTerminalRestore", path: "Sources/CTerminalRestore"),
 
-        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
+        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults,
+        // demo scripts), compiled in at build time from the files under Resources/ (see ResourceFiles.swift).
         .target(
             name: "CheckoutResources",
             path: "Resources",
-            // Read in place, not copied as a resource bundle (see ResourceFiles.swift).
             exclude: ["README.md", "data", "demo"],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
         ),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .executableTarget(name: "ResourceEmbedder", path: "Plugins/ResourceEmbedder", swiftSettings: swiftSettings),
 
         .target(name: "CheckoutCore", swiftSettings: swiftSettings),
         .target(name: "CheckoutStore", dependencies: ["CSQLite", "CheckoutCore"], swiftSettings: swiftSettings),
@@ -46,13 +55,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PrimerHeadlessCompat",
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "NolPay",
             dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "NolPay", "CheckoutResources"],
+            dependencies: ["CNCursesW", "CTerminalRestore", "CFriBidi", "CheckoutCore", "CheckoutEngine", "NolPay", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         // The plain, line-by-line front end over the same engine and Nol components (issue 13).
@@ -111,6 +125,11 @@ let package = Package(
         .testTarget(
             name: "CheckoutCommandsTests",
             dependencies: ["CheckoutCommands", "CheckoutCore", "CheckoutEngine", "CheckoutTUI", "NolPay", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PrimerHeadlessCompatTests",
+            dependencies: ["PrimerHeadlessCompat", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.

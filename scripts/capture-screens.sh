@@ -19,7 +19,7 @@ trap 't kill-server 2>/dev/null || true; rm -rf "$data"' EXIT
 # Waits until the pane shows $1 (3 s at most), then prints the pane under a heading $2.
 show() {
   for _ in $(seq 1 150); do t capture-pane -p | grep -qF -- "$1" && break; sleep 0.02; done
-  printf '#### %s\n\n```\n' "$2"; t capture-pane -p | sed -e 's/[[:space:]]*$//'; printf '```\n\n'
+  printf '## %s\n\n```\n' "$2"; t capture-pane -p | sed -e 's/[[:space:]]*$//'; printf '```\n\n'
 }
 keys() { for k in "$@"; do t send-keys -- "$k"; sleep 0.04; done; }
 digits() { local s=$1; for ((i = 0; i < ${#s}; i++)); do t send-keys -- "${s:i:1}"; sleep 0.03; done; }
@@ -30,13 +30,14 @@ start() { # start WIDTH HEIGHT COMMAND...
 }
 
 cat <<'HEAD'
-# The screens, as text
+# Screens
 
-What `checkout` shows, captured from the real program in tmux at 80x24 (and 120x32 for the event
-panel) by `scripts/capture-screens.sh`, which writes this page: run it again after a change to a
-screen. Each screen's state, update and view are in `Sources/CheckoutTUI/Screens` and
-`Sources/CheckoutTUI/Nol`; the text snapshots the tests compare are in
-`Tests/CheckoutTUITests/Snapshots`.
+Captured from the real binary in tmux by `scripts/capture-screens.sh`, which writes this page (run it
+again after a change to a screen; the same screens at 60x20, 80x24, 120x40 and in ASCII are the
+snapshots in `Tests/CheckoutTUITests/Snapshots/`). Colour is lost in text: badges carry their
+network's colours, candidates are dim, the focused field has a coloured bar `┃`. The card screens
+below run with `--session examples/session-visa-surcharge.json`: a merchant who prefers Cartes
+Bancaires and adds €0.30 on Visa. The last section is the same payment in plain mode.
 
 HEAD
 
@@ -93,7 +94,7 @@ show "8th digit" "checkout demo cobadge: a caption explains each moment"
 t kill-server
 
 cat <<'PLAIN'
-#### Plain mode: the same screens, one question at a time (`TERM=dumb checkout` over pipes)
+## Plain mode: the same screens, one question at a time (`TERM=dumb checkout` over pipes)
 
 Each screen says what it asks and what it learnt; each answer goes back to the screen as the
 terminal's keys would (here the co-badged card, Visa chosen by name, then the result's Home and Quit).

@@ -78,10 +78,14 @@ struct CommandLineOptions: Sendable {
 
     init(command: CommandSpec) { self.command = command }
 
+    /// A usage error is one line: the command, the problem, and, for an option the command does
+    /// not have or when the command's usage fits on a line, the usage or where the help is.
     static func parse(_ arguments: [String], command: CommandSpec) -> Result<CommandLineOptions, UsageError> {
         switch parseOptions(arguments, command: command) {
-        case .success(let options): .success(options)
-        case .failure(let error): .failure(UsageError("\(command.prefix): \(error.message) (\(command.hint))"))
+        case .success(let options): return .success(options)
+        case .failure(let error):
+            let hinted = error.message.hasPrefix("unknown option") || !command.usage.contains("\n")
+            return .failure(UsageError("\(command.prefix): \(error.message)" + (hinted ? " (\(command.hint))" : "")))
         }
     }
 
@@ -251,6 +255,8 @@ extension CommandLineOptions {
         // Read a chunk at a time: a table of millions of rows is never held whole.
         do { return try BinTable(csvFile: path) } catch let error as BinTableError {
             throw UsageError("\(messagePrefix): --bin-table \(path): \(error)")
+        } catch let error as BinTableFileError {
+            throw UsageError("\(messagePrefix): --bin-table \(path): cannot read it (\(error.reason))")
         } catch {
             throw UsageError("\(messagePrefix): --bin-table: cannot read \(path)")
         }
@@ -321,5 +327,30 @@ extension CommandLineOptions {
     /// records every attempt in `ledger`.
     func makePaymentService(ledger: Ledger) -> any PaymentService {
         primer?.paymentService(ledger: ledger) ?? SandboxPaymentService(ledger: ledger)
+    }
+
+    /// Where the session's surcharges are asked: Primer's client session behind the client token
+    /// (client-session actions); nil for the engine's sandbox, which answers from the session.
+    func makeClientSessionService() -> (any ClientSessionService)? {
+        primer?.clientSessionService()
+    }
+}
+
+extension Ledger {
+    /// Before the program exits: writes the payments the ledger could not take when they were
+    /// made, or says on standard error where they wait (the spool, written by the next checkout
+    /// that opens this ledger) or that they are lost.
+    func writePendingBeforeExit(_ prefix: String) {
+        let waiting = pendingEntries
+        guard !waiting.isEmpty, let problem = writePending() else { return }
+        let ids = waiting.map(\.id).joined(separator: ", ")
+        let (payments, are, they, them) = waiting.count == 1 ? ("payment", "is", "it waits", "note it") : ("payments", "are", "they wait", "note them")
+        if problem.spooled, let spoolPath {
+            FileHandleOutput.error("\(prefix): warning: \(payments) \(ids) \(are) not in the ledger yet (\(problem.reason)); \(they) in "
+                                   + "\(spoolPath) and \(are) recorded by the next checkout that opens this ledger")
+        } else {
+            FileHandleOutput.error("\(prefix): \(payments) \(ids) could not be recorded in the ledger (\(problem.reason)); "
+                                   + "\(them): the processor's answers stand, but the ledger will not show \(waiting.count == 1 ? "it" : "them")")
+        }
     }
 }

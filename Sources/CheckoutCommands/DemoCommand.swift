@@ -10,10 +10,11 @@ import Glibc
 ///
 /// Without `--check` it plays in the terminal; `--check` plays every shipped script (or the one
 /// named, or `--script FILE`) headless on a manual clock and exits 1 at the first step whose
-/// expectation fails. `--record` writes the terminal's output as an asciicast v2 file; it is only
-/// offered here, where every card typed is a sandbox test card of the script. Engines are made by
-/// the app's one recipe, so `--bin-table` and `--bin-service` apply; `--data-dir` keeps the demo's
-/// payments in that ledger.
+/// expectation fails. `--record` writes the terminal's output as an asciicast v2 file (0600, never
+/// through a link, card-like digit runs masked); it is only offered here, where every card typed is
+/// a sandbox test card of the script, and it stops when the person takes the keyboard. Engines are
+/// made by the app's one recipe, so `--bin-table` and `--bin-service` apply; `--data-dir` keeps the
+/// demo's payments in that ledger.
 enum DemoCommand {
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
@@ -84,7 +85,14 @@ enum DemoCommand {
             }
         }
         let driver = DemoDriver(world: world, script: script, quitsAtEnd: recorder != nil, speed: options.speed)
-        return await TerminalRuntime.runDemo(driver, colour: options.colorEnabled, recorder: recorder)
+        // What the person types once they have the keyboard is theirs: it is not recorded.
+        driver.onHandOver = { recorder?.stop() }
+        let status = await TerminalRuntime.runDemo(driver, colour: options.colorEnabled, recorder: recorder)
+        if let recordPath, let failure = recorder?.failure {
+            FileHandleOutput.error("checkout demo: the recording \(recordPath) could not be written (\(failure)); it is incomplete")
+            return status == 0 ? 1 : status
+        }
+        return status
     }
 
     /// The world a demo plays in: the shipped catalogue and session, the BIN source the options

@@ -29,9 +29,9 @@ enum EventsCommand {
             return 2
         }
         let manager: RawDataManager
+        let ledger: Ledger
         do {
             let session = try options.makeSession()
-            let ledger: Ledger
             do { ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) } } catch {
                 throw UsageError("checkout events: \(error)")
             }
@@ -39,7 +39,7 @@ enum EventsCommand {
                 configuration: EngineConfiguration(session: session, debounce: options.debounce ?? EngineConfiguration().debounce,
                                                    binLookupTimeout: options.binTimeout),
                 catalogue: try options.makeCatalogue(), binService: try options.makeBinService(),
-                paymentService: options.makePaymentService(ledger: ledger))
+                paymentService: options.makePaymentService(ledger: ledger), clientSessionService: options.makeClientSessionService())
         } catch let error as UsageError {
             FileHandleOutput.error(error.message)
             return 2
@@ -57,6 +57,7 @@ enum EventsCommand {
             }
         }
         await feed(manager, options: options)
+        ledger.writePendingBeforeExit("checkout events")
         return 0
     }
 
@@ -79,7 +80,7 @@ enum EventsCommand {
             switch EventsInput.parse(line, defaults: options) {
             case .none: continue
             case .rawData(let data): manager.setRawData(data)
-            case .submit: manager.submit()
+            case .submit(let idempotencyKey): manager.submit(idempotencyKey: idempotencyKey)
             case .sleep(let duration):
                 output.beginWaiting()
                 try? await Task.sleep(for: duration)
@@ -97,7 +98,8 @@ enum EventsCommand {
 enum EventsInput: Equatable {
     case none
     case rawData(CardData)
-    case submit
+    /// `{"submit":{}}`, or `{"submit":{"idempotencyKey":"…"}}` with the merchant's key for the payment.
+    case submit(idempotencyKey: String?)
     case sleep(Duration)
     case invalid(String)
 
@@ -122,7 +124,14 @@ enum EventsInput: Equatable {
         }
         switch key {
         case "submit":
-            return .submit
+            guard let options = body.objectValue, options.allSatisfy({ $0.0 == "idempotencyKey" }) else {
+                return .invalid("submit takes {} or {\"idempotencyKey\":\"…\"}")
+            }
+            guard let key = body["idempotencyKey"] else { return .submit(idempotencyKey: nil) }
+            guard let text = key.stringValue, (1...64).contains(text.utf8.count), text.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                return .invalid("idempotencyKey must be 1 to 64 printable ASCII characters")
+            }
+            return .submit(idempotencyKey: text)
         case "sleep":
             guard let milliseconds = body.doubleValue, milliseconds >= 0, milliseconds <= 3_600_000 else {
                 return .invalid("sleep takes a number of milliseconds (0 to 3600000)")

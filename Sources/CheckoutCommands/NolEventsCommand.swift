@@ -167,6 +167,7 @@ final class NolEventsSession: Sendable {
             await component.setEventHandler { [self] event in
                 switch event {
                 case let .step(step): stepOut("link", step.name, step.jsonMembers)
+                case let .outcome(outcome): outcomeOut("link", outcome)
                 case let .validation(status, data): validationOut(status, data?.name)
                 case let .error(error): errorOut(error)
                 }
@@ -178,6 +179,7 @@ final class NolEventsSession: Sendable {
             await component.setEventHandler { [self] event in
                 switch event {
                 case let .step(step): stepOut("unlink", step.name, step.jsonMembers)
+                case let .outcome(outcome): outcomeOut("unlink", outcome)
                 case let .validation(status, data): validationOut(status, data?.name)
                 case let .error(error): errorOut(error)
                 }
@@ -189,6 +191,7 @@ final class NolEventsSession: Sendable {
             await component.setEventHandler { [self] event in
                 switch event {
                 case let .step(step): stepOut("pay", step.name, step.jsonMembers)
+                case let .outcome(outcome): outcomeOut("pay", outcome)
                 case let .validation(status, data): validationOut(status, data?.name)
                 case let .error(error): errorOut(error)
                 }
@@ -232,7 +235,8 @@ final class NolEventsSession: Sendable {
             if let code = fields["otpCode"] {
                 await component.updateCollectedData(.otpData(otpCode: code))
             } else if fields["cardNumber"] != nil || fields["mobileNumber"] != nil {
-                await component.updateCollectedData(.cardAndPhoneData(cardNumber: fields["cardNumber"] ?? "", mobileNumber: fields["mobileNumber"] ?? ""))
+                await component.updateCollectedData(.cardAndPhoneData(nolPaymentCard: NolPaymentCard(cardNumber: fields["cardNumber"] ?? ""),
+                                                                       mobileNumber: fields["mobileNumber"] ?? ""))
             } else {
                 inputError(line, "collects neither \"cardNumber\"/\"mobileNumber\" nor \"otpCode\"")
             }
@@ -317,6 +321,13 @@ final class NolEventsSession: Sendable {
         state.withLock { $0.step = name }
         if name == "collectOtpData" { smsOut() }
         out([("event", .string("step")), ("flow", .string(flow))] + members)
+    }
+
+    /// What a flow produced, after its last step: `{"event":"cardLinked","flow":"link","card":{…}}`,
+    /// `{"event":"checkoutCompleted","flow":"pay","payment":{…}}`…
+    private func outcomeOut(_ flow: String, _ outcome: NolPayOutcome) {
+        let members = outcome.jsonMembers
+        out(Array(members.prefix(1)) + [("flow", .string(flow))] + Array(members.dropFirst()))
     }
 
     private func validationOut(_ status: NolPayValidationStatus, _ data: String?) {

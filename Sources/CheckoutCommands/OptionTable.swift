@@ -101,7 +101,7 @@ enum CommandOption: String, CaseIterable, Sendable {
         case .json: "JSON Lines, one object per payment, instead of a table"
         case .limit: "at most N payments"
         case .since: "payments made at or after DATE, UTC: 2025-11-29 or 2025-11-29T17:53:36Z"
-        case .status: "only AUTHORIZED, DECLINED or FAILED payments"
+        case .status: "only AUTHORIZED, DECLINED, FAILED or PENDING payments"
         case .oldestFirst: "oldest first instead of newest first"
         case .script: "play your own script (the format is in Resources/demo/cobadge.demo)"
         case .check: "play headless at full speed; exit 1 when a step's expectation fails"
@@ -156,16 +156,20 @@ enum CommandOption: String, CaseIterable, Sendable {
         case .cvv: options.cvv = value
         case .name: options.name = value
         case .amount:
-            guard let minor = Int(value), minor >= 1 else {
-                throw UsageError("--amount must be a whole number of minor units, at least 1 (4999 for 49.99), not \"\(value)\"")
+            guard let minor = Int(value), (1...ClientSession.maximumAmount).contains(minor) else {
+                throw UsageError("--amount must be a whole number of minor units from 1 to \(ClientSession.maximumAmount) "
+                                 + "(4999 for 49.99), not \"\(DiagnosticText.quoted(value))\"")
             }
             options.amount = minor
         case .currency:
-            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError("--currency must be a 3-letter ISO 4217 code such as EUR, not \"\(value)\"")
+            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }), ISO4217.isCurrency(value) else {
+                throw UsageError("--currency must be an ISO 4217 currency code such as EUR, USD or JPY, not \"\(DiagnosticText.quoted(value))\"")
             }
             options.currency = value.uppercased()
-        case .dataDir: options.dataDirectory = value
+        case .dataDir:
+            // An empty value would silently be the default data directory, the real ledger.
+            guard !value.isEmpty else { throw UsageError("--data-dir needs a directory, not an empty value") }
+            options.dataDirectory = value
         case .noColor: options.noColor = true
         case .noMouse: options.noMouse = true
         case .plain: options.plain = true
@@ -188,8 +192,8 @@ enum CommandOption: String, CaseIterable, Sendable {
             options.query.since = since
         case .status:
             let status = value.uppercased()
-            guard ["AUTHORIZED", "DECLINED", "FAILED"].contains(status) else {
-                throw UsageError("--status must be AUTHORIZED, DECLINED or FAILED, not \"\(value)\"")
+            guard ["AUTHORIZED", "DECLINED", "FAILED", "PENDING"].contains(status) else {
+                throw UsageError("--status must be AUTHORIZED, DECLINED, FAILED or PENDING, not \"\(value)\"")
             }
             options.query.status = status
         case .oldestFirst: options.query.newestFirst = false
@@ -242,8 +246,8 @@ struct CommandSpec: Sendable, Equatable {
     /// How a message about this command starts.
     var prefix: String { title }
 
-    /// What every usage error of the command ends with: its usage when that is one line, else
-    /// where its help is.
+    /// What a usage error of the command ends with: its usage when that is one line, else where
+    /// its help is.
     var hint: String { usage.contains("\n") ? "see \(title) --help" : usage }
 
     /// The usage line: the command, each option with its placeholder, the arguments, wrapped.
@@ -338,12 +342,17 @@ extension CommandSpec {
             Input, one object a line:
               {"rawData":{"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…","cardNetwork":null}}
                               the raw data as typed so far; fields left out take --expiry, --cvv and --name
-              {"submit":{}}   pay (the sandbox processor, recorded in the ledger under --data-dir; Primer with a token)
+              {"submit":{}}   pay (the sandbox processor, recorded in the ledger under --data-dir; Primer with a token);
+                              {"submit":{"idempotencyKey":"…"}} gives the payment the merchant's key
               {"sleep":MS}    pause the reader, as a person between keys
             Output, one object per event, in the engine's order: dataIsValid, willFetchMetadata,
-            didReceiveMetadata, didReceiveBinData, checkoutCompleted, checkoutFailed. A line that is none of
-            these is named on stderr (never quoted) and skipped. At the end of input a pending debounce fires at
-            once and work in flight finishes before the exit.
+            didReceiveMetadata, didReceiveBinData, willUpdateClientSession, didUpdateClientSession,
+            clientSessionUpdateFailed (a session with surcharges, Docs/primer.md), checkoutCompleted,
+            checkoutFailed. A line that is none of these is named on stderr (never quoted) and skipped. At the
+            end of input a pending debounce fires at once and work in flight finishes before the exit.
+            A payment the ledger could not record yet (locked, a full disk) is still checkoutCompleted, with
+            "notRecorded" saying why; its row is written once the ledger can take it. A submit while a payment
+            is in flight is checkoutFailed "payment-in-progress".
             """,
         options: CommandOption.binOptions + [.debounce, .dataDir] + CommandOption.cardFields)
 

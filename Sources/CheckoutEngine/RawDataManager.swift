@@ -13,17 +13,27 @@ import FoundationEssentials
 /// answer for a number that is no longer current is never emitted. Metadata and BIN data events
 /// are emitted when what they say changes; `dataIsValid` when validity or the error list changes.
 ///
-///     let manager = RawDataManager(configuration: .init(), catalogue: catalogue,
-///                                  binService: service, paymentService: payments)
+/// For a session with surcharges the client session is kept told which network the card would be
+/// paid with, as Primer's drop-in does (``ClientSessionService``): once the BIN is answered (or has
+/// fallen back), on each change of the cardholder's choice, and to none when the number drops
+/// under 8 digits. One action is in flight at a time, announced by `willUpdateClientSession` and
+/// answered by `didUpdateClientSession` (what paying now costs) or `clientSessionUpdateFailed`. A
+/// submit charges the amount the session answered for its network, asking first when it has not.
+///
+///     let manager = try RawDataManager(session: session)      // the shipped catalogue, BIN table and sandbox
 ///     let events = manager.events()
-///     await manager.setRawData(CardData(cardNumber: "4000 0025 0000 1001"))
+///     manager.rawData = CardData(cardNumber: "4000 0025 0000 1001")
 ///     for await event in events { print(event) }
+///
+/// Docs/library.md shows the rest: the ordered inbox (``rawData``, ``post(_:)``), ``pay()``,
+/// ``reset()``, delegates, other BIN services and processors.
 public actor RawDataManager {
     private let configuration: EngineConfiguration
     private let resolver: CardNetworkResolver
     private let validator: CardValidator
     private let binService: any BinDataService
     private let paymentService: any PaymentService
+    private let clientSessionService: any ClientSessionService
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private var localCalendar = LocalCalendar()
@@ -40,9 +50,21 @@ public actor RawDataManager {
     /// What the local metadata and BIN data last shown were made from (they depend on nothing
     /// else); nil while what is shown came from a BIN answer.
     private var shownLocal: (candidates: [CardNetwork], source: CardValidationSource)?
+    /// How the last lookup that ended in local rules ended, for the screens to say.
+    private var fallbackReason: CardNumberEntryMetadata.FallbackReason = .serviceUnavailable
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
+    private var sessionSync = ClientSessionStateMachine()
+    /// Whether the session is told the network at all: only when it has surcharges, as in the SDK.
+    private let updatesClientSession: Bool
+    /// A submitted payment waiting for the client session to confirm its amount, and the total the
+    /// submit expects.
+    private var pendingPayment: (request: PaymentRequest, expectedTotal: Int?)?
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Inputs posted from outside the actor, applied in the order they were posted (RawDataManager+Inbox.swift).
+    let inbox = Inbox()
+    /// The checkout results emitted, for callers of ``pay()`` (RawDataManager+Pay.swift).
+    var outcomes = Outcomes()
     /// How many lookups were started (tests wait for the service to have seen each of them).
     private(set) var lookupsStarted = 0
     /// Sees every event as it is emitted, with the digits current at that moment (tests check
@@ -52,14 +74,24 @@ public actor RawDataManager {
     /// The metadata of the current number, as last emitted; nil before the first ``setRawData(_:)``.
     public private(set) var currentMetadata: CardNumberEntryMetadata?
 
+    /// What the client session last confirmed paying costs (the last `didUpdateClientSession`), when
+    /// nothing is in flight; nil before any answer, and while an action is out.
+    public var clientSessionAmountDue: AmountDue? { sessionSync.inFlight == nil ? sessionSync.confirmed?.amount : nil }
+
+    /// A manager for `configuration`'s session. `clientSessionService` is what the session's
+    /// surcharges are asked of; nil takes the sandbox's (``SandboxClientSessionService``), which
+    /// answers from the session itself.
     public init(configuration: EngineConfiguration, catalogue: NetworkCatalogue,
                 binService: any BinDataService, paymentService: any PaymentService,
+                clientSessionService: (any ClientSessionService)? = nil,
                 clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.configuration = configuration
         self.resolver = CardNetworkResolver(catalogue: catalogue, session: configuration.session)
         self.validator = CardValidator(catalogue: catalogue, session: configuration.session)
         self.binService = binService
         self.paymentService = paymentService
+        self.clientSessionService = clientSessionService ?? SandboxClientSessionService(session: configuration.session)
+        self.updatesClientSession = configuration.session.hasSurcharges
         self.clock = clock
         self.now = now
     }
@@ -79,8 +111,10 @@ public actor RawDataManager {
         broadcaster.subscribe(handler)
     }
 
-    /// Replaces the raw data, as typed; emits what changed.
+    /// Replaces the raw data, as typed; emits what changed. Inputs posted before (``rawData``,
+    /// ``post(_:)``) are applied first.
     public func setRawData(_ newData: CardData) {
+        applyInbox()
         data = newData
         let normalized = CardNumberNormalizer.normalize(newData.cardNumber)
         if normalized.digits != digits || normalized.isMalformed != isMalformed || currentMetadata == nil {
@@ -89,12 +123,29 @@ public actor RawDataManager {
             numberChanged()
         }
         emitValidityIfChanged()
+        updateClientSession()
     }
 
     /// Validates the data and pays with the network ``CardNetworkResolver/networkForPayment(choice:metadata:)``
-    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight is ignored.
-    public func submit() {
-        guard !isPaying else { return }
+    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight pays nothing
+    /// and fails at once (`payment-in-progress`), so every submit has one result event.
+    ///
+    /// With a session that has surcharges, the payment charges what the client session answered for
+    /// that network, and waits for its answer when one is due (`willUpdateClientSession` came
+    /// without its `didUpdateClientSession`). `idempotencyKey`, when the merchant gives one, goes
+    /// with the payment (Primer's `X-Idempotency-Key`; the SDK sends it only when the merchant's
+    /// decision handler supplies one). `expectedTotal` is the total the cardholder was shown: when
+    /// the amount to charge is another, nothing is charged and the checkout fails with
+    /// `amount-changed` (the `didUpdateClientSession` before it has the new amount), so a front end
+    /// can show the new total and have it confirmed. Inputs posted before (``rawData``, ``post(_:)``)
+    /// are applied first.
+    public func submit(idempotencyKey: String? = nil, expectedTotal: Int? = nil) {
+        applyInbox()
+        guard !isPaying else {
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-in-progress",
+                                               description: "A payment is already under way; this submit was not sent. Wait for its result.")))
+            return
+        }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
         let moment = now()
         let errors = validator.validate(data, metadata: metadata, now: moment, calendar: localCalendar.calendar(at: moment))
@@ -112,26 +163,33 @@ public actor RawDataManager {
         case let .failure(error):
             emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description)))
         case let .success(network):
-            isPaying = true
             let session = configuration.session
+            if let problem = session.amountProblem(for: network) {
+                emit(.checkoutFailed(CheckoutError(errorId: "invalid-amount", description: problem)))
+                return
+            }
+            isPaying = true
             let request = PaymentRequest(
                 id: "req_" + UUID.random().lowercaseHex,
                 amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,
                 network: network, selectedNetwork: data.cardNetwork == network && network.allowsUserSelection ? network : nil,
                 cardNumber: digits,
-                expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName)
-            let service = paymentService
-            Task {
-                let result: Result<Payment, any Error>
-                do { result = .success(try await service.pay(request)) } catch { result = .failure(error) }
-                self.paymentEnded(result)
-            }
+                expiryDate: data.expiryDate, cvv: data.cvv, cardholderName: data.cardholderName, idempotencyKey: idempotencyKey,
+                networkChosenBy: metadata.autoSelectedCardNetwork?.network == network ? .merchant : nil)
+            guard updatesClientSession else { return pay(request, expectedTotal: expectedTotal) }
+            // The amount charged is the one the session answered for this network: ask for it now
+            // when the session does not hold it yet (a submit before the BIN answer, or after a failure).
+            pendingPayment = (request, expectedTotal)
+            if let next = sessionSync.want(network) ?? sessionSync.retry() { send(next) }
+            payIfSessionSettled()
         }
     }
 
     /// Flushes a pending debounce at once, waits for the current number's lookup (up to its
-    /// timeout) and any payment in flight, then ends every event stream.
+    /// timeout) and any payment in flight, then ends every event stream. Inputs posted before are
+    /// applied first.
     public func finish() async {
+        applyInbox()
         debounceTask?.cancel()
         debounceTask = nil
         if debounce.flush() != nil { settle() }
@@ -158,7 +216,10 @@ public actor RawDataManager {
         } else {
             // Same BIN, other digits: a remote answer still holds; local rules may say something new.
             switch lookups.current {
-            case .remote: break
+            case .remote:
+                if configuration.reannouncesMetadata, let currentMetadata {
+                    emit(.didReceiveMetadata(currentMetadata, CardNumberEntryState(cardNumber: digits)))
+                }
             case .fallback: show(.showFallback, force: false)
             case .short, .waiting, .fetching: show(.showLocal, force: false)
             }
@@ -214,11 +275,73 @@ public actor RawDataManager {
         lookupTasks.removeValue(forKey: id)?.forEach { $0.cancel() }
         let wasAnnounced = lookups.isFetchingCurrent
         let outcome = lookups.lookupEnded(bin: bin, id: id, result: result)
+        if outcome == .showFallback { fallbackReason = result == .failed || result == .timedOut ? .serviceUnavailable : .noBinData }
         if outcome != .none {
             show(outcome, force: wasAnnounced)
             emitValidityIfChanged()
+            updateClientSession()
         }
         resumeIdleWaitersIfIdle()
+    }
+
+    // MARK: - The client session
+
+    /// The network the session should hold now: none under 8 digits, the one a payment would use
+    /// once the BIN is answered or has fallen back, and unchanged while a lookup is pending (the
+    /// answer will say). Frozen while a payment is out: it was made for one network.
+    private var sessionTarget: CardNetwork? {
+        guard currentBin != nil, let metadata = currentMetadata else { return nil }
+        guard metadata.source != .local else { return sessionSync.wanted }
+        return try? resolver.networkForPayment(choice: data.cardNetwork, metadata: metadata).get()
+    }
+
+    private func updateClientSession() {
+        guard updatesClientSession, !isPaying, let next = sessionSync.want(sessionTarget) else { return }
+        send(next)
+    }
+
+    private func send(_ request: ClientSessionStateMachine.Request) {
+        emit(.willUpdateClientSession(network: request.network))
+        let service = clientSessionService
+        Task {
+            let result: Result<AmountDue, CheckoutError>
+            do { result = .success(try await service.selectCardNetwork(request.network)) } catch {
+                let why = (error as? CheckoutError)?.description ?? "\(error)"
+                result = .failure(CheckoutError(errorId: "client-session-update-failed",
+                                                description: "The client session did not confirm the amount: \(why)"))
+            }
+            self.sessionAnswered(request, result)
+        }
+    }
+
+    private func sessionAnswered(_ request: ClientSessionStateMachine.Request, _ result: Result<AmountDue, CheckoutError>) {
+        let next = sessionSync.answered(request, with: result)
+        switch result {
+        case let .success(due): emit(.didUpdateClientSession(due))
+        case let .failure(error): emit(.clientSessionUpdateFailed(error))
+        }
+        if let next { send(next) }
+        payIfSessionSettled()
+        resumeIdleWaitersIfIdle()
+    }
+
+    /// Pays the waiting payment once the session holds its network, with the session's amount; ends
+    /// it when the session failed to answer for it.
+    private func payIfSessionSettled() {
+        guard let (pending, expectedTotal) = pendingPayment, sessionSync.wanted == pending.network else { return }
+        if let due = sessionSync.settledAmount {
+            pendingPayment = nil
+            var request = pending
+            request.amount = due.amount
+            request.surcharge = due.surcharge
+            request.currency = due.currency
+            pay(request, expectedTotal: expectedTotal)
+        } else if let failure = sessionSync.failure {
+            pendingPayment = nil
+            isPaying = false
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: "Nothing was charged. \(failure.description)")))
+            updateClientSession()
+        }
     }
 
     // MARK: - Emitting
@@ -236,7 +359,7 @@ public actor RawDataManager {
             let candidates = resolver.catalogue.candidates(forDigits: digits)
             // The same candidates and source make the metadata and BIN data already shown.
             if !force, let shownLocal, shownLocal.source == source, shownLocal.candidates == candidates { return }
-            metadata = resolver.localMetadata(candidates: candidates, source: source)
+            metadata = resolver.localMetadata(candidates: candidates, source: source, fallbackReason: fallbackReason)
             binData = resolver.localBinData(candidates: candidates)
             shownLocal = (candidates, source)
         case let .showRemote(answer):
@@ -264,6 +387,7 @@ public actor RawDataManager {
     }
 
     private func emit(_ event: CheckoutEvent) {
+        outcomes.record(event)
         emissionObserver?(event, digits)
         broadcaster.send(event)
     }
@@ -275,19 +399,40 @@ public actor RawDataManager {
 
     // MARK: - Payments and idleness
 
+    private func pay(_ request: PaymentRequest, expectedTotal: Int?) {
+        if let expectedTotal, expectedTotal != request.total {
+            isPaying = false
+            emit(.checkoutFailed(CheckoutError(
+                errorId: "amount-changed",
+                description: "Nothing was charged: the total to pay is \(request.total) minor units of \(request.currency), "
+                    + "not the \(expectedTotal) shown. Show the new total and submit again to pay it.")))
+            updateClientSession()
+            return
+        }
+        let service = paymentService
+        Task {
+            let result: Result<Payment, any Error>
+            do { result = .success(try await service.pay(request)) } catch { result = .failure(error) }
+            self.paymentEnded(result)
+        }
+    }
+
     private func paymentEnded(_ result: Result<Payment, any Error>) {
         isPaying = false
         switch result {
         case let .success(payment):
             emit(.checkoutCompleted(payment))
         case let .failure(error):
-            let description = (error as? CheckoutError)?.description ?? "The payment could not be made: \(error)"
-            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description)))
+            let failure = error as? CheckoutError
+            let description = failure?.description ?? "The payment could not be made: \(error)"
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description, payment: failure?.payment)))
         }
+        // What changed while the payment was out (another number, another choice) is told now.
+        updateClientSession()
         resumeIdleWaitersIfIdle()
     }
 
-    private var isIdle: Bool { !isPaying && !lookups.isFetchingCurrent }
+    private var isIdle: Bool { !isPaying && !lookups.isFetchingCurrent && sessionSync.inFlight == nil }
 
     private func resumeIdleWaitersIfIdle() {
         guard isIdle, !idleWaiters.isEmpty else { return }

@@ -24,12 +24,13 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
 /// | 0 | a new, empty file |
 /// | 1 | the first release: `payments` (the ledger) and the `nol_*` tables; its files say 0, so an unversioned file with tables is read as 1 |
 /// | 2 | `payments.surcharge` (amount and surcharge are kept apart) and the indexes `payments` listings are served by |
+/// | 3 | `payments.network_chosen_by`: who chose a card's network (`CARDHOLDER`, `MERCHANT`), null when nobody did |
 ///
 /// Opening checks the version before anything is written; an older database is migrated in the
 /// same exclusive transaction that checks it, so a migration is done whole or not at all.
 public enum CheckoutSchema {
     /// The version this checkout writes.
-    public static let current = 2
+    public static let current = 3
 
     /// Step `n` turns version `n` into `n + 1`.
     static let migrations: [String] = [
@@ -85,6 +86,8 @@ public enum CheckoutSchema {
         CREATE INDEX payments_by_time ON payments(created_at);
         CREATE INDEX payments_by_status ON payments(status, created_at)
         """,
+        // 2 → 3: who chose the network; older rows say nothing of it.
+        "ALTER TABLE payments ADD COLUMN network_chosen_by TEXT",
     ]
 
     /// The columns of each table at each version, in order: what a file must have to be read as that version.
@@ -92,6 +95,7 @@ public enum CheckoutSchema {
         var payments = ["id", "created_at", "method", "amount", "currency", "network", "first_digits", "last4",
                         "status", "decline_reason"]
         if version >= 2 { payments.append("surcharge") }
+        if version >= 3 { payments.append("network_chosen_by") }
         return [
             "payments": payments,
             "nol_cards": ["card_number", "expiry", "balance", "status", "label"],

@@ -5,7 +5,8 @@ import Glibc
 
 /// Runs a program the way a shell would, for end-to-end tests: a cleared signal mask and default
 /// signal handlers (children of test processes otherwise inherit a mask that blocks SIGINT, SIGTERM
-/// and SIGWINCH), standard input from `input`, standard output and error captured.
+/// and SIGWINCH), standard input from `input`, standard output and error captured, and `HOME` and
+/// `XDG_DATA_HOME` in ``TestHome/directory``.
 public struct ChildProcess {
     public struct Result: Sendable {
         public var status: Int32
@@ -159,7 +160,8 @@ public struct ChildProcess {
         if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
         if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
 
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // Every child gets a home of the test's own (see TestHome): no test writes under the real one.
+        let env = TestHome.sandboxed(environment).map { "\($0.key)=\($0.value)" }
         let argv = [executable] + arguments
         var pid: pid_t = 0
         let rc = withCStrings(argv) { argvPtr in

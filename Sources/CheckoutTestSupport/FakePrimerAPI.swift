@@ -6,8 +6,12 @@ import Glibc
 /// The loopback fake of Primer's client-side API (`Tests/CheckoutEngineTests/Support/fake_primer_api.py`,
 /// whose header lists its access tokens, BINs and test cards), started for one test and stopped by it.
 ///
-/// It listens on 127.0.0.1 only, checks every request against the SDK's (research/primer-sdk.md
-/// §4–§5) and logs it, and ends by itself after five minutes or when the test process is gone.
+/// The fake is built from Primer's published shapes, each named in the script beside the shape: the
+/// iOS SDK 2.51.1's models, endpoint table and test mocks, and Primer's API reference and surcharge
+/// guide. It keeps a client session per access token that client-session actions change, charges
+/// that session's amount, and checks every request's method, path, query, header fields and body
+/// against what the SDK sends. It listens on 127.0.0.1 only and ends by itself after five minutes
+/// or when the test process is gone.
 ///
 ///     let primer = try FakePrimerAPI.start()
 ///     defer { primer.stop() }
@@ -24,11 +28,15 @@ public struct FakePrimerAPI: Sendable {
     public struct Request: Sendable {
         public var method: String
         public var path: String
+        /// The query, without the `?` (empty when none).
+        public var query: String
         public var problems: [String]
         public var headers: [String: String]
         /// Body summary: `keys` (comma-separated), `preferredNetwork`, `expirationMonth`,
         /// `expirationYear`, `numberLength`, `last4`, `cardholderName` (yes/no) for a tokenization;
-        /// `paymentMethodToken`, `idempotencyKey` (yes/no) for a payment.
+        /// `action` (`SELECT_PAYMENT_METHOD VISA`, `UNSELECT_PAYMENT_METHOD`) and the session's `total`
+        /// after it for a client-session action; `paymentMethodToken`, `idempotencyKey` (the value, or
+        /// `none`) and the `charged` amount for a payment.
         public var fields: [String: String]
 
         /// The value of header `name`, compared without regard to case.
@@ -69,6 +77,18 @@ public struct FakePrimerAPI: Sendable {
         return [part(header), part(body), part(Data("not-a-signature".utf8))].joined(separator: ".")
     }
 
+    /// The `Primer-SDK-Checkout-Session-ID` of every request so far, each once, in order of first use.
+    public func checkoutSessionIDs() -> [String] {
+        var seen: [String] = []
+        for id in requests().compactMap({ $0.header("Primer-SDK-Checkout-Session-ID") }) where !seen.contains(id) { seen.append(id) }
+        return seen
+    }
+
+    /// The client-session actions so far, as the fake summarised them (`SELECT_PAYMENT_METHOD VISA`).
+    public func actions() -> [String] {
+        requests().compactMap { $0.fields["action"] }
+    }
+
     /// Every request so far, in order.
     public func requests() -> [Request] {
         server.logLines().compactMap { line in
@@ -77,7 +97,7 @@ public struct FakePrimerAPI: Sendable {
                 (value as? String) ?? (value as? [String])?.joined(separator: ",")
             }
             return Request(method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
-                           problems: object["problems"] as? [String] ?? [], headers: object["headers"] as? [String: String] ?? [:],
+                           query: object["query"] as? String ?? "", problems: object["problems"] as? [String] ?? [], headers: object["headers"] as? [String: String] ?? [:],
                            fields: fields)
         }
     }

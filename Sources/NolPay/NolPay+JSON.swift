@@ -56,26 +56,28 @@ extension NolPayLinkCardStep {
         case .collectTagData: [("step", .string(name))]
         case let .collectPhoneData(cardNumber): [("step", .string(name)), ("cardNumber", .string(cardNumber))]
         case let .collectOtpData(phoneNumber): [("step", .string(name)), ("phoneNumber", .string(phoneNumber))]
-        case let .cardLinked(card): [("step", .string(name)), ("card", card.toJSON())]
+        case .cardLinked: [("step", .string(name))]
         }
     }
 }
 
-extension NolPayUnlinkCardStep {
-    public var jsonMembers: [(String, JSONValue)] {
-        switch self {
-        case .collectCardAndPhoneData: [("step", .string(name))]
-        case let .collectOtpData(phoneNumber): [("step", .string(name)), ("phoneNumber", .string(phoneNumber))]
-        case let .cardUnlinked(cardNumber): [("step", .string(name)), ("cardNumber", .string(cardNumber))]
-        }
-    }
+extension NolPayUnlinkDataStep {
+    public var jsonMembers: [(String, JSONValue)] { [("step", .string(name))] }
 }
 
 extension NolPayPaymentStep {
+    public var jsonMembers: [(String, JSONValue)] { [("step", .string(name))] }
+}
+
+extension NolPayOutcome {
+    /// `{"event":"cardLinked"|"cardUnlinked","card":{…}}` or `{"event":"checkoutCompleted"|"checkoutFailed","payment":{…}}`:
+    /// what the flow produced, after the step that ends it.
     public var jsonMembers: [(String, JSONValue)] {
         switch self {
-        case .collectCardAndPhoneData, .paymentRequested: [("step", .string(name))]
-        case let .paymentCompleted(payment), let .paymentDeclined(payment): [("step", .string(name)), ("payment", payment.toJSON())]
+        case let .cardLinked(card): [("event", .string("cardLinked")), ("card", card.toJSON())]
+        case let .cardUnlinked(card): [("event", .string("cardUnlinked")), ("card", .object([("cardNumber", .string(card.cardNumber))]))]
+        case let .checkoutCompleted(payment): [("event", .string("checkoutCompleted")), ("payment", payment.toJSON())]
+        case let .checkoutFailed(payment): [("event", .string("checkoutFailed")), ("payment", payment.toJSON())]
         }
     }
 }

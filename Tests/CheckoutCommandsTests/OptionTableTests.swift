@@ -56,9 +56,9 @@ import Testing
         #expect(demo.check && demo.speed == 1.5 && demo.scriptPath == "mine.demo")
     }
 
-    @Test func badValuesAreOneLineNamingTheOptionAndWhereTheHelpIs() {
+    @Test func badValuesAreOneLineNamingTheOption() {
         let cases: [(CommandSpec, [String], String)] = [
-            (.detect, ["--amount", "0"], "checkout detect: --amount must be a whole number of minor units, at least 1 (4999 for 49.99), not \"0\""),
+            (.detect, ["--amount", "0"], "checkout detect: --amount must be a whole number of minor units from 1 to \(ClientSession.maximumAmount) (4999 for 49.99), not \"0\""),
             (.events, ["--debounce", "-1"], "checkout events: --debounce must be a number of milliseconds (0 to 3600000), not \"-1\""),
             (.tui, ["--bin-service", "ftp://bins"], "checkout: --bin-service must be embedded, off or an http(s) URL, not \"ftp://bins\""),
             (.demo, ["--speed", "7"], "checkout demo: --speed takes one of 0.5, 1, 1.5, 2, 3, 4"),
@@ -71,7 +71,8 @@ import Testing
                 Issue.record("\(command.title) took \(arguments)")
                 continue
             }
-            #expect(error.message == message + " (\(command.hint))")
+            // The usage when it is one line (payments); otherwise the problem alone, as it always read.
+            #expect(error.message == message + (command.usage.contains("\n") ? "" : " (\(command.hint))"))
         }
         // A usage that fits one line is the hint; a longer one points at the help.
         #expect(CommandSpec.payments.hint == "usage: checkout payments [--data-dir DIR] [--json] [--limit N] [--since DATE] [--status STATUS] [--oldest-first]")

@@ -26,9 +26,23 @@ import Testing
         #expect(machine.isFetchingCurrent)
         #expect(machine.settle() == Machine.Settlement(), "settling again asks nothing more")
         #expect(machine.lookupEnded(bin: "40000025", id: start.id, result: .answered(coBadged)) == .showRemote(coBadged))
-        #expect(machine.current == .remote(coBadged))
+        #expect(machine.current == .remote(bin: "40000025", answer: coBadged))
         #expect(machine.cache["40000025"] == coBadged)
         #expect(machine.inFlight.isEmpty)
+    }
+
+    /// Primer answers an 8-digit question with 6 `firstDigits`, or none (Primer iOS SDK 2.51.1,
+    /// `Tests/Utilities/Mocks/Services/MockAPIClient.swift`: `firstDigits: String(bin.prefix(6))`).
+    @Test(arguments: ["400000", nil] as [String?])
+    func anAnswerNamingFewerDigitsOrNoneStaysTheAnswerForTheBinAsked(firstDigits: String?) throws {
+        var machine = Machine()
+        let answer = BinAnswer(firstDigits: firstDigits, networks: coBadged.networks)
+        _ = machine.binChanged(to: "40000025")
+        let id = try #require(machine.settle().start?.id)
+        #expect(machine.lookupEnded(bin: "40000025", id: id, result: .answered(answer)) == .showRemote(answer), "passed on as given")
+        #expect(machine.current.bin == "40000025" && machine.cache["40000025"] == answer)
+        #expect(machine.binChanged(to: "40000025") == .showRemote(answer))
+        #expect(machine.settle() == Machine.Settlement(), "the same BIN is not asked again")
     }
 
     @Test func aCachedBinIsShownAtOnceWithoutALookup() throws {

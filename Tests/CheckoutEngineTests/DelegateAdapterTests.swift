@@ -12,8 +12,11 @@ final class RecordingDelegate: RawDataManagerDelegate, HeadlessUniversalCheckout
         case willFetchMetadata(CardNumberEntryState)
         case didReceiveMetadata(CardNumberEntryMetadata, CardNumberEntryState)
         case didReceiveBinData(BinData)
+        case metadataDidChange([String: String]?)
         case didCompleteCheckout(CheckoutData)
         case didFail(CheckoutError, CheckoutData?)
+        case willUpdateClientSession
+        case didUpdateClientSession(AmountDue)
     }
 
     private let recorded = Mutex<[Call]>([])
@@ -30,6 +33,15 @@ final class RecordingDelegate: RawDataManagerDelegate, HeadlessUniversalCheckout
     }
     func rawDataManager(_ rawDataManager: RawDataManager, didReceiveBinData binData: BinData) {
         recorded.withLock { $0.append(.didReceiveBinData(binData)) }
+    }
+    func rawDataManager(_ rawDataManager: RawDataManager, metadataDidChange metadata: [String: String]?) {
+        recorded.withLock { $0.append(.metadataDidChange(metadata)) }
+    }
+    func headlessUniversalCheckoutWillUpdateClientSession() {
+        recorded.withLock { $0.append(.willUpdateClientSession) }
+    }
+    func headlessUniversalCheckoutDidUpdateClientSession(_ amountDue: AmountDue) {
+        recorded.withLock { $0.append(.didUpdateClientSession(amountDue)) }
     }
     func headlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: CheckoutData) {
         recorded.withLock { $0.append(.didCompleteCheckout(data)) }
@@ -67,15 +79,31 @@ final class RecordingDelegate: RawDataManagerDelegate, HeadlessUniversalCheckout
          { _ in .fail(after: .milliseconds(50)) }),
     ]
 
-    /// The call the SDK's delegates get for `event` (an independent statement of the adapter's table).
-    func expectedCall(_ event: CheckoutEvent) -> RecordingDelegate.Call {
-        switch event {
-        case let .dataIsValid(isValid, errors): return .dataIsValid(isValid, isValid ? nil : errors)
-        case let .willFetchMetadata(state): return .willFetchMetadata(state)
-        case let .didReceiveMetadata(metadata, state): return .didReceiveMetadata(metadata, state)
-        case let .didReceiveBinData(binData): return .didReceiveBinData(binData)
-        case let .checkoutCompleted(payment): return .didCompleteCheckout(CheckoutData(payment: payment))
-        case let .checkoutFailed(error): return .didFail(error, nil)
+    /// The calls the SDK's delegates get for `events` (an independent statement of the adapter's
+    /// table): one per event, and the deprecated `metadataDidChange` after metadata whose local
+    /// network (the first local candidate, OTHER for none) differs from the last one told.
+    func expectedCalls(_ events: [CheckoutEvent]) -> [RecordingDelegate.Call] {
+        var local: CardNetwork?
+        return events.flatMap { event -> [RecordingDelegate.Call] in
+            switch event {
+            case let .dataIsValid(isValid, errors): return [.dataIsValid(isValid, isValid ? nil : errors)]
+            case let .willFetchMetadata(state): return [.willFetchMetadata(state)]
+            case let .didReceiveMetadata(metadata, state):
+                guard metadata.source != .remote else { return [.didReceiveMetadata(metadata, state)] }
+                let network = metadata.detectedCardNetworks.items.first?.network ?? .other
+                defer { local = network }
+                return [.didReceiveMetadata(metadata, state)] + (network == local ? [] : [.metadataDidChange(["cardNetwork": network.rawValue])])
+            case let .didReceiveBinData(binData): return [.didReceiveBinData(binData)]
+            case let .checkoutCompleted(payment) where payment.status == .authorized || payment.status == .pending:
+                return [.didCompleteCheckout(CheckoutData(payment: payment))]
+            case let .checkoutCompleted(payment):
+                return [.didFail(CheckoutError(errorId: "payment-failed", description: "Payment \(payment.id) \(payment.status == .declined ? "declined" : "failed")"
+                                               + (payment.declineReason.map { " (\($0))" } ?? "") + ".", payment: payment), CheckoutData(payment: payment))]
+            case let .checkoutFailed(error): return [.didFail(error, error.payment.map { CheckoutData(payment: $0) })]
+            case .willUpdateClientSession: return [.willUpdateClientSession]
+            case let .didUpdateClientSession(due): return [.didUpdateClientSession(due)]
+            case .clientSessionUpdateFailed: return []
+            }
         }
     }
 
@@ -106,22 +134,17 @@ final class RecordingDelegate: RawDataManagerDelegate, HeadlessUniversalCheckout
         #expect(streamed == harness.recorder.events, "the stream is what the engine emitted")
         #expect(!streamed.isEmpty)
         let calls = delegate.calls
-        #expect(calls == streamed.map(expectedCall), "\(script.name): one call per event, in the stream's order")
-        #expect(calls.count == streamed.count)
+        #expect(calls == expectedCalls(streamed), "\(script.name): the calls of each event, in the stream's order")
+        #expect(calls.contains(.metadataDidChange(["cardNetwork": "VISA"])), "the deprecated callback still comes")
     }
 
-    @Test("errors are nil when the data is valid, as in the SDK; a delegate that implements nothing compiles and is called safely")
-    func optionalMethodsAndNilErrors() async {
-        struct Silent: RawDataManagerDelegate, HeadlessUniversalCheckoutDelegate {}
+    @Test("errors are nil when the data is valid, as in the SDK; without a checkout delegate, results go nowhere")
+    func nilErrorsAndNoCheckoutDelegate() async {
         let harness = await EngineHarness()
         let recording = RecordingDelegate()
         let adapter = RawDataManagerDelegateAdapter(manager: harness.manager, delegate: recording)
         adapter.deliver(.dataIsValid(isValid: true, errors: []))
         adapter.deliver(.checkoutFailed(CheckoutError(errorId: "x", description: "y")))
         #expect(recording.calls == [.dataIsValid(true, nil)], "no checkout delegate: checkout results go nowhere")
-        let silent = RawDataManagerDelegateAdapter(manager: harness.manager, delegate: Silent(), checkoutDelegate: Silent())
-        for event in [CheckoutEvent.dataIsValid(isValid: false, errors: []), .willFetchMetadata(CardNumberEntryState(cardNumber: "4"))] {
-            silent.deliver(event)
-        }
     }
 }

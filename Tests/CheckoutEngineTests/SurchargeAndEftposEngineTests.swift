@@ -46,6 +46,7 @@ import Testing
         #expect(remote.chooserNetworks == nil)
         #expect(harness.payments.requests.map(\.network) == [global], "the auto-selected network is paid with; the eftpos pick is ignored")
         #expect(harness.payments.requests.first?.selectedNetwork == nil, "eftpos is never the cardholder's selection")
+        #expect(harness.payments.requests.first?.networkChosenBy == .merchant, "the merchant's routing chose it")
         #expect(harness.service.requests == [String(number.prefix(8))])
 
         let event = CheckoutEvent.didReceiveMetadata(remote, CardNumberEntryState(cardNumber: number)).parsedJSON

@@ -26,7 +26,7 @@ import Testing
         model.resize(width: 80, height: 16)
         #expect(model.press(.enter).isEmpty)
         model.resize(width: 50, height: 17)
-        #expect(model.press(.enter).last == .submit, "at the minimum size Pay is visible and pays")
+        #expect(model.press(.enter).last == .submit(expectedTotal: 4999), "at the minimum size Pay is visible and pays")
     }
 
     @Test func theHomeMenuTakesNoKeysWhileTooSmall() {

@@ -189,7 +189,7 @@ extension AppModel {
         var model = Fixtures.model()
         model.type("4000000000000002")
         let commands = model.click("[ Pay")
-        #expect(commands.contains(.submit))
+        #expect(commands.contains(.submit(expectedTotal: 4999)))
         #expect(form(model).focus == .pay)
         #expect(form(model).paying)
         _ = model.receive(.checkoutCompleted(Fixtures.payment(network: .visa, status: .declined)))

@@ -56,7 +56,7 @@ extension NolScreenTests {
         }
         let voided = model.render(width: 120, height: 40).text
         #expect(voided.contains("✗ Too many wrong codes: this code no longer works."))
-        #expect(voided.contains("→ Press F5 for a new code; it comes by SMS."))
+        #expect(voided.contains("→ Press F5 for a new code (one every 30 s); it comes by SMS."), "never an F5 the Nol system then refuses unsaid")
         #expect(voided.contains("Code            ______"))
         checkAllSizes(model, "nol-link-code-voided")
 

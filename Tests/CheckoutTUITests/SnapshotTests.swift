@@ -78,7 +78,7 @@ import Testing
     @Test func result() {
         var model = filledForm()
         for _ in 0..<4 { _ = model.press(.tab) }
-        #expect(model.press(.enter).last == .submit)
+        #expect(model.press(.enter).last == .submit(expectedTotal: 4999))
         _ = model.receive(.checkoutCompleted(Fixtures.payment()))
         #expect(model.top is ResultScreen)
         check(model, "result-authorized")

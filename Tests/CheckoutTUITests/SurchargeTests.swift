@@ -93,14 +93,14 @@ import Testing
         _ = model.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
         #expect(form(model).selectableNetworks(context: model.context) == nil)
         #expect(!model.screen.contains("Pay with"))
-        // Wide enough for the whole line once F2 has hidden the event panel that takes the right side.
+        // Wide enough for the whole line once the event panel that takes the right side is hidden.
         model.resize(width: 120, height: 40)
-        _ = model.press(.function(2))
+        model.eventPanelHidden = true
         let wide = model.render(width: 120, height: 40).text
         model.resize(width: 80, height: 24)
-        #expect(wide.contains("Paid with Visa · chosen automatically: eftpos cards are routed by the merchant"))
-        #expect(model.screen.contains("Paid with Visa · chosen automatically: eftpos cards are routed by the"))
-        #expect(model.screen.contains("\n    merchant\n"), "at 80 columns the reason wraps onto the row under it")
+        #expect(wide.contains("To be paid with Visa · chosen automatically: eftpos cards are routed by the merchant"))
+        #expect(model.screen.contains("To be paid with Visa · chosen automatically: eftpos cards are routed by"))
+        #expect(model.screen.contains("\n    the merchant\n"), "at 80 columns the reason wraps onto the row under it")
         #expect(model.screen.contains("[ Pay €50.29 ]"), "the auto-selected network's surcharge is in the total")
         _ = model.press(.tab)
         #expect(form(model).focus == .expiry, "no chooser to stop at")
@@ -109,7 +109,7 @@ import Testing
         var first = Fixtures.model(settings: eftpos)
         first.type("4000050360000001")
         _ = first.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
-        #expect(first.screen.contains("Paid with eftpos · chosen automatically"))
+        #expect(first.screen.contains("To be paid with eftpos · chosen automatically"))
         #expect(first.screen.contains("[ Pay €49.99 ]"))
     }
 
@@ -147,7 +147,7 @@ import Testing
         _ = model.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
         #expect(model.top is ResultScreen)
         model.resize(width: 120, height: 40)
-        _ = model.press(.function(2))   // the event panel hidden: the row has the whole width
+        model.eventPanelHidden = true   // the row has the whole width
         #expect(model.render(width: 120, height: 40).text.contains("Network       Visa · chosen automatically: eftpos cards are routed by the merchant"))
     }
 
@@ -157,5 +157,110 @@ import Testing
         for (width, height) in SnapshotTests.sizes {
             assertSnapshot(model.render(width: width, height: height).text, named: "card-form-surcharge-\(width)x\(height)")
         }
+    }
+
+    // MARK: The total follows the client session
+
+    func due(_ network: CardNetwork?, surcharge: Int? = nil) -> AmountDue {
+        var due = Self.session.amountDue(for: network)
+        if let surcharge { due.surcharge = surcharge }
+        return due
+    }
+
+    /// `coBadged()` with Visa chosen, the session's answer for it in, and the focus on Pay.
+    func visaChosen(answer: AmountDue? = nil) -> AppModel {
+        var model = coBadged()
+        _ = model.press(.right)
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        if let answer { _ = model.receive(.didUpdateClientSession(answer)) }
+        while form(model).focus != .pay { _ = model.press(.tab) }
+        return model
+    }
+
+    @Test func theTotalIsTheSessionsAnswerAndWhileItIsAskedTheStatusLineSaysSo() {
+        var model = coBadged()
+        _ = model.press(.right)
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        #expect(model.screen.contains("Asking the client session for the total"))
+        #expect(form(model).isAwaitingSessionUpdate(context: model.context))
+        _ = model.receive(.didUpdateClientSession(due(.visa)))
+        #expect(!form(model).isAwaitingSessionUpdate(context: model.context))
+        #expect(model.screen.contains("[ Pay €50.29 ]") && !model.screen.contains("Confirm"))
+        // Back to Cartes Bancaires: the total drops once the session says so.
+        _ = model.press(.left)
+        #expect(form(model).isAwaitingSessionUpdate(context: model.context), "the answer for Visa is not one for Cartes Bancaires")
+        _ = model.receive(.willUpdateClientSession(network: .cartesBancaires))
+        _ = model.receive(.didUpdateClientSession(due(.cartesBancaires)))
+        #expect(model.screen.contains("[ Pay €49.99 ]") && !model.screen.contains("Includes"))
+    }
+
+    @Test func payWaitsForTheSessionsAnswerThenPaysTheTotalShown() {
+        var model = visaChosen()
+        let pressed = model.press(.enter)
+        #expect(!pressed.contains { if case .submit = $0 { true } else { false } }, "held: the session has not answered")
+        #expect(model.screen.contains("Paying €50.29"))
+        #expect(model.receive(.didUpdateClientSession(due(.visa))) == [.submit(expectedTotal: 5029)])
+    }
+
+    @Test func aTotalTheSessionChangedIsShownAndPaidOnlyOnceConfirmed() {
+        var model = visaChosen()
+        _ = model.press(.enter)
+        #expect(model.receive(.didUpdateClientSession(due(.visa, surcharge: 35))).isEmpty, "a changed total is not paid")
+        #expect(!form(model).paying)
+        #expect(model.screen.contains("[ Confirm €50.34 ]"))
+        #expect(model.screen.contains("The total with Visa is now €50.34 (it showed €50.29): Confirm pays it"))
+        #expect(model.screen.contains("◉ Visa +€0.35"), "the chooser says the session's surcharge too")
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5034)], "confirmed: the new total")
+        #expect(!model.screen.contains("Confirm €"))
+        // Changed before Pay was pressed: Pay reads Confirm from the start.
+        var early = visaChosen(answer: due(.visa, surcharge: 35))
+        #expect(early.screen.contains("[ Confirm €50.34 ]"))
+        #expect(early.press(.enter) == [.submit(expectedTotal: 5034)])
+    }
+
+    @Test func aTotalTheEngineRefusedAsChangedAsksForConfirmation() {
+        var model = visaChosen(answer: due(.visa))
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5029)])
+        _ = model.receive(.didUpdateClientSession(due(.visa, surcharge: 40)))
+        _ = model.receive(.checkoutFailed(CheckoutError(errorId: "amount-changed", description: "Nothing was charged")))
+        #expect(model.top is CardFormScreen, "the form stays: nothing was charged")
+        #expect(model.screen.contains("[ Confirm €50.39 ]") && model.screen.contains("The total changed before the payment went"))
+        #expect(form(model).focus == .pay)
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5039)])
+    }
+
+    @Test func aSessionThatFailedToAnswerDoesNotHoldPay() {
+        var model = visaChosen()
+        _ = model.press(.enter)
+        #expect(model.receive(.clientSessionUpdateFailed(CheckoutError(errorId: "x", description: "y"))) == [.submit(expectedTotal: 5029)],
+                "the engine asks the session again before it charges anything")
+    }
+
+    @Test func aSessionThatDoesNotCollectTheNameHidesTheField() {
+        var session = Self.session
+        session.collectsCardholderName = false
+        var model = Fixtures.model(settings: CheckoutSettings(session: session))
+        #expect(!model.screen.contains("Cardholder name"))
+        model.type("4242424242424242")
+        let order = form(model).focusOrder(context: model.context)
+        #expect(!order.contains(.name) && order.last == .pay)
+        _ = model.press(.tab); model.type("1230"); _ = model.press(.tab)
+        let typed = model.type("123")
+        #expect(typed.last == .setRawData(CardData(cardNumber: "4242424242424242", expiryDate: "12/30", cvv: "123")))
+        _ = model.press(.tab)
+        #expect(form(model).focus == .pay, "from the CVV straight to Pay")
+    }
+}
+
+/// Issue 18 ⑧: money shows with its currency's ISO 4217 decimals.
+@Suite struct MoneyTextDecimalsTests {
+    @Test func eachCurrencyHasItsOwnDecimals() {
+        #expect(MoneyText.format(minorUnits: 1234, currency: "JPY") == "¥1234")
+        #expect(MoneyText.format(minorUnits: 1234, currency: "ISK") == "ISK 1234")
+        #expect(MoneyText.format(minorUnits: 1234, currency: "BHD") == "BHD 1.234")
+        #expect(MoneyText.format(minorUnits: 12345, currency: "CLF") == "CLF 1.2345")
+        #expect(MoneyText.format(minorUnits: 4999, currency: "EUR") == "€49.99")
+        #expect(MoneyText.format(minorUnits: -5, currency: "USD") == "-$0.05")
+        #expect(MoneyText.format(minorUnits: Int.min, currency: "JPY").hasPrefix("-¥"), "no trap on the most negative")
     }
 }

@@ -16,6 +16,29 @@ import Testing
         return (objects, result)
     }
 
+    /// The embedded sandbox takes the steps a checkout against Primer takes: each network choice is
+    /// told to the client session, whose answer is what the payment charges.
+    @Test func theSandboxsClientSessionAnswersEachChoiceAndItsTotalIsCharged() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-events-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let number = "4000002500001001"
+        let lines = [rawData(number), #"{"sleep":600}"#, rawData(number, network: "VISA"), rawData(number, network: "CARTES_BANCAIRES"),
+                     rawData(number, network: "VISA"), #"{"submit":{}}"#]
+        let (objects, result) = try events(lines, ["--debounce", "50", "--session", "examples/session-visa-surcharge.json",
+                                                   "--data-dir", directory.path])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let updates = objects.filter { ($0["event"] as? String)?.hasSuffix("UpdateClientSession") == true }
+        let selected = updates.filter { $0["event"] as? String == "willUpdateClientSession" }.map { $0["network"] as? String }
+        #expect(selected.first == "CARTES_BANCAIRES" && selected.last == "VISA", "the preferred network on the BIN answer, then the choices: \(selected)")
+        let last = updates.last { $0["event"] as? String == "didUpdateClientSession" }?["amountDue"] as? [String: Any]
+        #expect(last?["network"] as? String == "VISA" && last?["total"] as? Int == 5029 && last?["surcharge"] as? Int == 30)
+        let payment = objects.last?["payment"] as? [String: Any]
+        #expect(objects.last?["event"] as? String == "checkoutCompleted" && payment?["total"] as? Int == 5029 && payment?["surcharge"] as? Int == 30)
+        let paid = objects.lastIndex { $0["event"] as? String == "checkoutCompleted" } ?? -1
+        let answered = objects.lastIndex { $0["event"] as? String == "didUpdateClientSession" } ?? Int.max
+        #expect(answered < paid, "the session's answer comes before the payment")
+    }
+
     @Test func typingACoBadgedCardChoosingCartesBancairesAndPaying() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-events-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -101,8 +124,11 @@ import Testing
     }
 
     @Test func aMalformedLineIsReportedWithoutEchoingItAndTheRunGoesOn() throws {
+        // A directory of its own: a fixed one is shared with every other checkout on the machine.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-malformed-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (objects, result) = try events(["{\"rawData\":{\"cardNumber\":\"4111111111111111\"", rawData("4242"), "[1,2]"],
-                                           ["--bin-service", "off", "--data-dir", FileManager.default.temporaryDirectory.path + "/checkout-malformed"])
+                                           ["--bin-service", "off", "--data-dir", directory.path])
         #expect(result.status == 0)
         let errors = result.stderr.split(separator: "\n")
         #expect(errors.count == 2)

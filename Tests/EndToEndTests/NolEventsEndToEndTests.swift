@@ -35,6 +35,9 @@ import Testing
                             #"{"collect":{"otpCode":"246810"}}"#, #"{"submit":{}}"#], dataDir: dir)
         #expect(link.result.status == 0)
         #expect(steps(link.events) == ["collectTagData", "collectPhoneData", "collectOtpData", "cardLinked"])
+        let linked = try #require(link.events.last)
+        #expect(linked["event"] as? String == "cardLinked" && linked["flow"] as? String == "link"
+                && (linked["card"] as? [String: Any])?["cardNumber"] as? String == Self.card, "the card comes after the SDK's payload-free step")
         let reader = try #require(link.events.first { $0["event"] as? String == "reader" })
         #expect((reader["cards"] as? [[String: Any]])?.count == 7)
         let sms = try #require(link.events.first { $0["event"] as? String == "sms" })
@@ -48,7 +51,8 @@ import Testing
 
         let pay = try run([#"{"start":"pay"}"#, #"{"collect":{"cardNumber":"\#(Self.card)","mobileNumber":"0501234567"}}"#,
                            #"{"submit":{}}"#], dataDir: dir, options: ["--amount", "1250"])
-        #expect(steps(pay.events) == ["collectCardAndPhoneData", "paymentRequested", "paymentCompleted"])
+        #expect(steps(pay.events) == ["collectCardAndPhoneData", "paymentRequested"], "the SDK's payment steps end at paymentRequested")
+        #expect(pay.events.last?["event"] as? String == "checkoutCompleted", "the result goes to the checkout delegate")
         let payment = try #require(pay.events.last?["payment"] as? [String: Any])
         #expect(payment["status"] as? String == "AUTHORIZED")
         #expect(payment["balance"] as? Int == 3000)
@@ -59,6 +63,7 @@ import Testing
         let unlink = try run([#"{"start":"unlink"}"#, #"{"collect":{"cardNumber":"\#(Self.card)","mobileNumber":"00971501234567"}}"#,
                               #"{"submit":{}}"#, #"{"collect":{"otpCode":"246810"}}"#, #"{"submit":{}}"#], dataDir: dir)
         #expect(steps(unlink.events) == ["collectCardAndPhoneData", "collectOtpData", "cardUnlinked"])
+        #expect(unlink.events.last?["event"] as? String == "cardUnlinked" && unlink.events.last?["flow"] as? String == "unlink")
 
         let empty = try run([#"{"start":"linkedCards","mobileNumber":"0501234567"}"#], dataDir: dir)
         #expect((empty.events.last?["cards"] as? [Any])?.isEmpty == true)

@@ -50,7 +50,7 @@ import Testing
         #expect(declined == [19_994, 19_981].map(Self.id))
 
         let first = try #require(try payments(["--json", "--limit", "1"]).lines.first)
-        #expect(first == #"{"id":"pay_00000000000000019999","createdAt":"2025-01-14T21:19:00Z","method":"CARD","amount":4999,"surcharge":0,"currency":"EUR","network":"CARTES_BANCAIRES","firstDigits":"40000025","last4Digits":"1001","status":"AUTHORIZED","declineReason":null}"#)
+        #expect(first == #"{"id":"pay_00000000000000019999","createdAt":"2025-01-14T21:19:00Z","method":"CARD","amount":4999,"surcharge":0,"currency":"EUR","network":"CARTES_BANCAIRES","firstDigits":"40000025","last4Digits":"1001","status":"AUTHORIZED","declineReason":null,"networkChosenBy":null}"#)
     }
 
     @Test("the table: a header, aligned columns, the surcharge beside the amount, the reason last")
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test("bad options and values: one line naming the usage, exit 2", arguments: [
-        ["--limit", "0"], ["--limit", "x"], ["--since", "yesterday"], ["--status", "PENDING"], ["--limit"], ["extra"], ["--wat"],
+        ["--limit", "0"], ["--limit", "x"], ["--since", "yesterday"], ["--status", "SETTLED"], ["--limit"], ["extra"], ["--wat"],
     ])
     func badOptions(arguments: [String]) throws {
         defer { try? FileManager.default.removeItem(at: root) }

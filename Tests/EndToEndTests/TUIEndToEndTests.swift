@@ -101,8 +101,9 @@ import Testing
         let screen = try tmux.waitFor("Not applied")
         // The message wraps over rows; read it as one line.
         let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(text.contains("✗ Not applied: --bin-table: cannot read \(table.path). The previous settings stay in use."), "\(screen)")
-        #expect(screen.contains("◀ 50 ms ▶"), "the settings that failed stay on screen")
+        #expect(text.contains("✗ Not applied: --bin-table \(table.path): cannot read it (No such file or directory). The previous settings stay in use."),
+                "\(screen)")
+        #expect(screen.contains("- 50 ms +"), "the settings that failed stay on screen")
         #expect(!screen.contains("EXIT="), "the app is still running")
     }
 
@@ -122,13 +123,16 @@ import Testing
     }
 
     @Test func notATerminalIsAClearError() throws {
-        // A terminal type ncurses knows, over pipes (TERM dumb or unknown would start plain mode).
+        // A terminal type ncurses knows, over pipes (TERM dumb or unknown would start plain mode), and a
+        // data directory of its own: never the user's (another checkout's newer database there would
+        // be the error instead).
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["CHECKOUT_PLAIN"] = nil
         environment["ACCESSIBLE"] = nil
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tty-\(UUID().uuidString)").path
-        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", directory], environment: environment, timeout: 20)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-no-tty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", directory.path], environment: environment, timeout: 20)
         #expect(result.status == 2)
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stdout.isEmpty)

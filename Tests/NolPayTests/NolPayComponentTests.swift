@@ -62,8 +62,9 @@ final class CountingTransit: Transit {
             .step(.collectOtpData(phoneNumber: "+971 501234567")),
             .validation(.validating, .otpData(otpCode: code)),
             .validation(.valid, .otpData(otpCode: code)),
-            .step(.cardLinked(card)),
-        ])
+            .step(.cardLinked),
+            .outcome(.cardLinked(card)),
+        ], "the SDK's cardLinked carries nothing; the card comes as the outcome")
         var stepNames: [String] = []
         for await step in steps { stepNames.append(step.name) }
         #expect(stepNames == ["collectTagData", "collectPhoneData", "collectOtpData", "cardLinked"])
@@ -138,14 +139,15 @@ final class CountingTransit: Transit {
         let unlink = NolPayUnlinkCardComponent(transit: b.transit)
         let log = EventLog(unlink)
         await unlink.start()
-        await unlink.updateCollectedData(.cardAndPhoneData(cardNumber: B.silver, mobileNumber: "+971501234567"))
+        await unlink.updateCollectedData(.cardAndPhoneData(nolPaymentCard: NolPaymentCard(cardNumber: B.silver), mobileNumber: "+971501234567"))
         await unlink.submit()
         await unlink.waitUntilIdle()
         let code = try b.store.messages().last!.code
         await unlink.updateCollectedData(.otpData(otpCode: code))
         await unlink.submit()
         let events = await log.all()
-        #expect(events.last == .step(.cardUnlinked(cardNumber: B.silver)))
+        #expect(Array(events.suffix(2)) == [.step(.cardUnlinked), .outcome(.cardUnlinked(NolPaymentCard(cardNumber: B.silver)))])
+        #expect(events.contains(.step(.collectOtpData)), "the SDK's unlink steps carry nothing")
         #expect(try b.link(B.silver) == nil)
     }
 
@@ -158,10 +160,10 @@ final class CountingTransit: Transit {
         await pay.updateCollectedData(.paymentData(cardNumber: B.lowBalance, mobileNumber: "0501234567"))
         await pay.submit()
         let events = await log.all()
-        guard case let .step(.paymentDeclined(payment)) = events.last, case let .error(error) = events[events.count - 2] else {
+        guard case let .outcome(.checkoutFailed(payment)) = events.last, case let .error(error) = events[events.count - 2] else {
             Issue.record("expected a decline, got \(events)"); return
         }
-        #expect(events[3] == .step(.paymentRequested))
+        #expect(events[3] == .step(.paymentRequested), "the payment's steps end here: its result goes to the checkout delegate")
         #expect(payment.balance == 250)
         #expect(error.code == "insufficient-balance")
         #expect(try b.balance(B.lowBalance) == 250)

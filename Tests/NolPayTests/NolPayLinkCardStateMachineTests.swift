@@ -31,7 +31,8 @@ import Testing
         #expect(machine.complete(.codeSent(.success(()))) == [.emit(.step(.collectOtpData(phoneNumber: "+971 501234567")))])
         #expect(machine.update(.otpData(otpCode: "123456")).last == .emit(.validation(.valid, .otpData(otpCode: "123456"))))
         #expect(machine.submit() == [.perform(.linkCard(otpCode: "123456", linkToken: "lnk_1"))])
-        #expect(machine.complete(.linked(.success(card))) == [.emit(.step(.cardLinked(card)))])
+        #expect(machine.complete(.linked(.success(card))) == [.emit(.step(.cardLinked)), .emit(.outcome(.cardLinked(card)))])
+        #expect(machine.linkedCard == card)
         #expect(!machine.isAwaitingTransit)
     }
 

@@ -38,11 +38,15 @@ public struct BinNetwork: Sendable, Equatable, Hashable {
 
 /// A BIN data service's answer for one 8-digit BIN: its networks in issuer order (co-badged cards
 /// have more than one). An empty list means the service knows nothing of the BIN.
+///
+/// `firstDigits` is what the service said the answer is about, as it said it: the 8 digits asked, a
+/// shorter prefix of them (Primer answers with 6), or nil when it named none (Primer iOS SDK 2.51.1,
+/// `Modules/PrimerNetworking/.../APIModels/Bin.swift`: `firstDigits: String?`, passed through).
 public struct BinAnswer: Sendable, Equatable, Hashable {
-    public var firstDigits: String
+    public var firstDigits: String?
     public var networks: [BinNetwork]
 
-    public init(firstDigits: String, networks: [BinNetwork]) {
+    public init(firstDigits: String?, networks: [BinNetwork]) {
         self.firstDigits = firstDigits
         self.networks = networks
     }

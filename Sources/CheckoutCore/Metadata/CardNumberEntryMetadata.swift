@@ -100,15 +100,27 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
     /// The order amount, the surcharge and the total for the network paid with if the cardholder
     /// chooses nothing (the auto-selected or preferred one); nil only when built without a session.
     public var amountDue: AmountDue?
+    /// Why the networks come from local rules at 8 digits or more (source `LOCAL_FALLBACK`); nil
+    /// for the other sources. Not on the wire: the seed's metadata has no such field, a screen says it.
+    public var fallbackReason: FallbackReason?
+
+    /// Why a BIN lookup ended in local rules.
+    public enum FallbackReason: Sendable, Equatable {
+        /// The BIN service answered and knows nothing of the card (an embedded table without its row).
+        case noBinData
+        /// The BIN service failed or did not answer in time.
+        case serviceUnavailable
+    }
 
     public init(source: CardValidationSource, detectedCardNetworks: CardNetworksMetadata,
                 selectableCardNetworks: CardNetworksMetadata?, autoSelectedCardNetwork: DetectedCardNetwork? = nil,
-                amountDue: AmountDue? = nil) {
+                amountDue: AmountDue? = nil, fallbackReason: FallbackReason? = nil) {
         self.source = source
         self.detectedCardNetworks = detectedCardNetworks
         self.selectableCardNetworks = selectableCardNetworks
         self.autoSelectedCardNetwork = autoSelectedCardNetwork
         self.amountDue = amountDue
+        self.fallbackReason = fallbackReason
     }
 
     /// The networks a chooser offers the cardholder: the selectable ones, unless a network was

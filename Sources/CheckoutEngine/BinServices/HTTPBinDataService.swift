@@ -68,16 +68,28 @@ public struct HTTPBinDataService: BinDataService {
 
     /// Parses the answer body for `bin`; items without a known network are dropped.
     ///
-    /// The body must be a JSON object whose `firstDigits` is exactly `bin`, the digits asked
-    /// for, and whose `binData` is an array, at most ``maximumAnswerBytes`` long. An answer with
-    /// no `firstDigits`, or with other digits (fewer, more, or another BIN's), is not known to be
-    /// about this card: it is refused as ``Failure/malformedAnswer`` and the lookup falls back to
-    /// local detection. Fields of the wrong type inside the items are ignored.
+    /// The body must be a JSON object whose `binData` is an array, at most ``maximumAnswerBytes``
+    /// long. Its `firstDigits` says which digits the answer is about, and Primer's own say less than
+    /// was asked: its SDK models them as optional and passes them on as given
+    /// (Primer iOS SDK 2.51.1, `Modules/PrimerNetworking/.../APIModels/Bin.swift`), and its test
+    /// mocks answer an 8-digit question with 6 (`Tests/Utilities/Mocks/Services/MockAPIClient.swift`,
+    /// `firstDigits: String(bin.prefix(6))`; `Tests/Primer/Services/CardValidationServiceTests.swift`,
+    /// `"552266"`). So an answer is believed when its `firstDigits` is absent (or null) or is a prefix,
+    /// of 6 digits or more, of `bin`; one that says anything else (other digits, fewer than 6, more
+    /// than were asked, not a string) contradicts the number and is refused as
+    /// ``Failure/malformedAnswer``, so the lookup falls back to local detection. The answer keeps the
+    /// `firstDigits` as given. Fields of the wrong type inside the items are ignored.
     static func decode(_ data: Data, bin: String) throws -> BinAnswer {
         guard data.count <= maximumAnswerBytes,
               let object = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)),
-              object.objectValue != nil, object["firstDigits"]?.stringValue == bin,
-              let items = object["binData"]?.arrayValue else { throw Failure.malformedAnswer }
+              object.objectValue != nil, let items = object["binData"]?.arrayValue else { throw Failure.malformedAnswer }
+        let firstDigits: String?
+        switch object["firstDigits"] {
+        case nil, .null?: firstDigits = nil
+        case let value?:
+            guard let digits = value.stringValue, Self.isAbout(bin, firstDigits: digits) else { throw Failure.malformedAnswer }
+            firstDigits = digits
+        }
         let networks: [BinNetwork] = items.compactMap { item in
             guard let id = item["network"]?.stringValue,
                   let network = CardNetwork(identifier: id), network != .other else { return nil }
@@ -90,6 +102,11 @@ public struct HTTPBinDataService: BinDataService {
                 productName: text("productName"), issuerCurrencyCode: text("issuerCurrencyCode"),
                 regionalRestriction: text("regionalRestriction"), accountNumberType: text("accountNumberType")))
         }
-        return BinAnswer(firstDigits: bin, networks: networks)
+        return BinAnswer(firstDigits: firstDigits, networks: networks)
+    }
+
+    /// Whether an answer naming `firstDigits` can be about `bin`: 6 or more ASCII digits that `bin` starts with.
+    static func isAbout(_ bin: String, firstDigits: String) -> Bool {
+        firstDigits.utf8.count >= 6 && firstDigits.utf8.allSatisfy { (0x30...0x39).contains($0) } && bin.utf8.starts(with: firstDigits.utf8)
     }
 }

@@ -6,8 +6,12 @@ import CheckoutCore
 /// store, log or echo the full number or the CVV (``PaymentRequest/firstDigits`` and
 /// ``PaymentRequest/last4Digits`` are what may be kept).
 public struct PaymentRequest: Sendable, Equatable {
-    /// Unique per submit; a processor may use it to make retries idempotent.
+    /// Unique per submit: the ledger's id for an attempt no processor numbered.
     public var id: String
+    /// The merchant's key for making a retried payment idempotent, when the merchant gives one
+    /// (Primer's `X-Idempotency-Key`, sent only then: Primer iOS SDK 2.51.1, `PrimerAPI.swift`
+    /// `createPayment` headers, from the `willCreatePayment` decision handler's `idempotencyKey`).
+    public var idempotencyKey: String?
     /// The order amount in minor units, before the surcharge.
     public var amount: Int
     /// What the session adds for ``network``, in minor units (0 when nothing).
@@ -20,6 +24,10 @@ public struct PaymentRequest: Sendable, Equatable {
     /// when the engine chose. A processor that routes co-badged cards itself (Primer's
     /// `preferredNetwork`) sends this and nothing when it is nil.
     public var selectedNetwork: CardNetwork?
+    /// Who chose ``network``: the cardholder (``selectedNetwork`` is theirs), the merchant (eftpos
+    /// routing), or nobody (nil: the preferred network or the card's only one). One fact, the raw
+    /// data's `cardNetwork`, decides it, as it decides the result screen's words.
+    public var networkChosenBy: NetworkChooser?
     /// The card number as digits only.
     public var cardNumber: String
     public var expiryDate: String
@@ -27,8 +35,11 @@ public struct PaymentRequest: Sendable, Equatable {
     public var cardholderName: String
 
     public init(id: String, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
-                selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String) {
+                selectedNetwork: CardNetwork? = nil, cardNumber: String, expiryDate: String, cvv: String, cardholderName: String,
+                idempotencyKey: String? = nil, networkChosenBy: NetworkChooser? = nil) {
         self.id = id
+        self.networkChosenBy = networkChosenBy ?? (selectedNetwork != nil ? .cardholder : nil)
+        self.idempotencyKey = idempotencyKey
         self.amount = amount
         self.surcharge = surcharge
         self.currency = currency
@@ -41,12 +52,20 @@ public struct PaymentRequest: Sendable, Equatable {
     }
 
     /// What the cardholder is charged: the amount plus the surcharge.
-    public var total: Int { amount + surcharge }
+    public var total: Int { amount.addingMinorUnits(surcharge) }
 
     /// The first digits the ledger may keep: 8 for numbers of 16 digits or more, else 6.
     public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }
     /// The last four digits.
     public var last4Digits: String { String(cardNumber.suffix(4)) }
+}
+
+/// Who chose the network a card was paid with, as the ledger keeps it.
+public enum NetworkChooser: String, Sendable, Equatable {
+    /// The cardholder picked it on a co-badged card.
+    case cardholder = "CARDHOLDER"
+    /// The merchant's routing picked it (an eftpos co-badged card, which the cardholder may not choose).
+    case merchant = "MERCHANT"
 }
 
 /// Makes payments; the embedded one is ``SandboxPaymentService``, a sandbox processor writing the ledger.

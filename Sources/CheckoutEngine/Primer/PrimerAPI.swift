@@ -4,11 +4,14 @@ import FoundationEssentials
 /// Primer's client-side API as the headless SDK speaks it: the header fields every request carries,
 /// the deadlines, and one exchange that turns an answer into JSON or a ``PrimerFailure``.
 ///
-/// Every request (research/primer-sdk.md §4–§5) carries
+/// Every request carries, as the SDK's endpoint table sets them (Primer iOS SDK 2.51.1,
+/// `Sources/PrimerSDK/Classes/PCI/Services/API/PrimerAPI.swift`, `headers`):
 /// - `Primer-Client-Token`: the client token's `accessToken`;
-/// - `X-Api-Version: 2.4`;
+/// - `X-Api-Version: 2.4` (every card endpoint: configuration, BIN data, tokenization, client-session
+///   actions, payments);
 /// - `Primer-SDK-Version` and `Primer-SDK-Client`: ``sdkVersion`` and ``sdkClient``;
-/// - `Content-Type: application/json` on a POST, none on a GET;
+/// - `Primer-SDK-Checkout-Session-ID`: ``checkoutSessionID``, the same on every request of one checkout;
+/// - `Content-Type: application/json` on a POST, none on a GET (the SDK removes it from GETs);
 ///
 /// and goes through ``HTTPClient``, so its rules hold for every one of them: body caps, no redirect
 /// followed, one deadline for the whole exchange, identity encoding only.
@@ -20,24 +23,35 @@ public struct PrimerAPI: Sendable {
     public static let sdkVersion = "2.51.1"
     public static let sdkClient = "IOS_NATIVE"
 
-    /// How long each kind of request may take: the SDK's deadlines (15 s, 15 s, 60 s).
+    /// How long each kind of request may take: the SDK's deadlines (`PrimerAPI.swift` `timeout`:
+    /// 15 s for the configuration, tokenization and client-session actions, 60 s for payments). The
+    /// configuration's covers all its retries.
     public struct Timeouts: Sendable, Equatable {
         public var configuration: Duration
         public var tokenization: Duration
         public var payment: Duration
+        public var clientSession: Duration
 
-        public init(configuration: Duration = .seconds(15), tokenization: Duration = .seconds(15), payment: Duration = .seconds(60)) {
+        public init(configuration: Duration = .seconds(15), tokenization: Duration = .seconds(15), payment: Duration = .seconds(60),
+                    clientSession: Duration = .seconds(15)) {
             self.configuration = configuration
             self.tokenization = tokenization
             self.payment = payment
+            self.clientSession = clientSession
         }
     }
 
     let accessToken: String
+    /// One UUID per checkout session, on every request: the SDK makes it when a checkout starts
+    /// (`PrimerHeadlessUniversalCheckout.swift`: `checkoutSessionId = UUID().uuidString`) and its
+    /// endpoint table sends it on every endpoint (`PrimerAPI.swift`: `Primer-SDK-Checkout-Session-ID`).
+    /// Here a checkout session is one ``PrimerCheckout``: one client token, connected once.
+    public let checkoutSessionID: String
     let client: HTTPClient
 
-    public init(accessToken: String, client: HTTPClient = HTTPClient()) {
+    public init(accessToken: String, checkoutSessionID: String = UUID.random().uuidString, client: HTTPClient = HTTPClient()) {
         self.accessToken = accessToken
+        self.checkoutSessionID = checkoutSessionID
         self.client = client
     }
 
@@ -48,6 +62,7 @@ public struct PrimerAPI: Sendable {
             HTTPHeader("X-Api-Version", Self.apiVersion),
             HTTPHeader("Primer-SDK-Version", Self.sdkVersion),
             HTTPHeader("Primer-SDK-Client", Self.sdkClient),
+            HTTPHeader("Primer-SDK-Checkout-Session-ID", checkoutSessionID),
         ]
         if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
         return HTTPRequest(method: body == nil ? .get : .post, url: url, headers: headers + extra,
@@ -110,6 +125,23 @@ public struct PrimerAPI: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else { return nil }
         return url
+    }
+
+    /// Whether card data (a number, a CVV) may be sent to `url`: over https, or over plain http to
+    /// this machine only (a loopback test server: `localhost`, 127.0.0.0/8, `::1`). A configuration
+    /// or token naming `http://` elsewhere would put the card in clear text on the network.
+    public static func maySendCardData(to url: URL) -> Bool {
+        switch url.scheme?.lowercased() {
+        case "https": return true
+        case "http":
+            let host = (url.host ?? "").lowercased().filter { $0 != "[" && $0 != "]" }
+            let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+            let loopbackIPv4 = parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part)! <= 255
+            }
+            return host == "localhost" || host == "::1" || loopbackIPv4
+        default: return false
+        }
     }
 }
 

@@ -2,15 +2,18 @@ import CheckoutCore
 import CheckoutStore
 import FoundationEssentials
 
-/// What `checkout` takes from Primer's configuration (`GET {configurationUrl}`, research §4): the
-/// API bases and the client session.
+/// What `checkout` takes from Primer's configuration (`GET {configurationUrl}?withDisplayMetadata=true`;
+/// its fields are `Response.Body.Configuration` of Primer iOS SDK 2.51.1,
+/// `Sources/PrimerSDK/Classes/Data Models/PrimerConfiguration.swift`): the API bases, the client
+/// session and the checkout modules.
 ///
 /// | field | use |
 /// | --- | --- |
-/// | `binDataUrl` | BIN lookups (``PrimerBinDataService``); absent: no BIN service |
-/// | `pciUrl`, else the token's | tokenization and payments (``PrimerPaymentService``); required |
+/// | `binDataUrl` | BIN lookups (``PrimerBinDataService``); absent: no BIN service (the SDK's `listCardNetworks` has no other base) |
+/// | `pciUrl`, else the token's | tokenization, client-session actions and payments; required |
 /// | `coreUrl`, else the token's | kept for the Nol Pay calls; not used by card payments |
 /// | `clientSession` | the session, read by ``ClientSession/read(_:at:defaults:)`` (amount, currency, allowed networks, surcharges); required |
+/// | `checkoutModules` | `CARD_INFORMATION` `options.cardHolderName: false`: the name is not collected (``ClientSession/collectsCardholderName``) |
 /// | `paymentMethods` | when listed, must include `PAYMENT_CARD` |
 public struct PrimerConfiguration: Sendable, Equatable {
     public var binDataURL: URL?
@@ -35,6 +38,10 @@ public struct PrimerConfiguration: Sendable, Equatable {
         }
         guard let pciURL = try url("pciUrl") ?? token.pciURL else {
             throw .malformedAnswer(operation: Self.operation, detail: "neither it nor the client token gives a pciUrl, so nothing can be paid")
+        }
+        guard PrimerAPI.maySendCardData(to: pciURL) else {
+            throw .malformedAnswer(operation: Self.operation, detail: "its pciUrl is plain http to another machine: card numbers are never "
+                                   + "sent in clear text (http is for a loopback test server only)")
         }
         guard let clientSession = json["clientSession"], clientSession.objectValue != nil else {
             throw .malformedAnswer(operation: Self.operation, detail: "it has no clientSession object")
@@ -68,23 +75,51 @@ public struct PrimerCheckout: Sendable {
     public let timeouts: PrimerAPI.Timeouts
     let api: PrimerAPI
 
+    /// One checkout session: every request it makes carries the same `Primer-SDK-Checkout-Session-ID`.
+    public var checkoutSessionID: String { api.checkoutSessionID }
+
     public init(token: PrimerClientToken, configuration: PrimerConfiguration, timeouts: PrimerAPI.Timeouts = .init(),
-                client: HTTPClient = HTTPClient()) {
+                client: HTTPClient = HTTPClient(), checkoutSessionID: String = UUID.random().uuidString) {
         self.token = token
         self.configuration = configuration
         self.timeouts = timeouts
-        self.api = PrimerAPI(accessToken: token.accessToken, client: client)
+        self.api = PrimerAPI(accessToken: token.accessToken, checkoutSessionID: checkoutSessionID, client: client)
     }
 
-    /// Decodes `clientToken` and fetches its configuration (`GET {configurationUrl}` with the SDK's
-    /// header fields, no query). Throws the first thing that makes the token unusable.
+    /// Decodes `clientToken` and fetches its configuration. Throws the first thing that makes the
+    /// token unusable.
+    ///
+    /// The fetch is the SDK's: `GET {configurationUrl}?withDisplayMetadata=true` with its header
+    /// fields (`PrimerAPIConfigurationModule.swift` `setupSession` asks with `requestDisplayMetadata`
+    /// true and no payment method skipped, which `PrimerConfiguration.swift`
+    /// `URLParameters.Configuration.toDictionary` makes that one query item), tried again as
+    /// ``PrimerRetryPolicy`` says, every attempt and wait within `timeouts.configuration`. `clock`
+    /// and `jitter` (0 to 1) time the waits.
     public static func connect(clientToken: String, sessionDefaults: ClientSession, now: Date = Date(),
-                               timeouts: PrimerAPI.Timeouts = .init(), client: HTTPClient = HTTPClient()) async throws(PrimerFailure) -> PrimerCheckout {
+                               timeouts: PrimerAPI.Timeouts = .init(), client: HTTPClient = HTTPClient(),
+                               retry: PrimerRetryPolicy = .sdk, clock: any Clock<Duration> = ContinuousClock(),
+                               jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) async throws(PrimerFailure) -> PrimerCheckout {
         let token = try PrimerClientToken(decoding: clientToken, now: now)
         let api = PrimerAPI(accessToken: token.accessToken, client: client)
-        let json = try await api.exchange(PrimerConfiguration.operation, api.request(token.configurationURL, timeout: timeouts.configuration))
+        let url = configurationRequestURL(token.configurationURL)
+        let json = try await retry.run(deadline: timeouts.configuration, clock: clock, jitter: jitter) { (left) throws(PrimerFailure) in
+            try await api.exchange(PrimerConfiguration.operation, api.request(url, timeout: left))
+        }
         let configuration = try PrimerConfiguration(json: json, token: token, sessionDefaults: sessionDefaults)
-        return PrimerCheckout(token: token, configuration: configuration, timeouts: timeouts, client: client)
+        return PrimerCheckout(token: token, configuration: configuration, timeouts: timeouts, api: api)
+    }
+
+    private init(token: PrimerClientToken, configuration: PrimerConfiguration, timeouts: PrimerAPI.Timeouts, api: PrimerAPI) {
+        self.token = token
+        self.configuration = configuration
+        self.timeouts = timeouts
+        self.api = api
+    }
+
+    /// `configurationUrl` with `withDisplayMetadata=true` added to its query.
+    static func configurationRequestURL(_ base: URL) -> URL {
+        let text = base.absoluteString
+        return URL(string: text + (base.query == nil ? "?" : "&") + "withDisplayMetadata=true") ?? base
     }
 
     /// BIN lookups at the configuration's `binDataUrl`, each within `timeout`; nil when it has none.
@@ -96,5 +131,11 @@ public struct PrimerCheckout: Sendable {
     public func paymentService(ledger: Ledger?, now: @escaping @Sendable () -> Date = { Date() }) -> PrimerPaymentService {
         PrimerPaymentService(pciURL: configuration.pciURL, api: api, timeouts: timeouts, session: configuration.session,
                              ledger: ledger, now: now)
+    }
+
+    /// Client-session actions at the configuration's `pciUrl`, each within `timeouts.clientSession`
+    /// (15 s: `PrimerAPI.swift` lists `requestPrimerConfigurationWithActions` among its 15-second endpoints).
+    public func clientSessionService() -> PrimerClientSessionService {
+        PrimerClientSessionService(pciURL: configuration.pciURL, api: api, timeout: timeouts.clientSession, session: configuration.session)
     }
 }

@@ -2,28 +2,37 @@ import CheckoutCore
 import CheckoutStore
 import FoundationEssentials
 
-/// Pays through Primer as the headless SDK does with automatic payment handling (research §5):
-/// tokenize the card, then create a payment with the token.
+/// Pays through Primer as the headless SDK does with automatic payment handling: tokenize the
+/// card, then create a payment with the token.
 ///
-/// 1. `POST {pciUrl}/payment-instruments` with
-///    `{"paymentInstrument":{"number","cvv","expirationMonth","expirationYear","cardholderName","preferredNetwork"}}`:
-///    the number as digits, the month as typed (two digits), the year in four digits,
+/// 1. `POST {pciUrl}/payment-instruments` (15 s) with
+///    `{"paymentInstrument":{"number","cvv","expirationMonth","expirationYear","cardholderName","preferredNetwork"}}`
+///    (Primer iOS SDK 2.51.1, `Sources/PrimerSDK/Classes/Data Models/TokenizationRequestPaymentInstrument.swift`
+///    `CardPaymentInstrument`): the number as digits, the month in two digits, the year in four,
 ///    `cardholderName` only when one was typed, and `preferredNetwork` only when the cardholder
-///    chose the network (``PaymentRequest/selectedNetwork``: never eftpos, and never filled in from
-///    detection, so otherwise Primer routes the card). No `tokenType`/`paymentFlow`: those belong
-///    to the vault intent. Answer: `{"token":…,…}`.
-/// 2. `POST {pciUrl}/payments` with `{"paymentMethodToken":…}` and `X-Idempotency-Key` set to the
-///    request's id. Answer: `{"id","status","amount","currencyCode","requiredAction","paymentFailureReason","checkoutOutcome",…}`.
+///    chose the network (``PaymentRequest/selectedNetwork``; never eftpos:
+///    `PrimerRawCardDataTokenizationBuilder.swift` `preferredNetwork(from:)` sends it in headless mode
+///    only for a network that allows user selection, and never fills it in from detection, so
+///    otherwise Primer routes the card). No `tokenType`/`paymentFlow`: those belong to the vault
+///    intent. Answer: `{"token":…,…}`.
+/// 2. `POST {pciUrl}/payments` (60 s) with `{"paymentMethodToken":…}` (`APIModels/Payment.swift`
+///    `Request.Body.Payment.Create`), and `X-Idempotency-Key` only when the merchant gave one
+///    (``PaymentRequest/idempotencyKey``; `PrimerAPI.swift` adds it to `createPayment` only when the
+///    decision handler supplied one). Answer: `Response.Body.Payment` of `APIModels/Payment.swift`:
+///    `{"id","orderId","status","amount","currencyCode","requiredAction","paymentFailureReason","checkoutOutcome",…}`,
+///    whose `status` is `SUCCESS`, `PENDING` or `FAILED` and nothing else.
 ///
-/// The answer becomes a ``Payment`` (see ``outcome(ofPayment:)``): `SUCCESS` (and the older
-/// `AUTHORIZED`, `SETTLING`, `SETTLED`) is authorized and `DECLINED` declined, both returned; `FAILED`,
-/// `PENDING` and a `requiredAction` throw a ``CheckoutError`` saying why. A required action (3-D
-/// Secure, `*_REDIRECTION`) needs a browser or an issuer's app, which a terminal does not have, so
-/// the payment ends at once with "needs 3-D Secure: not possible in a terminal" rather than waiting.
+/// The answer becomes a ``Payment`` (see ``outcome(ofPayment:)``): `SUCCESS` is authorized and
+/// returned; `PENDING` without a required action is returned as pending, not a failure; `FAILED` (a
+/// decline is `FAILED` with `paymentFailureReason`) and a `requiredAction` throw a ``CheckoutError``
+/// that carries the payment. A required action (3-D Secure, `*_REDIRECTION`) needs a browser or an
+/// issuer's app, which a terminal does not have, so the payment ends at once with "needs 3-D Secure:
+/// not possible in a terminal" rather than waiting.
 ///
 /// Every attempt is recorded in the ledger as ``SandboxPaymentService`` records it (network, first
 /// digits, last four, amount, status, reason), under Primer's payment id, or the request's id when
-/// no payment was created. The card number and CVV go into the tokenization body and nowhere else.
+/// no payment was created; when the ledger cannot be written the row is kept for later and the
+/// payment is returned all the same, with ``Payment/notRecorded`` saying why. The card number and CVV go into the tokenization body and nowhere else.
 public struct PrimerPaymentService: PaymentService {
     let pciURL: URL
     let api: PrimerAPI
@@ -48,6 +57,8 @@ public struct PrimerPaymentService: PaymentService {
         var status: Payment.Status
         /// Primer's payment id, when a payment was created and its id is safe to show.
         var paymentID: String?
+        /// The merchant's order id of Primer's answer, when it is safe to show.
+        var orderID: String?
         /// The ledger's reason column and the declined payment's reason.
         var reason: String?
         /// What the thrown ``CheckoutError`` says; nil when the payment is returned.
@@ -56,7 +67,8 @@ public struct PrimerPaymentService: PaymentService {
         var charged: (amount: Int, currency: String)?
 
         static func == (lhs: Outcome, rhs: Outcome) -> Bool {
-            lhs.status == rhs.status && lhs.paymentID == rhs.paymentID && lhs.reason == rhs.reason && lhs.failure == rhs.failure
+            lhs.status == rhs.status && lhs.paymentID == rhs.paymentID && lhs.orderID == rhs.orderID && lhs.reason == rhs.reason
+                && lhs.failure == rhs.failure
                 && lhs.charged?.amount == rhs.charged?.amount && lhs.charged?.currency == rhs.charged?.currency
         }
 
@@ -68,11 +80,17 @@ public struct PrimerPaymentService: PaymentService {
     public func pay(_ request: PaymentRequest) async throws -> Payment {
         let outcome = await attempt(request)
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
-        let payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
+        var payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
-                              last4Digits: request.last4Digits, declineReason: outcome.reason)
-        try ledger?.record(SandboxPaymentService.ledgerEntry(for: payment, at: now()))
-        if let failure = outcome.failure { throw CheckoutError(errorId: "payment-failed", description: failure) }
+                              last4Digits: request.last4Digits, declineReason: outcome.reason, orderId: outcome.orderID,
+                              networkChosenBy: request.networkChosenBy)
+        // Primer's answer is the truth: a ledger that cannot take the row now gets it later, and
+        // the payment says so apart; a local error never replaces what Primer charged.
+        payment.notRecorded = ledger?.recordOrKeep(SandboxPaymentService.ledgerEntry(for: payment, at: now()))?.description
+        if let failure = outcome.failure {
+            // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
+            throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment)
+        }
         return payment
     }
 
@@ -91,6 +109,10 @@ public struct PrimerPaymentService: PaymentService {
 
     /// Tokenizes, creates the payment and reads the answer; never throws.
     func attempt(_ request: PaymentRequest) async -> Outcome {
+        guard PrimerAPI.maySendCardData(to: pciURL) else {
+            return .failed(nil, reason: "pciUrl is plain http off this machine",
+                           failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.")
+        }
         guard let body = Self.tokenizationBody(request, now: now()) else {
             return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.")
         }
@@ -108,7 +130,7 @@ public struct PrimerPaymentService: PaymentService {
         do {
             let answer = try await api.exchange("creating the payment", api.request(
                 pciURL.appending(segments: "payments"), body: .object([("paymentMethodToken", .string(token))]),
-                headers: [HTTPHeader("X-Idempotency-Key", request.id)], timeout: timeouts.payment))
+                headers: request.idempotencyKey.map { [HTTPHeader("X-Idempotency-Key", $0)] } ?? [], timeout: timeouts.payment))
             return Self.outcome(ofPayment: answer)
         } catch {
             // Without an answer the payment may still have been made.
@@ -135,9 +157,14 @@ public struct PrimerPaymentService: PaymentService {
         return .object([("paymentInstrument", .object(instrument))])
     }
 
-    /// What an answer of `POST /payments` means, in the SDK's order: `checkoutOutcome` first
-    /// (`CHECKOUT_FAILURE` fails, `CHECKOUT_COMPLETE` succeeds), then a missing id or `FAILED` fails,
-    /// then a `requiredAction` cannot be performed, then the status decides.
+    /// What an answer of `POST /payments` means, in the SDK's order (Primer iOS SDK 2.51.1,
+    /// `Sources/PrimerSDK/Classes/Core/Payment Services/CreateResumePaymentService.swift`
+    /// `validateResponse`): `checkoutOutcome` first (`CHECKOUT_FAILURE` fails, `CHECKOUT_COMPLETE`
+    /// succeeds, `DETERMINE_FROM_PAYMENT_STATUS` or none goes on); then a missing id or `FAILED` fails;
+    /// then a `requiredAction` is one a terminal cannot perform (`RawDataManager.swift` would
+    /// perform it); then `SUCCESS` is authorized and `PENDING` is pending, not a failure (the SDK
+    /// completes the checkout with it). Any other status is not one the client API sends
+    /// (`APIModels/Payment.swift` decodes only those three), so the answer is not understood.
     static func outcome(ofPayment answer: JSONValue) -> Outcome {
         let id = PrimerAPI.identifier(answer["id"]?.stringValue)
         let named = id ?? "(no usable id)"
@@ -156,23 +183,22 @@ public struct PrimerPaymentService: PaymentService {
             outcome = .failed(id, reason: need, failure: "Payment \(named) \(need). Pay with a card that does not ask for it, "
                               + "or finish this checkout in the merchant's app or web page.")
         } else if checkoutOutcome == "CHECKOUT_COMPLETE" {
-            outcome = Outcome(status: .authorized, paymentID: id)
+            outcome = Outcome(status: status == "SUCCESS" ? .authorized : .pending, paymentID: id)
         } else {
             switch status {
-            case "SUCCESS", "AUTHORIZED", "SETTLING", "SETTLED", "PARTIALLY_SETTLED":
+            case "SUCCESS":
                 outcome = Outcome(status: .authorized, paymentID: id)
-            case "DECLINED":
-                outcome = Outcome(status: .declined, paymentID: id, reason: "declined by the processor" + (reason.map { " (\($0))" } ?? ""))
             case "PENDING":
-                outcome = .failed(id, reason: "PENDING at Primer", failure: "Primer left payment \(named) PENDING: its outcome is not known yet; "
-                                  + "look it up in Primer's dashboard.")
+                outcome = Outcome(status: .pending, paymentID: id)
             default:
                 let shown = PrimerAPI.identifier(status).map { "status \($0)" } ?? "no status"
-                outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named).")
+                outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named), "
+                                  + "which its client API does not send, so its outcome is not known: look it up in Primer's dashboard.")
             }
         }
-        if let amount = answer["amount"]?.intValue, amount >= 0, let currency = answer["currencyCode"]?.stringValue,
-           currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) {
+        outcome.orderID = PrimerAPI.identifier(answer["orderId"]?.stringValue)
+        if let amount = answer["amount"]?.intValue, (0...ClientSession.maximumAmount).contains(amount),
+           let currency = answer["currencyCode"]?.stringValue, currency.count == 3, ISO4217.isCurrency(currency) {
             outcome.charged = (amount, currency.uppercased())
         }
         return outcome

@@ -27,16 +27,15 @@ struct BinLookupStateMachine: Sendable {
         case waiting(bin: String)
         /// A lookup for this BIN runs and the owner has announced it (`willFetchMetadata`).
         case fetching(bin: String)
-        /// The BIN service answered for this BIN.
-        case remote(BinAnswer)
+        /// The BIN service answered for this BIN (its `firstDigits` may be a shorter prefix, or none).
+        case remote(bin: String, answer: BinAnswer)
         /// The lookup failed, timed out or knew nothing: local rules as `LOCAL_FALLBACK`.
         case fallback(bin: String)
 
         var bin: String? {
             switch self {
             case .short: return nil
-            case let .waiting(bin), let .fetching(bin), let .fallback(bin): return bin
-            case let .remote(answer): return answer.firstDigits
+            case let .waiting(bin), let .fetching(bin), let .fallback(bin), let .remote(bin, _): return bin
             }
         }
     }
@@ -93,7 +92,7 @@ struct BinLookupStateMachine: Sendable {
             return .showLocal
         }
         if let answer = cache[bin] {
-            current = .remote(answer)
+            current = .remote(bin: bin, answer: answer)
             return .showRemote(answer)
         }
         current = .waiting(bin: bin)
@@ -126,18 +125,18 @@ struct BinLookupStateMachine: Sendable {
     mutating func lookupEnded(bin: String, id: LookupID, result: LookupResult) -> Outcome {
         var answer: BinAnswer?
         if case let .answered(.some(received)) = result, !received.networks.isEmpty {
-            // The cache key is the BIN asked for, whatever `firstDigits` the service echoed. An answer
-            // that came too late to be shown is still true, so it is kept for the next time.
-            let normalised = BinAnswer(firstDigits: bin, networks: received.networks)
-            cache[bin] = normalised
-            answer = normalised
+            // The cache key is the BIN asked for; the answer keeps the `firstDigits` the service gave
+            // (Primer's are 6 digits), as the SDK passes them on. An answer that came too late to be
+            // shown is still true, so it is kept for the next time.
+            cache[bin] = received
+            answer = received
         }
         guard inFlight[bin] == id else { return .none }
         inFlight[bin] = nil
         switch current {
         case .fetching(bin):
             if let answer {
-                current = .remote(answer)
+                current = .remote(bin: bin, answer: answer)
                 return .showRemote(answer)
             }
             current = .fallback(bin: bin)
@@ -145,7 +144,7 @@ struct BinLookupStateMachine: Sendable {
         case .waiting(bin):
             // The user came back to this BIN while its old lookup ran; the input has not settled yet.
             if let answer {
-                current = .remote(answer)
+                current = .remote(bin: bin, answer: answer)
                 return .showRemote(answer)
             }
             return .none

@@ -32,6 +32,9 @@ public final class DemoDriver: AppInput {
     private var retryAt: ContinuousClock.Instant?
     /// Set once the person has the keyboard (a key, the end, a mismatch).
     public private(set) var handedOver = false
+    /// Called once when the person gets the keyboard: a recording stops there, so nothing typed by
+    /// hand (a real card number) is ever in it.
+    public var onHandOver: (@MainActor () -> Void)?
     public private(set) var paused = false
     /// The speed: one of ``speeds``.
     public private(set) var speedIndex = 1
@@ -67,11 +70,19 @@ public final class DemoDriver: AppInput {
         speedIndex = Self.speeds.indices.min { abs(Self.speeds[$0] - speed) < abs(Self.speeds[$1] - speed) } ?? 1
     }
 
-    /// The clock rate now: 0 paused, the speed, or a fast-forward's.
+    /// True while the terminal is too small to show the screen: the demo holds still (its clock
+    /// too), since the app takes no keys then, and goes on once the terminal is large enough.
+    public private(set) var heldBySize = false
+    /// How often a demo held by the terminal's size looks at it again.
+    static let sizeCheckInterval: Duration = .milliseconds(100)
+
+    /// The clock rate now: 0 paused or held, a fast-forward's (→ steps on to the next caption even
+    /// while paused, and the pause holds there), or the speed.
     public var rate: Double {
         if handedOver { return 1 }
-        if paused { return 0 }
+        if heldBySize { return 0 }
         if fastForwardTo != nil { return Self.fastForwardSpeed }
+        if paused { return 0 }
         return Self.speeds[speedIndex]
     }
 
@@ -96,6 +107,8 @@ public final class DemoDriver: AppInput {
                 if loop.exitCode != nil { return }
             }
         }
+        // A terminal large enough again (SIGWINCH) ends the hold at once, not at the next look.
+        if heldBySize, !loop.model.isTooSmall { retryAt = nil }
         let now = loop.clock.now
         let retryDue = retryAt.map { ContinuousClock.now >= $0 } ?? false
         if !handedOver, let dueAt, now >= dueAt, retryAt == nil || retryDue {
@@ -125,6 +138,20 @@ public final class DemoDriver: AppInput {
 
     /// The move whose time has come.
     private func takeMove(_ loop: AppLoop) {
+        // The app drops keys while the terminal is too small: typing on would lose them and the
+        // checks would fail. The demo waits, looking at the size again, and its status says why.
+        if loop.model.isTooSmall {
+            if !heldBySize {
+                heldBySize = true
+                refreshStatus(loop)
+            }
+            retryAt = ContinuousClock.now + Self.sizeCheckInterval
+            return
+        }
+        if heldBySize {
+            heldBySize = false
+            refreshStatus(loop)
+        }
         guard let move = pending else {
             // The script is over.
             if quitsAtEnd || checks {
@@ -142,7 +169,7 @@ public final class DemoDriver: AppInput {
                 return
             }
             if loop.model.isAnimating { loop.perform(loop.model.tick()) }
-            if loop.model.render().text.contains(text) != present, checkRetries < Self.checkRetryLimit {
+            if DemoPilot.Move.checkedScreen(loop.model).contains(text) != present, checkRetries < Self.checkRetryLimit {
                 checkRetries += 1
                 retryAt = ContinuousClock.now + .milliseconds(20)
                 return
@@ -170,6 +197,7 @@ public final class DemoDriver: AppInput {
             }
         }
         if case .caption = move.action {
+            // A skip ends at its caption; a pause from before the skip holds there.
             switch fastForwardTo {
             case .nextCaption?: fastForwardTo = nil
             case .caption(let index)? where move.index >= index: fastForwardTo = nil
@@ -182,8 +210,9 @@ public final class DemoDriver: AppInput {
     }
 
     /// A key the person pressed: returns true when the demo took it. Space pauses and resumes,
-    /// → skips to the next caption, ← replays the current one, + and - change the speed, Esc and q
-    /// leave; any other key hands the keyboard over and is not passed on.
+    /// → skips to the next caption (paused, it steps there and stays paused), ← replays the current
+    /// one, + and - change the speed, Esc and q leave; any other key hands the keyboard over and
+    /// goes on to the screen, typed as the person meant it.
     func intercept(_ key: Key, loop: AppLoop) -> Bool {
         if handedOver {
             if captionClearsOnKey {
@@ -213,6 +242,7 @@ public final class DemoDriver: AppInput {
             loop.quit(0)
         default:
             handOver(loop, caption: "You have the keyboard: the demo has stopped, carry on by hand.", clearsOnKey: true)
+            return false
         }
         refreshStatus(loop)
         loop.noteChange()
@@ -230,6 +260,7 @@ public final class DemoDriver: AppInput {
     }
 
     private func handOver(_ loop: AppLoop, caption: String, clearsOnKey: Bool) {
+        if !handedOver { onHandOver?() }
         handedOver = true
         paused = false
         fastForwardTo = nil
@@ -245,7 +276,7 @@ public final class DemoDriver: AppInput {
     var status: String {
         let progress = pilot.captionProgress
         var parts = ["\(script.name) \(progress.current)/\(progress.total)"]
-        if paused { parts.append("paused") }
+        if heldBySize { parts.append("waiting for a larger terminal") } else if paused { parts.append("paused") }
         if fastForwardTo != nil { parts.append("skipping") } else if speedIndex != 1 { parts.append("×" + Self.speedText(Self.speeds[speedIndex])) }
         return parts.joined(separator: " · ")
     }

@@ -36,14 +36,14 @@ public final class DemoWorld: Sendable {
         self.catalogue = catalogue
         self.baseSettings = baseSettings
         let database = try Database(path: ":memory:")
-        recipe = EngineRecipe(catalogue: catalogue, paymentService: SandboxPaymentService(ledger: try ledger ?? Ledger(database: database)),
-                              clock: clock)
+        let paymentsLedger = try ledger ?? Ledger(database: database)
+        recipe = EngineRecipe(catalogue: catalogue, paymentService: SandboxPaymentService(ledger: paymentsLedger), clock: clock)
         let codes = Mutex(SplitMix64(seed: seed))
         transit = try SimulatedTransit(store: try NolBackendStore(database: database), demoCards: NolDemoCards.bundled(), clock: clock,
                                        makeCode: { String(Int(codes.withLock { $0.next() } % 1_000_000), zeroPaddedTo: 6) })
         let worker = NolWorker(transit: transit, amount: Self.nolAmount)
         self.worker = worker
-        registry = ScreenRegistry.standard.withNolScreens(worker)
+        registry = ScreenRegistry.standard.withNolScreens(worker).withPaymentsScreen(ledger: paymentsLedger)
     }
 
     /// The world of `checkout demo`: the shipped data, the session defaults.
@@ -92,11 +92,18 @@ extension DemoPilot.Move {
             model.highlightedEvent = entry.sequence
             return []
         case .expect(let text, let present):
-            let screen = model.render().text
+            let screen = Self.checkedScreen(model)
             if screen.contains(text) != present {
                 throw DemoFailure(step: step, message: present ? "the screen does not show \"\(text)\"" : "the screen still shows \"\(text)\"")
             }
             return []
         }
+    }
+
+    /// The screen an `expect` step looks at: the app at 80x24 at least, since a small terminal
+    /// squeezes out rows (the status line under a three-row caption at 50x17) that the script's
+    /// claims are about.
+    static func checkedScreen(_ model: AppModel) -> String {
+        model.render(width: max(80, model.size.width), height: max(24, model.size.height)).text
     }
 }

@@ -1,14 +1,17 @@
 import CheckoutCore
+import FoundationEssentials
 import CheckoutEngine
 
 /// Work the app model asks its runtime to do: talk to the engine or leave.
 public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
-    /// Validate and pay: only ever the answer to Pay pressed on a visible card form.
-    case submit
+    /// Validate and pay the total shown: only ever the answer to Pay pressed on a visible card form.
+    case submit(expectedTotal: Int?)
     /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
     /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings)
+    /// Keep a text (a receipt): the runtime writes it and says how that went with ``AppModel/exported(_:)``.
+    case export(String, ExportDestination)
     case quit(Int32)
 }
 
@@ -35,9 +38,10 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
 ///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
 ///   holds entered data asks first ("Discard this card? y/n").
-/// - F1 (help) and F2 (event log) work on every screen. At ``eventPanelMinimumWidth`` columns and
-///   wider, a screen that asks for it (the card form, the Nol wizards) has the event log beside it
-///   (the event panel) and F2 shows or hides the panel instead.
+/// - F1 (help) and F2 (the full event log, with its filter and detail) work on every screen. At
+///   ``eventPanelMinimumWidth`` columns and wider, a screen that asks for it (the card form, the
+///   Nol wizards) has the log's newest lines beside it (the event panel), in the columns the
+///   screen leaves (``Screen/bodyWidthBesidePanel``); `p` in the full log hides or shows it.
 /// - **Events are stamped** with the time since the first keystroke, read from the injected
 ///   ``EventClock`` as each event arrives.
 /// - **A click acts on what was drawn under it.** Screens register click targets as they render;
@@ -68,8 +72,10 @@ public struct AppModel: Sendable {
     public let clock: EventClock
     /// When the first key or paste was taken, on ``clock``; events are timed from it.
     public private(set) var firstKeystroke: Duration?
-    /// True once F2 has hidden the event panel (it is shown by default where there is room).
-    public internal(set) var eventPanelHidden = false
+    /// True once `p` in the event log has hidden the event panel (it is shown by default where there is room).
+    public internal(set) var eventPanelHidden = false {
+        didSet { context.eventPanelHidden = eventPanelHidden }
+    }
     /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
     public var highlightedEvent: Int?
     /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
@@ -100,12 +106,14 @@ public struct AppModel: Sendable {
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
                 glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
-                settingsNote: StatusNote? = nil, clock: EventClock = .stopped, savesSettings: Bool = false) {
+                settingsNote: StatusNote? = nil, clock: EventClock = .stopped,
+                wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, savesSettings: Bool = false) {
         self.registry = registry
         self.size = size
         self.clock = clock
         context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
-                                size: size, savesSettings: savesSettings)
+                                size: size, wallClock: wallClock, savesSettings: savesSettings)
+        context.hasHomeMenu = route == .home
         push(registry.makeScreen(route, context: context))
     }
 
@@ -135,8 +143,8 @@ public struct AppModel: Sendable {
     public var eventPanelWidth: Int { isTooSmall ? 0 : eventPanelWidth(forWidth: size.width) }
 
     func eventPanelWidth(forWidth width: Int) -> Int {
-        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, top?.wantsEventPanel == true else { return 0 }
-        return width - max(80, width / 2)
+        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, let top, top.wantsEventPanel else { return 0 }
+        return width - max(top.bodyWidthBesidePanel, width / 2)
     }
 
     /// Time since the first keystroke; `nil` before it.
@@ -150,6 +158,7 @@ public struct AppModel: Sendable {
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
         noteKeystroke()
+        context.exportNote = nil
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
@@ -160,12 +169,11 @@ public struct AppModel: Sendable {
                 let index = stack.count - 1
                 let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
                 push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
-                                editingKeys: top.editsText))
+                                editingKeys: top.editsText, about: top.helpAbout(context: context)))
             }
         case .function(2):
-            if size.width >= Self.eventPanelMinimumWidth, top?.wantsEventPanel == true {
-                eventPanelHidden.toggle()
-            } else if stack.last is EventLogScreen {
+            // The full log, beside the panel too: its filter and detail are a key away on every screen.
+            if stack.last is EventLogScreen {
                 apply([.pop], from: stack.count - 1)
             } else {
                 push(EventLogScreen())
@@ -337,6 +345,11 @@ public struct AppModel: Sendable {
     /// once tells a new one from the last, even when it reads the same.
     public private(set) var settingsNotes = 0
 
+    /// Says how keeping a text went ("Saved to …", "Copied…", or why not); the screen that asked shows it.
+    public mutating func exported(_ note: StatusNote) {
+        context.exportNote = note
+    }
+
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.
     public mutating func takeCommands() -> [AppCommand] { drainCommands() }
 
@@ -382,6 +395,7 @@ public struct AppModel: Sendable {
                 if let question = confirmation, question.index >= index { confirmation = nil }
                 if settingsLeft?.index == index { settingsLeft?.replaced = index == 0 }
                 if index == 0 {
+                    guard let route else { continue }
                     put(registry.makeScreen(route, context: context), at: index)
                 } else {
                     stack.removeSubrange(index...)
@@ -391,14 +405,18 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.quit(code))
             case .setRawData(let data):
                 pendingCommands.append(.setRawData(data))
-            case .submit:
-                pendingCommands.append(.submit)
+            case .submit(let total):
+                pendingCommands.append(.submit(expectedTotal: total))
             case .applySettings(let settings):
                 context.settings = settings
                 settingsLeft = (index, false)
                 pendingCommands.append(.rebuildEngine(settings))
             case .log(let name, let summary):
                 context.eventLog.append(name: name, summary: summary, at: elapsed)
+            case .export(let text, let destination):
+                pendingCommands.append(.export(text, destination))
+            case .toggleEventPanel:
+                eventPanelHidden.toggle()
             }
         }
     }

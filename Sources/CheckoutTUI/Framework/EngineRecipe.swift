@@ -22,13 +22,18 @@ public struct EngineRecipe: Sendable {
     /// Primer behind a client token: a URL that is its `binDataUrl` is asked with Primer's header
     /// fields and endpoints.
     public var primer: PrimerCheckout?
+    /// Where the session's surcharges are asked (Primer's client session behind a client token);
+    /// nil: the engine answers from the session.
+    public var clientSessionService: (any ClientSessionService)?
 
     public init(catalogue: NetworkCatalogue, paymentService: any PaymentService, clock: any Clock<Duration> = ContinuousClock(),
-                primer: PrimerCheckout? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                primer: PrimerCheckout? = nil, clientSessionService: (any ClientSessionService)? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.catalogue = catalogue
         self.paymentService = paymentService
         self.clock = clock
         self.primer = primer
+        self.clientSessionService = clientSessionService
         self.now = now
     }
 
@@ -43,7 +48,7 @@ public struct EngineRecipe: Sendable {
         let configuration = EngineConfiguration(session: settings.session, debounce: .milliseconds(settings.debounceMilliseconds),
                                                 binLookupTimeout: .milliseconds(settings.binTimeoutMilliseconds))
         return RawDataManager(configuration: configuration, catalogue: catalogue, binService: try binService(for: settings),
-                              paymentService: paymentService, clock: clock, now: now)
+                              paymentService: paymentService, clientSessionService: clientSessionService, clock: clock, now: now)
     }
 
     /// ``make(_:)`` as an ``EngineFactory``.
@@ -69,6 +74,8 @@ public struct EngineRecipe: Sendable {
             // Read a chunk at a time: a table of millions of rows is never held whole.
             do { table = try BinTable(csvFile: path) } catch let error as BinTableError {
                 throw Failure("--bin-table \(path): \(error)")
+            } catch let error as BinTableFileError {
+                throw Failure("--bin-table \(path): cannot read it (\(error.reason))")
             } catch {
                 throw Failure("--bin-table: cannot read \(path)")
             }

@@ -1,8 +1,13 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutStore
+
 /// A screen that can be opened by name: from the home menu or straight from the command line.
 public enum Route: String, Sendable, CaseIterable {
-    case home, pay, nolLink, nolCards, nolPay, nolUnlink, settings
+    case home, pay, nolLink, nolCards, nolPay, nolUnlink, payments, settings
 
     /// The route the command-line words name: `pay`, `nol link`, `settings`…; `nil` when unknown.
+    /// Payments opens from the home menu: `checkout payments` is the ledger listing for scripts.
     public init?(arguments: [String]) {
         switch arguments {
         case []: self = .home
@@ -16,16 +21,23 @@ public enum Route: String, Sendable, CaseIterable {
         }
     }
 
-    /// The home menu's name for the route.
-    public var menuTitle: String {
+    /// The home menu's name for the route, in English (the title bar, plain mode's menu).
+    public var menuTitle: String { Bundled.english.text(titleKey) }
+
+    /// The route's name in a language.
+    public func title(_ localizer: Localizer) -> String { localizer.text(titleKey) }
+
+    /// The catalogue's name of the route's title.
+    public var titleKey: TextKey {
         switch self {
-        case .home: return "Home"
-        case .pay: return "Pay by card"
-        case .nolLink: return "Nol Pay: link a card"
-        case .nolCards: return "Nol Pay: my cards"
-        case .nolPay: return "Nol Pay: pay"
-        case .nolUnlink: return "Nol Pay: unlink a card"
-        case .settings: return "Settings"
+        case .home: .routeHome
+        case .pay: .routePay
+        case .nolLink: .routeNolLink
+        case .nolCards: .routeNolCards
+        case .nolPay: .routeNolPay
+        case .nolUnlink: .routeNolUnlink
+        case .payments: .routePayments
+        case .settings: .routeSettings
         }
     }
 }
@@ -58,5 +70,13 @@ public struct ScreenRegistry: Sendable {
         .nolCards: { _ in ComingSoonScreen(route: .nolCards) },
         .nolPay: { _ in ComingSoonScreen(route: .nolPay) },
         .nolUnlink: { _ in ComingSoonScreen(route: .nolUnlink) },
+        .payments: { _ in ComingSoonScreen(route: .payments) },
     ])
+
+    /// These screens with Payments reading `ledger`.
+    public func withPaymentsScreen(ledger: Ledger) -> ScreenRegistry {
+        var registry = self
+        registry.register(.payments) { context in PaymentsScreen(ledger: ledger, context: context) }
+        return registry
+    }
 }

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import FoundationEssentials
 
 /// A rectangle of the canvas handed to a screen: rows `top..<top+height`, columns `left..<left+width`.
 public struct Rect: Sendable, Equatable {
@@ -24,22 +25,37 @@ public enum ScreenEffect: Sendable {
     case replace(any Screen)
     /// Goes back to the screen underneath; quits when there is none.
     case pop
-    /// Goes back to the screen underneath, or opens a route's screen in this one's place when there
-    /// is none (Settings opened from the command line saves into the home menu rather than quitting).
-    case back(orOpen: Route)
+    /// Goes back to the screen underneath; with none, opens a route's screen in this one's place,
+    /// or with `nil` stays (Settings opened on its own saves and stays, Esc then quits, as at the
+    /// top of every screen).
+    case back(orOpen: Route?)
     /// Opens a route's screen on top of this one (how the home menu opens the card form).
     case open(Route)
     /// Leaves the program with this exit code.
     case quit(Int32)
     /// Hands the form's raw data to the engine.
     case setRawData(CardData)
-    /// Asks the engine to validate and pay.
-    case submit
+    /// Asks the engine to validate and pay; `expectedTotal` is the total the cardholder was shown,
+    /// which the engine refuses to exceed or undercut (``RawDataManager/submit(idempotencyKey:expectedTotal:)``).
+    case submit(expectedTotal: Int?)
     /// Saves settings; the engine is rebuilt with them for the next card.
     case applySettings(CheckoutSettings)
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
     /// (the Nol Pay flows): a short event name and a one-line summary with card numbers masked.
     case log(name: String, summary: String)
+    /// Hands a text (a receipt) to the runtime to keep: saved to a new file or copied to the
+    /// clipboard; ``ScreenContext/exportNote`` then says how it went.
+    case export(String, ExportDestination)
+    /// Hides the event panel beside the screens, or shows it again (`p` in the event log).
+    case toggleEventPanel
+}
+
+/// Where a text a person asked to keep goes.
+public enum ExportDestination: Sendable, Equatable {
+    /// A new file at this path (`~/` is the home directory); an existing file is never overwritten.
+    case file(String)
+    /// The terminal's clipboard, through OSC 52 where the terminal allows it.
+    case clipboard
 }
 
 /// What every screen may read while handling input or drawing: the catalogue, the settings (and
@@ -63,13 +79,25 @@ public struct ScreenContext: Sendable {
     /// Whether Settings' settings are kept for the next start (a data directory to save them in),
     /// or last for this run only.
     public var savesSettings: Bool
+    /// The language the screens speak, with its locale's money and digits.
+    public var localizer: Localizer
+    /// True once the event panel was hidden (``ScreenEffect/toggleEventPanel``).
+    public var eventPanelHidden = false
+    /// True when the home menu is at the bottom of the screens (`checkout` alone), so advice may
+    /// send the person there; false when a screen was opened straight from the command line.
+    public var hasHomeMenu = false
+    /// How the last export (a receipt saved or copied) went, until the next key.
+    public var exportNote: StatusNote?
+    /// The wall clock, in seconds since 1970 (a receipt's time); tests fix it.
+    public var wallClock: @Sendable () -> Double
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
-                size: TerminalSize = TerminalSize(width: 80, height: 24), savesSettings: Bool = false) {
+                size: TerminalSize = TerminalSize(width: 80, height: 24), localizer: Localizer = Bundled.english,
+                wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, savesSettings: Bool = false) {
         self.catalogue = catalogue
         self.settings = settings
         self.defaults = defaults ?? settings
@@ -79,11 +107,15 @@ public struct ScreenContext: Sendable {
         self.glyphs = glyphs
         self.size = size
         self.savesSettings = savesSettings
+        self.localizer = localizer
+        self.wallClock = wallClock
     }
 
-    /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
+    /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
     public func money(_ minorUnits: Int, currency: String) -> String {
-        MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode)
+        guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode) }
+        return localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency),
+                                      ascii: glyphs.isASCII)
     }
 
     /// `text` cut to `width` columns with the context's ellipsis.
@@ -187,6 +219,9 @@ public protocol Screen: Sendable {
     func helpLines(context: ScreenContext) -> [KeyHint]
     /// Whether the screen has text fields, so that the F1 help lists the editing keys.
     var editsText: Bool { get }
+    /// What the F1 help says about the screen before its keys, under a heading (the card form: the
+    /// order being paid); `nil` for most screens.
+    func helpAbout(context: ScreenContext) -> HelpScreen.About?
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
@@ -200,6 +235,9 @@ public protocol Screen: Sendable {
     /// The question asked before leaving loses what was entered, as a line-by-line front end asks
     /// it; ``discardQuestion`` by default.
     func leavingQuestion(context: ScreenContext) -> String?
+    /// The columns the screen needs beside the event panel; the panel gets the rest (at least half
+    /// the terminal goes to the screen).
+    var bodyWidthBesidePanel: Int { get }
 }
 
 extension Screen {
@@ -221,6 +259,8 @@ extension Screen {
 
     public var editsText: Bool { focusedText != nil }
 
+    public func helpAbout(context: ScreenContext) -> HelpScreen.About? { nil }
+
     public var wantsEventPanel: Bool { false }
 
     /// A screen without a question of its own is said by its title and left.
@@ -231,6 +271,7 @@ extension Screen {
     public func narration(context: ScreenContext) -> [Narration] { [] }
 
     public func leavingQuestion(context: ScreenContext) -> String? { discardQuestion }
+    public var bodyWidthBesidePanel: Int { 80 }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

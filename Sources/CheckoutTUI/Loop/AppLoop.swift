@@ -37,10 +37,14 @@ public protocol AppDisplay: AnyObject {
     func show(_ model: AppModel)
     /// Takes the size the terminal now has (after SIGWINCH).
     func resize()
+    /// Writes bytes meant for the terminal itself, outside a frame (OSC 52, the clipboard); a
+    /// display without a terminal drops them.
+    func sendToTerminal(_ text: String)
 }
 
 extension AppDisplay {
     public func resize() {}
+    public func sendToTerminal(_ text: String) {}
 }
 
 /// The one loop of the app: the terminal, a demo in the terminal, the headless demo and plain mode
@@ -260,6 +264,9 @@ public final class AppLoop {
                 let unchanged = settings == engines.running
                 guard connect(settings) else { continue }
                 model.settingsSaved(storage?.save(settings) ?? StatusNote(unchanged ? "Settings unchanged" : "Settings applied for this run"))
+            case .export(let text, let destination):
+                model.exported(TextExport.perform(text, to: destination, write: display.sendToTerminal))
+                changed = true
             case .quit(let code):
                 quit(code)
             }

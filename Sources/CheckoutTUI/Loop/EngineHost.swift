@@ -128,8 +128,8 @@ final class EngineLink: Sendable {
             for await command in stream {
                 switch command {
                 case .app(.setRawData(let data)): await manager.setRawData(data)
-                case .app(.submit): await manager.submit()
-                case .app(.rebuildEngine), .app(.quit): break
+                case .app(.submit(let total)): await manager.submit(expectedTotal: total)
+                case .app(.rebuildEngine), .app(.export), .app(.quit): break
                 // A call on the actor waits for the turn it is in to end.
                 case .mark: _ = await manager.currentMetadata
                 }

@@ -56,6 +56,10 @@ final class TerminalDisplay: AppDisplay {
     func resize() {
         terminal.resize()
     }
+
+    func sendToTerminal(_ text: String) {
+        NCursesTerminal.writeRaw(text)
+    }
 }
 
 /// The app kept in memory at a fixed size, drawn by nobody: the headless demo looks at the model

@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutStore
 import NolPay
 
@@ -168,7 +169,7 @@ extension NolFlowScreen {
     private var errorLines: [String] {
         var lines: [String] = []
         for field in fields {
-            if let error = fieldErrors[field] { lines.append(error + (fieldHints[field].map { "\n" + $0 } ?? "")) }
+            if let error = fieldErrors[field] { lines.append(error.description + "\n" + error.recoverySuggestion) }
         }
         if let card = currentCard, let error = cardFailures[card] { lines.append(Self.sentence(error)) }
         if let failure { lines.append(Self.sentence(failure)) }

@@ -183,11 +183,11 @@ extension NolFlowScreen {
         (try? MobileNumber.parse(phone).get())?.grouped ?? phone
     }
 
-    /// The failure that says a number has no linked card, and where to link one.
+    /// The failure that says a number has no linked card; ``advice(for:)`` says where to link one.
     static func noLinkedCard(_ number: MobileNumber) -> NolPayError {
         let message = "No card is linked to \(number.grouped)."
         return NolPayError(errorId: "no-linked-card", code: "no-linked-card", message: message, description: message,
-                           recoverySuggestion: "Link one first: home menu › Nol Pay: link a card.")
+                           recoverySuggestion: "Link one first, with checkout nol link.")
     }
 
     /// The characters a field takes: the code and the card number digits only (Unicode digits
@@ -231,7 +231,17 @@ extension NolFlowScreen {
         }
         values[focus, default: EditableText()].insert(kept, limit: limit)
         if refused { notice = Self.refusal(for: focus) }
+        if values[focus]?.isEmpty ?? true {
+            if refused { refusedWhileEmpty.insert(focus) }
+        } else {
+            refusedWhileEmpty.remove(focus)
+        }
     }
+
+    /// What a phone number field that refused all it was given says on submit, instead of "cannot be blank".
+    static let onlyRefusedCharacters = NolPayValidationError(
+        errorId: "invalid-phone-number", description: "Phone number is not valid: it takes digits, not letters.",
+        recoverySuggestion: "Type the mobile number with digits, such as 050 123 4567, or +44 7700 900123.")
 
     /// Shows `field`'s validation error, if any (when it is left).
     mutating func validate(_ field: Field) {
@@ -242,8 +252,7 @@ extension NolFlowScreen {
         case .phone: NolPayValidator.mobileNumber(value).failure
         case .code: NolPayValidator.otpCode(value).failure
         }
-        fieldErrors[field] = error?.description
-        fieldHints[field] = error?.recoverySuggestion
+        fieldErrors[field] = error
     }
 
     private mutating func submit() {
@@ -331,8 +340,7 @@ extension NolFlowScreen {
     /// Asks for the cards linked to `phone`, after checking it is a mobile number.
     private mutating func lookUpLinkedCards(_ phone: String) {
         if case let .failure(error) = NolPayValidator.mobileNumber(phone) {
-            fieldErrors[.phone] = error.description
-            fieldHints[.phone] = error.recoverySuggestion
+            fieldErrors[.phone] = refusedWhileEmpty.contains(.phone) && error == NolPayValidator.blankPhone ? Self.onlyRefusedCharacters : error
             log("nolValidation", "invalid: \(error.errorId)")
             return
         }
@@ -349,7 +357,7 @@ extension NolFlowScreen {
         chosenCard = card
         switch machine {
         case var .unlink(unlink):
-            apply(unlink.update(.cardAndPhoneData(cardNumber: card, mobileNumber: phone)))
+            apply(unlink.update(.cardAndPhoneData(nolPaymentCard: NolPaymentCard(cardNumber: card), mobileNumber: phone)))
             let actions = unlink.submit()
             machine = .unlink(unlink)
             apply(actions)
@@ -432,8 +440,10 @@ extension NolFlowScreen {
         for action in actions {
             switch action {
             case let .emit(.step(step)):
-                log("nolStep", Self.describe(step))
+                log("nolStep", describe(step))
                 enter(step)
+            case let .emit(.outcome(outcome)):
+                enter(outcome)
             case let .emit(.validation(.invalid(errors), _)):
                 logValidation("invalid: " + errors.map(\.errorId).joined(separator: ", "))
                 show(errors)
@@ -456,27 +466,26 @@ extension NolFlowScreen {
             case "invalid-otp-code": .code
             default: .phone
             }
-            if fieldErrors[field] == nil {
-                fieldErrors[field] = error.description
-                fieldHints[field] = error.recoverySuggestion
-            }
+            // Someone who typed only letters is not told the field is blank.
+            let shown = field == .phone && refusedWhileEmpty.contains(.phone) && error == NolPayValidator.blankPhone ? Self.onlyRefusedCharacters : error
+            if fieldErrors[field] == nil { fieldErrors[field] = shown }
         }
         if let first = fields.first(where: { fieldErrors[$0] != nil }) { focus = first }
     }
 
     /// A step as the event log names it: the seed's name, and the card's last four or the number
-    /// it concerns; never a whole card number.
-    static func describe(_ step: Any) -> String {
-        switch step {
-        case let NolPayLinkCardStep.collectPhoneData(card): "collectPhoneData •••• \(card.suffix(4))"
-        case let NolPayLinkCardStep.collectOtpData(phone), let NolPayUnlinkCardStep.collectOtpData(phone): "collectOtpData \(grouped(phone))"
-        case let NolPayLinkCardStep.cardLinked(card): "cardLinked •••• \(card.last4)"
-        case let NolPayUnlinkCardStep.cardUnlinked(card): "cardUnlinked •••• \(card.suffix(4))"
-        case let NolPayPaymentStep.paymentCompleted(payment), let NolPayPaymentStep.paymentDeclined(payment):
-            "\((step as? NolPayPaymentStep)?.name ?? "") \(payment.id) \(payment.status) \(NolAmount.format(payment.amount, currency: payment.currency)) •••• \(payment.last4)"
-        case let step as NolPayLinkCardStep: step.name
-        case let step as NolPayUnlinkCardStep: step.name
-        case let step as NolPayPaymentStep: step.name
+    /// it concerns; never a whole card number. The SDK's unlink steps and last steps carry nothing,
+    /// so what they concern is the machine's (it holds it once the step is out).
+    func describe(_ step: Any) -> String {
+        switch (step, machine) {
+        case let (NolPayLinkCardStep.collectPhoneData(card), _): "collectPhoneData •••• \(card.suffix(4))"
+        case let (NolPayLinkCardStep.collectOtpData(phone), _): "collectOtpData \(Self.grouped(phone))"
+        case let (NolPayUnlinkDataStep.collectOtpData, .unlink(unlink)): "collectOtpData \(Self.grouped(unlink.codeSentTo ?? ""))"
+        case let (NolPayLinkCardStep.cardLinked, .link(link)): "cardLinked •••• \(link.linkedCard?.last4 ?? "")"
+        case let (NolPayUnlinkDataStep.cardUnlinked, .unlink(unlink)): "cardUnlinked •••• \(unlink.unlinkedCard?.last4 ?? "")"
+        case let (step as NolPayLinkCardStep, _): step.name
+        case let (step as NolPayUnlinkDataStep, _): step.name
+        case let (step as NolPayPaymentStep, _): step.name
         default: "\(step)"
         }
     }
@@ -485,21 +494,37 @@ extension NolFlowScreen {
         switch step {
         case NolPayLinkCardStep.collectTagData: stage = .scan
         case NolPayLinkCardStep.collectPhoneData: stage = .phone; focus = .phone
-        case let NolPayLinkCardStep.collectOtpData(phone), let NolPayUnlinkCardStep.collectOtpData(phone):
-            stage = .code
-            focus = .code
-            values[.code] = nil
-            codeSentTo = Self.grouped(phone)
-        case let NolPayLinkCardStep.cardLinked(card): stage = .linked(card)
+        case let NolPayLinkCardStep.collectOtpData(phone): enterCode(sentTo: phone)
+        case NolPayUnlinkDataStep.collectOtpData:
+            if case let .unlink(unlink) = machine { enterCode(sentTo: unlink.codeSentTo ?? "") }
         // A refused payment comes back here; the chooser stays so another card is one key away.
-        case NolPayUnlinkCardStep.collectCardAndPhoneData, NolPayPaymentStep.collectCardAndPhoneData: stage = .cardAndPhone
-        case let NolPayUnlinkCardStep.cardUnlinked(card): stage = .unlinked(card)
+        case NolPayUnlinkDataStep.collectCardAndPhoneData, NolPayPaymentStep.collectCardAndPhoneData: stage = .cardAndPhone
         case NolPayPaymentStep.paymentRequested:
             stage = .requested
             said.append("Asking the Nol system to charge the card...")
-        case let NolPayPaymentStep.paymentCompleted(payment): stage = .paid(payment)
-        case let NolPayPaymentStep.paymentDeclined(payment): stage = .declined(payment)
         default: break
+        }
+    }
+
+    private mutating func enterCode(sentTo phone: String) {
+        stage = .code
+        focus = .code
+        values[.code] = nil
+        codeSentTo = Self.grouped(phone)
+    }
+
+    /// What the flow produced: the card linked or unlinked, or the payment's result (which the SDK
+    /// gives the checkout delegate rather than a step).
+    private mutating func enter(_ outcome: NolPayOutcome) {
+        switch outcome {
+        case let .cardLinked(card): stage = .linked(card)
+        case let .cardUnlinked(card): stage = .unlinked(card.cardNumber)
+        case let .checkoutCompleted(payment):
+            log("nolCheckout", "checkoutCompleted \(payment.id) \(payment.status) \(NolAmount.format(payment.amount, currency: payment.currency)) •••• \(payment.last4)")
+            stage = .paid(payment)
+        case let .checkoutFailed(payment):
+            log("nolCheckout", "checkoutFailed \(payment.id) \(payment.status) \(NolAmount.format(payment.amount, currency: payment.currency)) •••• \(payment.last4)")
+            stage = .declined(payment)
         }
     }
 

@@ -15,7 +15,7 @@ extension ScreenRegistry {
     public func withNolScreens(_ worker: NolWorker) -> ScreenRegistry {
         var registry = self
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
+            registry.register(route) { context in NolFlowScreen(flow: flow, worker: worker, hasHomeMenu: context.hasHomeMenu) }
         }
         return registry
     }

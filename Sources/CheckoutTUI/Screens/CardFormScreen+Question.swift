@@ -5,17 +5,25 @@ import CheckoutEngine
 /// and error, answered by pasting into the field and pressing Enter, as in the terminal.
 extension CardFormScreen {
     public func narration(context: ScreenContext) -> [Narration] {
-        [Narration("Pay by card: \(context.money(context.settings.amount, currency: context.settings.currency)). "
-                   + acceptedSentence(context: context), once: "card")]
-            + learnt.flatMap { sentences(for: $0, context: context) }.map { Narration($0) }
+        // The order first, as the session gives it: who is paid, for what.
+        let order = OrderSummary(context.session, mode: .unicode)
+        var said: [Narration] = []
+        if order.hasDetails {
+            let heading = [order.merchantName, order.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            said.append(Narration(([heading.isEmpty ? "Your order:" : heading + ":"] + order.itemLines.map { "  " + $0 }
+                                   + ["  Order total \(order.total)"]).joined(separator: "\n"), once: "card.order"))
+        }
+        said.append(Narration("Pay by card: \(context.money(context.settings.amount, currency: context.settings.currency)). "
+                              + acceptedSentence(context: context), once: "card"))
+        return said + learnt.flatMap { sentences(for: $0, context: context) }.map { Narration($0) }
     }
 
     /// While a BIN lookup or a payment is under way the form waits: the answer decides what it
     /// asks next (the chooser appears, or the result).
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
         if paying || lookupInFlight || awaitsBinAnswer { return nil }
-        let error = visibleError(for: focus).map { [$0.description] } ?? []
-        let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map(\.description)
+        let error = visibleError(for: focus).map { [$0.shownDescription] } ?? []
+        let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map(\.shownDescription)
         let back: [AnswerStep] = focus == .number ? [.key(.escape)] : [.key(.backTab)]
         var question: ScreenQuestion
         switch focus {
@@ -134,8 +142,10 @@ extension CardFormScreen {
             switch metadata.source {
             case .remote: said = ["BIN service: \(found.isEmpty ? "no network" : found)."]
             case .localFallback:
-                said = ["BIN service \(off ? "off" : "unavailable"): using local rules. Card network: "
-                        + (found.isEmpty ? "not known from the first digits" : found) + "."]
+                let network = found.isEmpty ? "not known from the first digits" : found
+                // The service answered and knows nothing of the card: that is not an outage.
+                said = [metadata.fallbackReason == .noBinData ? "No BIN data for this card: networks from local rules. Card network: \(network)."
+                            : "BIN service \(off ? "off" : "unavailable"): using local rules. Card network: \(network)."]
             case .local: said = []
             }
             if let chosen = metadata.autoSelectedCardNetwork {
@@ -144,6 +154,8 @@ extension CardFormScreen {
             return said
         case .paying:
             return ["Paying..."]
+        case .totalChanged:
+            return ["The total changed before the payment went; nothing was charged."]
         }
     }
 }

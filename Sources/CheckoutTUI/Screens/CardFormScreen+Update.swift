@@ -35,6 +35,21 @@ extension CardFormScreen {
 
     public var editsText: Bool { true }
 
+    /// The order being paid, whole: the form shows it above itself only where there is room.
+    public func helpAbout(context: ScreenContext) -> HelpScreen.About? {
+        let summary = OrderSummary(context.session, mode: context.glyphs.mode)
+        // A row without a label (an item after the first) is not a heading: it gets a blank one.
+        var rows = summary.rows.map { KeyHint(keys: $0.label.isEmpty ? " " : $0.label, help: $0.value) }
+        let surcharges = context.session.allowedNetworks.compactMap { network -> String? in
+            let amount = context.session.surcharge(for: network)
+            return amount > 0 ? "\(context.catalogue.info(network).displayName) +\(context.money(amount, currency: context.session.currency))" : nil
+        }
+        if !surcharges.isEmpty { rows.append(KeyHint(keys: "Surcharges", help: surcharges.joined(separator: context.glyphs.separator))) }
+        // An amount alone is on the Pay button already.
+        guard summary.hasDetails || !surcharges.isEmpty else { return nil }
+        return HelpScreen.About(heading: "The order", rows: rows)
+    }
+
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
         case .next: move(by: 1, context: context)
@@ -221,6 +236,9 @@ extension CardFormScreen {
 
     // MARK: Paying
 
+    /// Pay: the engine charges the total on the button. While the client session's answer for the
+    /// network is due, the payment waits for it (spinner on the button); when the answer is another
+    /// total, the form shows it and Pay, now "Confirm", has to be pressed again.
     mutating func pay(context: ScreenContext) -> [ScreenEffect] {
         guard !paying else { return [] }
         revealed = Set(Field.allCases)
@@ -228,7 +246,49 @@ extension CardFormScreen {
         banner = nil
         paying = true
         learnt.append(.paying)
-        return sendIfChanged(context: context) + [.submit]
+        let sent = sendIfChanged(context: context)
+        if isAwaitingSessionUpdate(context: context) {
+            payHeldForSession = true
+            return sent
+        }
+        // Pressing Pay on a changed total is the cardholder confirming it.
+        changedTotal = nil
+        submittedTotal = amountDue(context: context).total
+        return sent + [.submit(expectedTotal: submittedTotal)]
+    }
+
+    /// A client-session event: the total follows the session's answer, a held Pay goes on once the
+    /// answer is in, unless the total it shows changed.
+    mutating func sessionChanged(_ event: CheckoutEvent, context: ScreenContext) -> [ScreenEffect] {
+        switch event {
+        case .willUpdateClientSession:
+            sessionUpdating = true
+            sessionFailed = false
+        case .didUpdateClientSession(let due):
+            let shown = amountDue(context: context).total
+            sessionUpdating = false
+            sessionFailed = false
+            sessionDue = due
+            if let network = due.network, network == sessionNetwork(context: context) {
+                // A total that changes twice before it is confirmed is compared with the first one shown.
+                let before = changedTotal.flatMap { $0.network == network ? $0.shown : nil } ?? shown
+                changedTotal = due.total == before ? nil : ChangedTotal(network: network, shown: before, charged: due.total)
+            }
+        case .clientSessionUpdateFailed:
+            sessionUpdating = false
+            sessionFailed = true
+        default:
+            return []
+        }
+        guard payHeldForSession, !isAwaitingSessionUpdate(context: context) else { return [] }
+        payHeldForSession = false
+        if changedTotal != nil {
+            paying = false
+            learnt.append(.totalChanged)
+            return []
+        }
+        submittedTotal = amountDue(context: context).total
+        return [.submit(expectedTotal: submittedTotal)]
     }
 
     /// How the network of this payment was settled, for the result to say.
@@ -275,20 +335,35 @@ extension CardFormScreen {
             return sendIfChanged(context: context)
         case .didReceiveBinData:
             break
+        case .willUpdateClientSession, .didUpdateClientSession, .clientSessionUpdateFailed:
+            return sessionChanged(event, context: context)
         case .checkoutCompleted(let payment):
             guard paying else { return [] }
             paying = false
-            return [.replace(ResultScreen(outcome: .completed(payment), form: self, choice: networkChoice(context: context)))]
+            return [.replace(ResultScreen(outcome: .completed(payment), form: self, choice: networkChoice(context: context),
+                                          session: context.session, time: context.wallClock()))]
         case .checkoutFailed(let error):
             guard paying else { return [] }
             paying = false
+            if error.errorId == "amount-changed" {
+                // Nothing was charged: the total moved between the screen and the engine.
+                let charged = amountDue(context: context).total
+                if let network = network(context: context), let submittedTotal, submittedTotal != charged {
+                    changedTotal = ChangedTotal(network: network, shown: submittedTotal, charged: charged)
+                }
+                banner = "The total changed before the payment went: check it and press Pay to confirm."
+                learnt.append(.totalChanged)
+                setFocus(.pay)
+                return []
+            }
             if let first = errors.first {
                 // The field lines already say what is wrong; the banner only points at them.
                 banner = errors.count == 1 ? "Fix the field marked * to pay." : "Fix the fields marked * to pay."
                 setFocus(Self.field(of: first.inputElementType))
                 return []
             }
-            return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context)))]
+            return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context),
+                                          session: context.session, time: context.wallClock()))]
         }
         return []
     }

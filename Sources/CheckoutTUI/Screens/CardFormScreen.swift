@@ -32,9 +32,13 @@ public struct CardFormScreen: Screen {
     /// A short word on a key the focused field cannot take ("digits only"), until the next key.
     public internal(set) var notice: String?
     public internal(set) var focus: Field = .number
-    /// The cardholder's pick on a co-badged card.
+    /// The network the chooser shows picked on a co-badged card: the preferred one until the
+    /// cardholder moves it.
     public internal(set) var choice: CardNetwork?
-    /// True once the cardholder moved the chooser; false while the preferred network stands as preselected.
+    /// True once the cardholder moved the chooser; false while the preferred network stands as
+    /// preselected. Only then is ``choice`` the raw data's `cardNetwork`: a pre-selection is not a
+    /// choice (the SDK's integrators set `cardNetwork` from the cardholder's pick alone, and
+    /// `preferredNetwork` follows it), and the result says who chose from this same fact.
     public internal(set) var choiceIsCardholders = false
     /// True when the chooser appeared after the number field was left: the status line says so
     /// until the chooser gets focus.
@@ -53,6 +57,19 @@ public struct CardFormScreen: Screen {
     public internal(set) var paying = false
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
+    /// The client session's last answer (`didUpdateClientSession`): what paying with its network costs.
+    public internal(set) var sessionDue: AmountDue?
+    /// True from the engine's `willUpdateClientSession` until its answer.
+    public internal(set) var sessionUpdating = false
+    /// True when the client session's last answer was a failure (a submit asks again).
+    var sessionFailed = false
+    /// True when Pay was pressed while the client session's answer was due: the payment goes once it is in.
+    var payHeldForSession = false
+    /// The client session answered a total other than the one on screen before: the form shows the
+    /// new one and Pay confirms it.
+    public internal(set) var changedTotal: ChangedTotal?
+    /// The total the last submit asked the engine to charge.
+    var submittedTotal: Int?
     /// What the form learnt from the engine and did, oldest first: what a line-by-line front end
     /// says as it comes (``narration(context:)``).
     public internal(set) var learnt: [Learnt] = []
@@ -66,6 +83,16 @@ public struct CardFormScreen: Screen {
         case answered(CardNumberEntryMetadata)
         /// Pay was pressed and the payment is under way.
         case paying
+        /// The client session's total moved before the payment went: nothing was charged, and Pay
+        /// confirms the new total.
+        case totalChanged
+    }
+
+    /// A total the client session changed: for `network`, from what was shown to what it charges.
+    public struct ChangedTotal: Sendable, Equatable {
+        public var network: CardNetwork
+        public var shown: Int
+        public var charged: Int
     }
 
     /// The number's digits (ASCII), without separators.
@@ -76,7 +103,7 @@ public struct CardFormScreen: Screen {
     public var cardholderName: String { name.text }
 
     public var title: String { "Pay by card" }
-    public var isAnimating: Bool { lookupInFlight || paying }
+    public var isAnimating: Bool { lookupInFlight || paying || sessionUpdating }
     public var isBusy: Bool { paying }
 
     public var discardQuestion: String? {
@@ -126,21 +153,56 @@ public struct CardFormScreen: Screen {
         return network == .other ? nil : network
     }
 
-    /// What paying now costs: the order amount and the surcharge of the network it would be paid
-    /// with, as the engine's metadata states it when it names that network (the engine's session
-    /// is what is charged), as the settings' session does otherwise.
+    /// What paying now costs: the client session's answer for the network it would be paid with,
+    /// once there is one; until then the session's own surcharge for that network, once the network
+    /// is known (see ``knownNetwork(context:)``); the order amount before.
     public func amountDue(context: ScreenContext) -> AmountDue {
-        let network = network(context: context)
-        var due = context.session.amountDue(for: network)
-        if let network, let item = metadata(context: context)?.detectedCardNetworks.items.first(where: { $0.network == network }) {
-            due.surcharge = item.surcharge
-        }
-        return due
+        let network = knownNetwork(context: context)
+        if let sessionDue, let network, sessionDue.network == network { return sessionDue }
+        return context.session.amountDue(for: network)
     }
 
-    /// The focus order right now (the chooser only while it is shown).
+    /// The network the card will be paid with, once the engine has answered for its first 8 digits
+    /// (the BIN service, or local rules when it had nothing): before that, local rules only guess,
+    /// and a Visa guessed from a `4` may turn out a co-badged card paid with Cartes Bancaires.
+    public func knownNetwork(context: ScreenContext) -> CardNetwork? {
+        guard let metadata = metadata(context: context), metadata.source != .local else { return nil }
+        return network(context: context)
+    }
+
+    /// The surcharges the networks the digits may still belong to carry, while the network is not
+    /// known yet: what the form says may apply, without quoting one as the price.
+    public func possibleSurcharges(context: ScreenContext) -> [(network: CardNetwork, surcharge: Int)] {
+        guard knownNetwork(context: context) == nil, let items = metadata(context: context)?.detectedCardNetworks.items else { return [] }
+        return items.filter(\.allowed).compactMap { item in
+            let surcharge = context.session.surcharge(for: item.network)
+            return surcharge > 0 ? (item.network, surcharge) : nil
+        }
+    }
+
+    /// The network the engine asks the client session about: the one a payment would use, once
+    /// the BIN service has answered (or failed); nil when the session has no surcharges (no
+    /// action is sent) or the card cannot be paid with.
+    func sessionNetwork(context: ScreenContext) -> CardNetwork? {
+        guard context.session.hasSurcharges, digits.count >= 8, let metadata = metadata(context: context), metadata.source != .local else {
+            return nil
+        }
+        return try? context.resolver.networkForPayment(choice: cardData(context: context).cardNetwork, metadata: metadata).get()
+    }
+
+    /// Whether Pay waits for the client session: its answer for the network the card would be paid
+    /// with is not in yet, so the total on screen may not be the one charged.
+    public func isAwaitingSessionUpdate(context: ScreenContext) -> Bool {
+        guard let network = sessionNetwork(context: context) else { return false }
+        return sessionUpdating || (!sessionFailed && sessionDue?.network != network)
+    }
+
+    /// The focus order right now (the chooser only while it is shown; the name only when the
+    /// session collects it).
     public func focusOrder(context: ScreenContext) -> [Field] {
-        Field.allCases.filter { $0 != .network || selectableNetworks(context: context) != nil }
+        Field.allCases.filter {
+            ($0 != .network || selectableNetworks(context: context) != nil) && ($0 != .name || context.session.collectsCardholderName)
+        }
     }
 
     /// The expiry as shown and sent: `12/30`, `12/3`, `1`.
@@ -148,10 +210,10 @@ public struct CardFormScreen: Screen {
         expiryDigits.count > 2 ? String(expiryDigits.prefix(2)) + "/" + String(expiryDigits.dropFirst(2)) : expiryDigits
     }
 
-    /// The raw data the engine gets.
+    /// The raw data the engine gets: `cardNetwork` only when the cardholder chose it.
     public func cardData(context: ScreenContext) -> CardData {
-        CardData(cardNumber: digits, expiryDate: expiryText, cvv: cvv, cardholderName: cardholderName,
-                 cardNetwork: selectableNetworks(context: context) != nil ? choice : nil)
+        CardData(cardNumber: digits, expiryDate: expiryText, cvv: cvv, cardholderName: context.session.collectsCardholderName ? cardholderName : "",
+                 cardNetwork: choiceIsCardholders && selectableNetworks(context: context) != nil ? choice : nil)
     }
 
     /// The error shown under a field, if it is on show: a field left (or submitted) and not typed
@@ -172,6 +234,7 @@ public struct CardFormScreen: Screen {
     func retry(keepNumber: Bool) -> CardFormScreen {
         var form = self
         form.paying = false
+        form.payHeldForSession = false
         form.banner = nil
         form.notice = nil
         form.submitted = false

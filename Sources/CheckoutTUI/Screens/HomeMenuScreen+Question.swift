@@ -2,8 +2,10 @@
 extension HomeMenuScreen {
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
         // A conversation offers the first item each time, as a menu read aloud starts at its top.
-        let options = Self.items.enumerated().map { index, item in
-            ScreenQuestion.Option(item.title, steps: AnswerStep.moving(from: selection, to: index) + [.key(.enter)])
+        // Payments is a table to page through, which a conversation does not show: `checkout
+        // payments` lists the ledger for scripts and screen readers.
+        let options = Self.items.enumerated().filter { $0.element != .route(.payments) }.map { index, item in
+            ScreenQuestion.Option(item.title(context.localizer), steps: AnswerStep.moving(from: selection, to: index) + [.key(.enter)])
         }
         return ScreenQuestion(
             step: "home", prompt: "", help: ["Type the number of what you want to do; back or Quit leaves checkout."],
@@ -14,8 +16,22 @@ extension HomeMenuScreen {
 extension ComingSoonScreen {
     /// A screen that is not there says so and goes back.
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        let said = route == .pay || route == .settings || route == .home
-            ? "\(route.menuTitle) is not available." : "Nol Pay is not available: its data could not be opened."
-        return ScreenQuestion(step: "unavailable", lead: [said], prompt: "", kind: .notice([.key(.enter)]))
+        ScreenQuestion(step: "unavailable", lead: [Self.unavailable(route)], prompt: "", kind: .notice([.key(.enter)]))
+    }
+
+    /// What a conversation says for a screen it cannot show.
+    static func unavailable(_ route: Route) -> String {
+        switch route {
+        case .nolLink, .nolCards, .nolPay, .nolUnlink: "Nol Pay is not available: its data could not be opened."
+        case .payments: "The payments made: checkout payments lists them (--json for one object each)."
+        case .home, .pay, .settings: "\(route.menuTitle) is not available."
+        }
+    }
+}
+
+extension PaymentsScreen {
+    /// The ledger is a table to page through: a conversation points at the command that lists it.
+    public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
+        ScreenQuestion(step: "payments", lead: [ComingSoonScreen.unavailable(.payments)], prompt: "", kind: .notice([.key(.escape)]))
     }
 }

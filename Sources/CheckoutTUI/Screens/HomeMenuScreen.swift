@@ -1,14 +1,16 @@
-/// The first screen of `checkout`: pay by card, the four Nol Pay flows, settings, quit.
+import CheckoutCore
+
+/// The first screen of `checkout`: pay by card, the four Nol Pay flows, the payments made, settings, quit.
 public struct HomeMenuScreen: Screen {
     /// One menu line: a route to open, or quitting.
     public enum Item: Sendable, Equatable {
         case route(Route)
         case quit
 
-        var title: String {
+        func title(_ localizer: Localizer) -> String {
             switch self {
-            case .route(let route): return route.menuTitle
-            case .quit: return "Quit"
+            case .route(let route): route.title(localizer)
+            case .quit: localizer.text(.homeQuit)
             }
         }
     }
@@ -16,18 +18,19 @@ public struct HomeMenuScreen: Screen {
     public enum Action: Sendable { case previous, next, open, quit }
 
     public static let items: [Item] = [.route(.pay), .route(.nolLink), .route(.nolCards), .route(.nolPay),
-                                       .route(.nolUnlink), .route(.settings), .quit]
+                                       .route(.nolUnlink), .route(.payments), .route(.settings), .quit]
     public var selection = 0
-    public var title: String { "Home" }
+    public var title: String { Route.home.menuTitle }
 
     public init() {}
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.up, .left], "↑/↓", "choose", .previous, explain: "the item above"),
-            KeyBinding([.down, .right, .tab], "↓", "the item below", .next, footer: false),
-            KeyBinding([.enter], "open", .open, rank: .focused, explain: "open the chosen item"),
-            KeyBinding([.character("q")], "q", "quit", .quit, footer: false),
+        let text = context.localizer
+        return KeyMap([
+            KeyBinding([.up, .left], "↑/↓", text.text(.homeKeyChoose), .previous, explain: text.text(.homeKeyChooseExplain)),
+            KeyBinding([.down, .right, .tab], "↓", text.text(.homeKeyNext), .next, footer: false),
+            KeyBinding([.enter], text.text(.homeKeyOpen), .open, rank: .focused, explain: text.text(.homeKeyOpenExplain)),
+            KeyBinding([.character("q")], "q", text.text(.homeKeyQuit), .quit, footer: false),
         ])
     }
 
@@ -62,7 +65,13 @@ public struct HomeMenuScreen: Screen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 2
         var row = area.top + 1
-        canvas.put("What would you like to do?", row: row, column: left, style: .accent)
+        // What happened to the settings is read whole: the items close up when it needs their gaps.
+        let noteLines = context.settingsNote.map {
+            Canvas.wrap($0.text(context.glyphs), width: area.width - 4, maxLines: 3, ellipsis: context.glyphs.ellipsis)
+        } ?? []
+        let spacing = area.height >= 3 + 2 * Self.items.count + noteLines.count + 1 ? 2 : 1
+        let text = context.localizer
+        canvas.put(context.glyphs.text(text.text(.homeQuestion)), row: row, column: left, style: .accent)
         row += 2
         for (index, item) in Self.items.enumerated() {
             let selected = index == selection
@@ -70,17 +79,17 @@ public struct HomeMenuScreen: Screen {
                 canvas.put(context.glyphs.focusBar, row: row, column: left, style: .focus)
                 canvas.fill(row: row, column: left + 2, count: min(30, area.width - left - 3), style: .selection)
             }
-            canvas.put(item.title, row: row, column: left + 3, style: selected ? .selection : .normal)
+            canvas.put(context.glyphs.text(item.title(text)), row: row, column: left + 3, style: selected ? .selection : .normal)
             canvas.addTarget(Rect(top: row, left: left, width: min(32, area.width - left - 1), height: 1), index)
-            row += area.height >= 20 ? 2 : 1
+            row += spacing
         }
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
-        let line = "Amount due \(amount)\(context.glyphs.separator)BIN source \(context.settings.binSource.label)"
+        let line = text.text(.homeAmountDue, amount) + context.glyphs.separator + text.text(.homeBinSource, context.settings.binSource.label)
         canvas.put(context.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
         // What happened to the settings (saved, loaded, overridden on the command line, refused),
         // wrapped above the last line in the rows the menu leaves.
         if let note = context.settingsNote {
-            let room = min(3, area.bottom - 2 - row + (area.height >= 20 ? 1 : 0))
+            let room = min(3, area.bottom - 2 - row + (spacing == 2 ? 1 : 0))
             let lines = Canvas.wrap(note.text(context.glyphs), width: area.width - 4, maxLines: max(1, room), ellipsis: context.glyphs.ellipsis)
             for (offset, line) in lines.enumerated() {
                 canvas.put(line, row: area.bottom - 1 - lines.count + offset, column: left, style: note.style)

@@ -6,8 +6,9 @@ public enum NolPayLinkCardStep: Sendable, Equatable {
     case collectPhoneData(cardNumber: String)
     /// The code went out by SMS to `phoneNumber` ("+971 501234567"); collect it.
     case collectOtpData(phoneNumber: String)
-    /// Done: the card is linked and ready to pay with.
-    case cardLinked(NolPaymentCard)
+    /// Done: the card is linked and ready to pay with (the SDK's step has no payload: the card
+    /// comes as the ``NolPayOutcome/cardLinked(_:)`` outcome, and in ``NolPayLinkCardStateMachine/linkedCard``).
+    case cardLinked
 
     /// The seed's name for the step.
     public var name: String {
@@ -60,6 +61,12 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
     private(set) var state: State = .idle
 
     public init() {}
+
+    /// The card linked, once the flow is done.
+    public var linkedCard: NolPaymentCard? {
+        if case let .linked(card) = state { return card }
+        return nil
+    }
 
     public var isAwaitingTransit: Bool {
         switch state {
@@ -160,7 +167,7 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
             switch result {
             case let .success(linkedCard):
                 state = .linked(linkedCard)
-                return [.emit(.step(.cardLinked(linkedCard)))]
+                return [.emit(.step(.cardLinked)), .emit(.outcome(.cardLinked(linkedCard)))]
             case let .failure(error):
                 state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: mobile, otpCode: otpCode, request: nil)
                 return [.emit(.error(error))]

@@ -1,21 +1,18 @@
-/// The steps of paying with a linked Nol card.
+/// The steps of paying with a linked Nol card: the SDK's `NolPayPaymentStep`, which ends at
+/// `paymentRequested` (Primer iOS SDK 2.51.1, `.../Composable/NolPay/NolPayPaymentComponent.swift`):
+/// the payment's result goes to the checkout delegate, here the ``NolPayOutcome/checkoutCompleted(_:)``
+/// or ``NolPayOutcome/checkoutFailed(_:)`` outcome (and ``NolPayPaymentStateMachine/payment``).
 public enum NolPayPaymentStep: Sendable, Equatable {
     /// Collect the linked card and its mobile number.
     case collectCardAndPhoneData
-    /// The payment was asked of the Nol system; its answer follows.
+    /// The payment was asked of the Nol system; its result follows as the outcome.
     case paymentRequested
-    /// The card was charged; `payment.balance` is what is left on it.
-    case paymentCompleted(NolPayment)
-    /// The card was not charged (its balance is too low); the balance is unchanged.
-    case paymentDeclined(NolPayment)
 
     /// The seed's name for the step.
     public var name: String {
         switch self {
         case .collectCardAndPhoneData: "collectCardAndPhoneData"
         case .paymentRequested: "paymentRequested"
-        case .paymentCompleted: "paymentCompleted"
-        case .paymentDeclined: "paymentDeclined"
         }
     }
 }
@@ -60,6 +57,12 @@ public struct NolPayPaymentStateMachine: NolPayStateMachine {
     public var isAwaitingTransit: Bool {
         if case .requested = state { return true }
         return false
+    }
+
+    /// The payment made (authorized or declined), once the Nol system answered.
+    public var payment: NolPayment? {
+        if case let .done(payment) = state { return payment }
+        return nil
     }
 
     public mutating func start() -> [Action] {
@@ -114,7 +117,7 @@ public struct NolPayPaymentStateMachine: NolPayStateMachine {
         switch result {
         case let .success(payment) where payment.status == "AUTHORIZED":
             state = .done(payment)
-            return [.emit(.step(.paymentCompleted(payment)))]
+            return [.emit(.outcome(.checkoutCompleted(payment)))]
         case let .success(payment):
             state = .done(payment)
             let formatted = NolAmount.format(payment.balance, currency: payment.currency)
@@ -122,7 +125,7 @@ public struct NolPayPaymentStateMachine: NolPayStateMachine {
                 code: "insufficient-balance",
                 message: "The card holds \(formatted), less than \(NolAmount.format(payment.amount, currency: payment.currency)).",
                 recoverySuggestion: "Top up the card at a ticket machine or pay with another card."))
-            return [.emit(.error(decline)), .emit(.step(.paymentDeclined(payment)))]
+            return [.emit(.error(decline)), .emit(.outcome(.checkoutFailed(payment)))]
         case let .failure(error):
             state = .collecting(cardNumber: cardNumber, mobileNumber: mobileNumber)
             return [.emit(.error(error)), .emit(.step(.collectCardAndPhoneData))]

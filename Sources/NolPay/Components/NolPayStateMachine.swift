@@ -1,8 +1,30 @@
-/// What a Nol Pay component tells its listeners: the next step, a validation status, or an error.
+/// What a Nol Pay component tells its listeners: the next step, a validation status, an error, or
+/// what the flow produced.
 public enum NolPayComponentEvent<Step: Sendable & Equatable, CollectableData: Sendable & Equatable>: Sendable, Equatable {
+    /// The SDK's step delegate: `didReceiveStep`.
     case step(Step)
     case validation(NolPayValidationStatus, CollectableData?)
     case error(NolPayError)
+    /// What the flow produced, right after its last step: the SDK's last steps carry nothing, so the
+    /// richer data a front end shows (the card linked, the payment made) comes here.
+    case outcome(NolPayOutcome)
+}
+
+/// What a Nol Pay flow produced, beside the SDK's payload-free last steps (Primer iOS SDK 2.51.1,
+/// `Sources/PrimerSDK/Classes/Core/PrimerHeadlessUniversalCheckout/Composable/NolPay/`:
+/// `NolPayLinkCardStep.cardLinked` and `NolPayUnlinkDataStep.cardUnlinked` have no payload, and the
+/// payment component's steps end at `paymentRequested`, its result going to the checkout delegate).
+public enum NolPayOutcome: Sendable, Equatable {
+    /// After `cardLinked`: the card now linked to the number.
+    case cardLinked(NolPaymentCard)
+    /// After `cardUnlinked`: the card no longer linked.
+    case cardUnlinked(NolPaymentCard)
+    /// After `paymentRequested`, the payment's result as the SDK gives it to the checkout delegate:
+    /// `primerHeadlessUniversalCheckoutDidCompleteCheckoutWithData` when it was authorized.
+    case checkoutCompleted(NolPayment)
+    /// The declined payment (its balance is the card's, unchanged): the checkout delegate's `didFail`,
+    /// after the component's error.
+    case checkoutFailed(NolPayment)
 }
 
 /// What a state machine asks its component to do: tell listeners something, or call Transit.

@@ -1,11 +1,14 @@
-/// The steps of unlinking a Nol card from a mobile number.
-public enum NolPayUnlinkCardStep: Sendable, Equatable {
+/// The steps of unlinking a Nol card from a mobile number: the SDK's `NolPayUnlinkDataStep`, whose
+/// cases carry nothing (Primer iOS SDK 2.51.1, `.../Composable/NolPay/NolPayUnlinkCardComponent.swift`).
+/// Where the code went is ``NolPayUnlinkCardStateMachine/codeSentTo``; the card unlinked comes as the
+/// ``NolPayOutcome/cardUnlinked(_:)`` outcome.
+public enum NolPayUnlinkDataStep: Sendable, Equatable {
     /// Collect the linked card and its mobile number.
     case collectCardAndPhoneData
-    /// The code went out by SMS to `phoneNumber`; collect it.
-    case collectOtpData(phoneNumber: String)
+    /// The code went out by SMS; collect it.
+    case collectOtpData
     /// Done: the card is no longer linked.
-    case cardUnlinked(cardNumber: String)
+    case cardUnlinked
 
     /// The seed's name for the step.
     public var name: String {
@@ -17,15 +20,16 @@ public enum NolPayUnlinkCardStep: Sendable, Equatable {
     }
 }
 
-/// The data the unlink flow collects.
+/// The data the unlink flow collects: a whole card and its mobile number, then the code (the SDK's
+/// `NolPayUnlinkCollectableData`: `cardAndPhoneData(nolPaymentCard:mobileNumber:)`, `otpData(otpCode:)`).
 public enum NolPayUnlinkCollectableData: Sendable, Equatable {
-    case cardAndPhoneData(cardNumber: String, mobileNumber: String)
+    case cardAndPhoneData(nolPaymentCard: NolPaymentCard, mobileNumber: String)
     case otpData(otpCode: String)
 }
 
 /// The unlink flow as a pure state machine: collectCardAndPhoneData → collectOtpData → cardUnlinked.
 public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
-    public typealias Step = NolPayUnlinkCardStep
+    public typealias Step = NolPayUnlinkDataStep
     public typealias CollectableData = NolPayUnlinkCollectableData
 
     /// The Transit calls the unlink flow makes.
@@ -44,9 +48,9 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
 
     enum State: Sendable, Equatable {
         case idle
-        case collectingCardAndPhone(cardNumber: String?, mobileNumber: String?, sending: Bool)
-        case collectingOtp(cardNumber: String, unlinkToken: String, mobileNumber: MobileNumber, otpCode: String?, request: OtpRequest?)
-        case unlinked(cardNumber: String)
+        case collectingCardAndPhone(card: NolPaymentCard?, mobileNumber: String?, sending: Bool)
+        case collectingOtp(card: NolPaymentCard, unlinkToken: String, mobileNumber: MobileNumber, otpCode: String?, request: OtpRequest?)
+        case unlinked(NolPaymentCard)
     }
 
     enum OtpRequest: Sendable, Equatable { case resending, unlinking }
@@ -54,6 +58,18 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
     private(set) var state: State = .idle
 
     public init() {}
+
+    /// The number the code went to, as it is shown (`+971 501234567`), while the code is collected.
+    public var codeSentTo: String? {
+        if case let .collectingOtp(_, _, mobile, _, _) = state { return mobile.display }
+        return nil
+    }
+
+    /// The card unlinked, once the flow is done.
+    public var unlinkedCard: NolPaymentCard? {
+        if case let .unlinked(card) = state { return card }
+        return nil
+    }
 
     public var isAwaitingTransit: Bool {
         switch state {
@@ -64,7 +80,7 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
     }
 
     public mutating func start() -> [Action] {
-        state = .collectingCardAndPhone(cardNumber: nil, mobileNumber: nil, sending: false)
+        state = .collectingCardAndPhone(card: nil, mobileNumber: nil, sending: false)
         return [.emit(.step(.collectCardAndPhoneData))]
     }
 
@@ -72,11 +88,11 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
         switch (state, data) {
         case (.idle, _):
             return Self.notStarted()
-        case let (.collectingCardAndPhone(_, _, sending), .cardAndPhoneData(cardNumber, mobileNumber)):
-            state = .collectingCardAndPhone(cardNumber: cardNumber, mobileNumber: mobileNumber, sending: sending)
-            return Self.validationActions(Self.errors(cardNumber: cardNumber, mobileNumber: mobileNumber), for: data)
+        case let (.collectingCardAndPhone(_, _, sending), .cardAndPhoneData(card, mobileNumber)):
+            state = .collectingCardAndPhone(card: card, mobileNumber: mobileNumber, sending: sending)
+            return Self.validationActions(Self.errors(cardNumber: card.cardNumber, mobileNumber: mobileNumber), for: data)
         case let (.collectingOtp(card, token, mobile, _, request), .otpData(otpCode)):
-            state = .collectingOtp(cardNumber: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: request)
+            state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: request)
             return Self.validationActions(NolPayLinkCardStateMachine.errors(otp: otpCode), for: data)
         case (_, .cardAndPhoneData):
             return Self.outOfPlace("cardNumber", step: stepName)
@@ -90,21 +106,21 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
         switch state {
         case .idle:
             return Self.notStarted()
-        case let .collectingCardAndPhone(cardNumber, mobileNumber, _):
-            let errors = Self.errors(cardNumber: cardNumber, mobileNumber: mobileNumber)
-            guard errors.isEmpty, case let .success(card) = NolPayValidator.cardNumber(cardNumber),
+        case let .collectingCardAndPhone(card, mobileNumber, _):
+            let errors = Self.errors(cardNumber: card?.cardNumber, mobileNumber: mobileNumber)
+            guard errors.isEmpty, case let .success(cardNumber) = NolPayValidator.cardNumber(card?.cardNumber),
                   case let .success(number) = NolPayValidator.mobileNumber(mobileNumber) else {
-                return [.emit(.validation(.invalid(errors), Self.data(cardNumber, mobileNumber)))]
+                return [.emit(.validation(.invalid(errors), Self.data(card, mobileNumber)))]
             }
-            state = .collectingCardAndPhone(cardNumber: cardNumber, mobileNumber: mobileNumber, sending: true)
-            return [.perform(.sendCode(cardNumber: card, mobileNumber: number))]
+            state = .collectingCardAndPhone(card: card, mobileNumber: mobileNumber, sending: true)
+            return [.perform(.sendCode(cardNumber: cardNumber, mobileNumber: number))]
         case let .collectingOtp(card, token, mobile, otpCode, _):
             switch NolPayValidator.otpCode(otpCode) {
             case let .failure(error):
                 return [.emit(.validation(.invalid([error]), otpCode.map { .otpData(otpCode: $0) }))]
             case let .success(code):
-                state = .collectingOtp(cardNumber: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .unlinking)
-                return [.perform(.unlinkCard(cardNumber: card, otpCode: code, unlinkToken: token))]
+                state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .unlinking)
+                return [.perform(.unlinkCard(cardNumber: card.cardNumber, otpCode: code, unlinkToken: token))]
             }
         case .unlinked:
             return [.emit(.error(.invalidValue("step", "The card is already unlinked.", next: "Call start() to unlink another card.")))]
@@ -115,38 +131,40 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
         guard case let .collectingOtp(card, token, mobile, otpCode, nil) = state else {
             return isAwaitingTransit ? [] : Self.nothingToResend(step: stepName)
         }
-        state = .collectingOtp(cardNumber: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .resending)
+        state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .resending)
         return [.perform(.resendCode(unlinkToken: token))]
     }
 
     public mutating func complete(_ completion: Completion) -> [Action] {
         switch (state, completion) {
-        case let (.collectingCardAndPhone(cardNumber, mobileNumber, sending: true), .codeSent(result)):
+        case let (.collectingCardAndPhone(card?, mobileNumber, sending: true), .codeSent(result)):
             switch result {
             case let .success(token):
-                guard case let .success(card) = NolPayValidator.cardNumber(cardNumber),
+                guard case let .success(cardNumber) = NolPayValidator.cardNumber(card.cardNumber),
                       case let .success(number) = NolPayValidator.mobileNumber(mobileNumber) else {
                     preconditionFailure("a code was sent for data that does not validate")
                 }
-                state = .collectingOtp(cardNumber: card, unlinkToken: token, mobileNumber: number, otpCode: nil, request: nil)
-                return [.emit(.step(.collectOtpData(phoneNumber: number.display)))]
+                var sent = card
+                sent.cardNumber = cardNumber
+                state = .collectingOtp(card: sent, unlinkToken: token, mobileNumber: number, otpCode: nil, request: nil)
+                return [.emit(.step(.collectOtpData))]
             case let .failure(error):
-                state = .collectingCardAndPhone(cardNumber: cardNumber, mobileNumber: mobileNumber, sending: false)
+                state = .collectingCardAndPhone(card: card, mobileNumber: mobileNumber, sending: false)
                 return [.emit(.error(error))]
             }
         case let (.collectingOtp(card, token, mobile, _, .resending), .codeResent(result)):
-            state = .collectingOtp(cardNumber: card, unlinkToken: token, mobileNumber: mobile, otpCode: nil, request: nil)
+            state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: nil, request: nil)
             switch result {
-            case .success: return [.emit(.step(.collectOtpData(phoneNumber: mobile.display)))]
+            case .success: return [.emit(.step(.collectOtpData))]
             case let .failure(error): return [.emit(.error(error))]
             }
         case let (.collectingOtp(card, token, mobile, otpCode, .unlinking), .unlinked(result)):
             switch result {
             case .success:
-                state = .unlinked(cardNumber: card)
-                return [.emit(.step(.cardUnlinked(cardNumber: card)))]
+                state = .unlinked(card)
+                return [.emit(.step(.cardUnlinked)), .emit(.outcome(.cardUnlinked(card)))]
             case let .failure(error):
-                state = .collectingOtp(cardNumber: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: nil)
+                state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: nil)
                 return [.emit(.error(error))]
             }
         default:
@@ -163,9 +181,9 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
         }
     }
 
-    private static func data(_ cardNumber: String?, _ mobileNumber: String?) -> CollectableData? {
-        guard cardNumber != nil || mobileNumber != nil else { return nil }
-        return .cardAndPhoneData(cardNumber: cardNumber ?? "", mobileNumber: mobileNumber ?? "")
+    private static func data(_ card: NolPaymentCard?, _ mobileNumber: String?) -> CollectableData? {
+        guard card != nil || mobileNumber != nil else { return nil }
+        return .cardAndPhoneData(nolPaymentCard: card ?? NolPaymentCard(cardNumber: "", expiredTime: ""), mobileNumber: mobileNumber ?? "")
     }
 
     /// The card-number error first, then the phone-number error, as a form lists them.

@@ -41,6 +41,12 @@ public struct NolPaymentCard: Sendable, Equatable {
         self.balance = balance
     }
 
+    /// A card known by its number (and expiry) alone, as the SDK's `PrimerNolPaymentCard(cardNumber:expiredTime:)`
+    /// (Primer iOS SDK 2.51.1, `.../Composable/NolPay/NolPayPaymentCard.swift`): a card typed, not listed.
+    public init(cardNumber: String, expiredTime: String = "") {
+        self.init(cardNumber: cardNumber, expiredTime: expiredTime, label: "", balance: 0)
+    }
+
     /// The last four digits, for masked display.
     public var last4: String { String(cardNumber.suffix(4)) }
 }

@@ -107,6 +107,40 @@ final class RecordingPaymentService: PaymentService {
     }
 }
 
+/// A client session for tests: answers each selection as the sandbox does (the session's surcharge,
+/// plus `extra` for the networks given), after a delay on a ``ManualClock``, or fails for the
+/// networks told to; records every request.
+final class ScriptedClientSessionService: ClientSessionService {
+    private let clock: ManualClock
+    private let session: ClientSession
+    private let delay: Duration
+    private let state = Mutex<(requests: [CardNetwork?], failing: Set<CardNetwork?>, extra: [CardNetwork: Int])>(([], [], [:]))
+
+    init(clock: ManualClock, session: ClientSession, delay: Duration = .milliseconds(100)) {
+        self.clock = clock
+        self.session = session
+        self.delay = delay
+    }
+
+    /// The networks asked for, in order (nil: an unselection).
+    var requests: [CardNetwork?] { state.withLock { $0.requests } }
+
+    func fail(_ networks: Set<CardNetwork?>) { state.withLock { $0.failing = networks } }
+    func add(_ extra: [CardNetwork: Int]) { state.withLock { $0.extra = extra } }
+
+    func selectCardNetwork(_ network: CardNetwork?) async throws -> AmountDue {
+        let (failing, extra) = state.withLock { state -> (Bool, Int) in
+            state.requests.append(network)
+            return (state.failing.contains(network), network.flatMap { state.extra[$0] } ?? 0)
+        }
+        try await clock.sleep(for: delay)
+        if failing { throw CheckoutError(errorId: "stub", description: "the scripted session failed") }
+        var due = session.amountDue(for: network)
+        due.surcharge += extra
+        return due
+    }
+}
+
 /// Every event a manager emitted, with the digits current when it was emitted.
 final class EventRecorder: Sendable {
     private let recorded = Mutex<[(event: CheckoutEvent, digits: String)]>([])
@@ -136,6 +170,7 @@ struct EngineHarness {
     let clock = ManualClock()
     let service: StubBinService
     let payments: RecordingPaymentService
+    let sessionService: ScriptedClientSessionService
     let manager: RawDataManager
     let recorder = EventRecorder()
     let resolver: CardNetworkResolver
@@ -143,14 +178,17 @@ struct EngineHarness {
 
     init(session: ClientSession = ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .mastercard]),
          debounce: Duration = .milliseconds(200), timeout: Duration = .seconds(1), heldPayments: Bool = false,
+         reannouncesMetadata: Bool = false, sessionDelay: Duration = .zero,
          behaviour: @escaping @Sendable (String) -> StubBinService.Behaviour = EngineHarness.defaultBehaviour) async {
         self.session = session
         service = StubBinService(clock: clock, behaviour: behaviour)
         payments = RecordingPaymentService(held: heldPayments)
+        sessionService = ScriptedClientSessionService(clock: clock, session: session, delay: sessionDelay)
         resolver = CardNetworkResolver(catalogue: Self.catalogue, session: session)
-        manager = RawDataManager(configuration: EngineConfiguration(session: session, debounce: debounce, binLookupTimeout: timeout),
+        manager = RawDataManager(configuration: EngineConfiguration(session: session, debounce: debounce, binLookupTimeout: timeout,
+                                                                    reannouncesMetadata: reannouncesMetadata),
                                  catalogue: Self.catalogue, binService: service, paymentService: payments,
-                                 clock: clock, now: { EngineHarness.now })
+                                 clientSessionService: sessionService, clock: clock, now: { EngineHarness.now })
         let recorder = self.recorder
         await manager.observeEmissions { recorder.record($0, $1) }
     }
@@ -187,8 +225,11 @@ struct EngineHarness {
         }
     }
 
-    func local(_ digits: String, _ source: CardValidationSource = .local) -> [CheckoutEvent] {
-        [.didReceiveMetadata(resolver.localMetadata(forDigits: digits, source: source), CardNumberEntryState(cardNumber: digits)),
+    func local(_ digits: String, _ source: CardValidationSource = .local,
+               fallbackReason: CardNumberEntryMetadata.FallbackReason? = nil) -> [CheckoutEvent] {
+        [.didReceiveMetadata(resolver.localMetadata(candidates: resolver.catalogue.candidates(forDigits: digits), source: source,
+                                                    fallbackReason: fallbackReason),
+                             CardNumberEntryState(cardNumber: digits)),
          .didReceiveBinData(resolver.localBinData(forDigits: digits))]
     }
 

@@ -37,7 +37,7 @@ says American Express, so that a client that accepted it would show the wrong ne
   drip               200 with a length, then one byte every 50 ms (for 30 s at most)
   redirect-loop      302 to itself
   redirect-away      302 to http://localhost:PORT/honest/… (another host name)
-  no-first-digits    the AMEX answer without firstDigits
+  no-first-digits    the AMEX answer without firstDigits (believed: it names no other digits)
   empty-first-digits firstDigits ""
   short-first-digits firstDigits "4"
   other-first-digits firstDigits of another card's BIN (37828224)

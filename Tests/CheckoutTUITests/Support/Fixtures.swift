@@ -16,8 +16,11 @@ enum Fixtures {
 
     static let settings = CheckoutSettings(allowedNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
 
+    /// 15 June 2026, noon UTC: the time on every receipt a test makes.
+    static let wallClock: @Sendable () -> Double = { 1_781_524_800 }
+
     static func model(_ route: Route = .pay, settings: CheckoutSettings = settings, glyphs: GlyphSet = .unicode) -> AppModel {
-        var model = AppModel(route: route, catalogue: catalogue, settings: settings, glyphs: glyphs)
+        var model = AppModel(route: route, catalogue: catalogue, settings: settings, glyphs: glyphs, wallClock: wallClock)
         _ = model.takeCommands()
         return model
     }
