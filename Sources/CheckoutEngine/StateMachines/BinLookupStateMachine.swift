@@ -128,7 +128,7 @@ struct BinLookupStateMachine: Sendable {
         if case let .answered(.some(received)) = result, !received.networks.isEmpty {
             // The cache key is the BIN asked for, whatever `firstDigits` the service echoed. An answer
             // that came too late to be shown is still true, so it is kept for the next time.
-            let normalised = BinAnswer(firstDigits: bin, networks: received.networks)
+            let normalised = BinAnswer(firstDigits: bin, networks: received.networks, numberLength: received.numberLength)
             cache[bin] = normalised
             answer = normalised
         }
