@@ -101,8 +101,11 @@ import Testing
     }
 
     @Test func aMalformedLineIsReportedWithoutEchoingItAndTheRunGoesOn() throws {
+        // A data directory of this run's own: a shared path would meet other checkouts' databases.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-malformed-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (objects, result) = try events(["{\"rawData\":{\"cardNumber\":\"4111111111111111\"", rawData("4242"), "[1,2]"],
-                                           ["--bin-service", "off", "--data-dir", FileManager.default.temporaryDirectory.path + "/checkout-malformed"])
+                                           ["--bin-service", "off", "--data-dir", directory.path])
         #expect(result.status == 0)
         let errors = result.stderr.split(separator: "\n")
         #expect(errors.count == 2)
