@@ -4,7 +4,7 @@ import PackageDescription
 // The house (see README "Architecture"): arrows point down only.
 //   checkout (executable) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
 //   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
-//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl are system libraries
+//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         // libcurl is not linked: the engine's HTTP client opens it with dlopen on its first request.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // GNU FriBidi: the Unicode Bidirectional Algorithm and Arabic shaping for right-to-left text.
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi"),
         // Our own C: the async-signal-safe handler that puts the terminal back when a signal ends the process.
         .target(name: "CTerminalRestore", path: "Sources/CTerminalRestore"),
 
@@ -52,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "NolPay", "CheckoutResources"],
+            dependencies: ["CNCursesW", "CTerminalRestore", "CFriBidi", "CheckoutCore", "CheckoutEngine", "NolPay", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
         // The plain, line-by-line front end over the same engine and Nol components (issue 13).

@@ -48,12 +48,10 @@ public enum PlainText {
     ]
 
     /// Whether the locale of the environment uses UTF-8 (`LC_ALL`, `LC_CTYPE`, `LANG`, as the C
-    /// library resolves them); plain mode prints ASCII otherwise.
+    /// library resolves them, with ``ProcessLocale``'s fallback for a UTF-8 locale this machine
+    /// never generated); plain mode prints ASCII otherwise.
     public static func localeIsUTF8() -> Bool {
-        setlocale(LC_CTYPE, "")
-        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: codeset).uppercased().filter { $0 != "-" }
-        return name == "UTF8"
+        GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_CTYPE)) == .unicode
     }
 
     // MARK: Values as sentences say them

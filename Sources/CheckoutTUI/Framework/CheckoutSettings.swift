@@ -85,7 +85,7 @@ public struct CheckoutSettings: Sendable, Equatable {
 public enum MoneyText {
     public static func format(minorUnits: Int, currency: String, mode: GlyphSet.Mode = .unicode) -> String {
         let code = currency.uppercased()
-        let decimals = ["JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3][code] ?? 2
+        let decimals = fractionDigits(code)
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
         let sign = minorUnits < 0 ? "-" : ""
@@ -98,5 +98,10 @@ public enum MoneyText {
         let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
         if mode == .unicode, let symbol = symbols[code] { return sign + symbol + number }
         return sign + code + " " + number
+    }
+
+    /// How many digits a currency's minor unit has: 2 for EUR, 0 for JPY, 3 for BHD.
+    public static func fractionDigits(_ currency: String) -> Int {
+        ["JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3][currency.uppercased()] ?? 2
     }
 }

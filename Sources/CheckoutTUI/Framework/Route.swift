@@ -1,3 +1,6 @@
+import CheckoutCore
+import CheckoutEngine
+
 /// A screen that can be opened by name: from the home menu or straight from the command line.
 public enum Route: String, Sendable, CaseIterable {
     case home, pay, nolLink, nolCards, nolPay, nolUnlink, settings
@@ -16,16 +19,22 @@ public enum Route: String, Sendable, CaseIterable {
         }
     }
 
-    /// The home menu's name for the route.
-    public var menuTitle: String {
+    /// The home menu's name for the route, in English (the title bar, plain mode's menu).
+    public var menuTitle: String { Bundled.english.text(titleKey) }
+
+    /// The route's name in a language.
+    public func title(_ localizer: Localizer) -> String { localizer.text(titleKey) }
+
+    /// The catalogue's name of the route's title.
+    public var titleKey: TextKey {
         switch self {
-        case .home: return "Home"
-        case .pay: return "Pay by card"
-        case .nolLink: return "Nol Pay: link a card"
-        case .nolCards: return "Nol Pay: my cards"
-        case .nolPay: return "Nol Pay: pay"
-        case .nolUnlink: return "Nol Pay: unlink a card"
-        case .settings: return "Settings"
+        case .home: .routeHome
+        case .pay: .routePay
+        case .nolLink: .routeNolLink
+        case .nolCards: .routeNolCards
+        case .nolPay: .routeNolPay
+        case .nolUnlink: .routeNolUnlink
+        case .settings: .routeSettings
         }
     }
 }

@@ -67,13 +67,15 @@ public struct ScreenContext: Sendable {
     public var now: Duration = .zero
     /// Today, from the app's wall clock, for the checks that depend on the month (an expiry date).
     public var today = Date(timeIntervalSince1970: 0)
+    /// The language the screens speak, with its locale's money and digits.
+    public var localizer: Localizer
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
-                size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+                size: TerminalSize = TerminalSize(width: 80, height: 24), localizer: Localizer = Bundled.english) {
         self.catalogue = catalogue
         self.settings = settings
         self.defaults = defaults ?? settings
@@ -82,11 +84,14 @@ public struct ScreenContext: Sendable {
         self.animationFrame = animationFrame
         self.glyphs = glyphs
         self.size = size
+        self.localizer = localizer
     }
 
-    /// Money in the context's glyphs: `€49.99`, or `EUR 49.99` in ASCII.
+    /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
     public func money(_ minorUnits: Int, currency: String) -> String {
-        MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode)
+        guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode) }
+        return localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency),
+                                      ascii: glyphs.isASCII)
     }
 
     /// `text` cut to `width` columns with the context's ellipsis.

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The first screen of `checkout`: pay by card, the four Nol Pay flows, settings, quit.
 public struct HomeMenuScreen: Screen {
     /// One menu line: a route to open, or quitting.
@@ -5,10 +7,10 @@ public struct HomeMenuScreen: Screen {
         case route(Route)
         case quit
 
-        var title: String {
+        func title(_ localizer: Localizer) -> String {
             switch self {
-            case .route(let route): return route.menuTitle
-            case .quit: return "Quit"
+            case .route(let route): route.title(localizer)
+            case .quit: localizer.text(.homeQuit)
             }
         }
     }
@@ -18,16 +20,17 @@ public struct HomeMenuScreen: Screen {
     public static let items: [Item] = [.route(.pay), .route(.nolLink), .route(.nolCards), .route(.nolPay),
                                        .route(.nolUnlink), .route(.settings), .quit]
     public var selection = 0
-    public var title: String { "Home" }
+    public var title: String { Route.home.menuTitle }
 
     public init() {}
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.up, .left], "↑/↓", "choose", .previous, explain: "the item above"),
-            KeyBinding([.down, .right, .tab], "↓", "the item below", .next, footer: false),
-            KeyBinding([.enter], "open", .open, rank: .focused, explain: "open the chosen item"),
-            KeyBinding([.character("q")], "q", "quit", .quit, footer: false),
+        let text = context.localizer
+        return KeyMap([
+            KeyBinding([.up, .left], "↑/↓", text.text(.homeKeyChoose), .previous, explain: text.text(.homeKeyChooseExplain)),
+            KeyBinding([.down, .right, .tab], "↓", text.text(.homeKeyNext), .next, footer: false),
+            KeyBinding([.enter], text.text(.homeKeyOpen), .open, rank: .focused, explain: text.text(.homeKeyOpenExplain)),
+            KeyBinding([.character("q")], "q", text.text(.homeKeyQuit), .quit, footer: false),
         ])
     }
 
@@ -62,7 +65,8 @@ public struct HomeMenuScreen: Screen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 2
         var row = area.top + 1
-        canvas.put("What would you like to do?", row: row, column: left, style: .accent)
+        let text = context.localizer
+        canvas.put(context.glyphs.text(text.text(.homeQuestion)), row: row, column: left, style: .accent)
         row += 2
         for (index, item) in Self.items.enumerated() {
             let selected = index == selection
@@ -70,12 +74,12 @@ public struct HomeMenuScreen: Screen {
                 canvas.put(context.glyphs.focusBar, row: row, column: left, style: .focus)
                 canvas.fill(row: row, column: left + 2, count: min(30, area.width - left - 3), style: .selection)
             }
-            canvas.put(item.title, row: row, column: left + 3, style: selected ? .selection : .normal)
+            canvas.put(context.glyphs.text(item.title(text)), row: row, column: left + 3, style: selected ? .selection : .normal)
             canvas.addTarget(Rect(top: row, left: left, width: min(32, area.width - left - 1), height: 1), index)
             row += area.height >= 20 ? 2 : 1
         }
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
-        let line = "Amount due \(amount)\(context.glyphs.separator)BIN source \(context.settings.binSource.label)"
+        let line = text.text(.homeAmountDue, amount) + context.glyphs.separator + text.text(.homeBinSource, context.settings.binSource.label)
         canvas.put(context.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
         // What happened to the settings (saved, loaded, overridden on the command line, refused),
         // wrapped above the last line in the rows the menu leaves.

@@ -75,8 +75,7 @@ final class NCursesTerminal {
     /// itself, the input settings ncurses would make (no echo, no line buffering) are made here and
     /// undone on ``close()``.
     static func open(colour wanted: Bool, sink: TerminalOutputSink? = nil) -> Result<NCursesTerminal, TerminalStartError> {
-        setlocale(LC_ALL, "")
-        let glyphs = GlyphSet(codeset: nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
+        let glyphs = GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_ALL))
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
         let term = ProcessEnvironment.value("TERM") ?? ""
         guard !term.isEmpty, term != "dumb" else { return .failure(.unknownTerminal(term)) }

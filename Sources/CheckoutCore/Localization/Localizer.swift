@@ -1,0 +1,71 @@
+/// What a front end says in one language: its sentences (``StringCatalogue``) and how its locale
+/// writes numbers and money (``LocaleFormat``).
+///
+/// A sentence missing from the language's catalogue is taken from English, and from the key's name
+/// when English lacks it too, so a person never sees an empty line; the tests keep the shipped
+/// catalogues complete.
+///
+/// In a right-to-left language every argument is wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL
+/// ISOLATE (U+2068, U+2069), the way Project Fluent places its arguments: a Latin name, a card
+/// number or an amount inside an Arabic sentence keeps its own direction and does not reorder the
+/// words around it (Unicode UAX #9 §2.7 and "Bidirectional text in localization" in Fluent's guide).
+///
+///     french.text(.homeAmountDue, "49,99\u{A0}€")   // "Montant à payer\u{A0}: 49,99\u{A0}€"
+///     arabic.text(.homeAmountDue, "€49.99")          // "المبلغ المستحق: \u{2068}€49.99\u{2069}"
+public struct Localizer: Sendable, Equatable {
+    public let language: Language
+    public let catalogue: StringCatalogue
+    /// English, for a sentence the language's catalogue lacks.
+    public let fallback: StringCatalogue?
+    public let format: LocaleFormat
+
+    public init(language: Language, catalogue: StringCatalogue, fallback: StringCatalogue?, format: LocaleFormat) {
+        self.language = language
+        self.catalogue = catalogue
+        self.fallback = fallback
+        self.format = format
+    }
+
+    /// The sentence `key` with its arguments.
+    public func text(_ key: TextKey, _ arguments: String...) -> String {
+        text(key.rawValue, arguments)
+    }
+
+    /// The counted sentence `key` in the form the language gives `count` (CLDR's plural category),
+    /// with `{0}` the count in the locale's digits and `{1}`… the other arguments.
+    public func counted(_ key: TextKey, _ count: Int, _ arguments: String...) -> String {
+        counted(key.rawValue, count, arguments)
+    }
+
+    /// ``text(_:_:)`` by the key's name, for tests of catalogues that are not the shipped ones.
+    public func text(_ key: String, _ arguments: [String]) -> String {
+        let template: String
+        switch catalogue.entries[key] ?? fallback?.entries[key] {
+        case .text(let text)?: template = text
+        case .counted(let forms)?: template = forms[.other] ?? forms.values.first ?? key
+        case nil: template = key
+        }
+        return StringCatalogue.fill(template, arguments.map(isolated))
+    }
+
+    /// ``counted(_:_:_:)`` by the key's name.
+    public func counted(_ key: String, _ count: Int, _ arguments: [String]) -> String {
+        let all = [format.number(count)] + arguments
+        let category = format.plurals.category(count)
+        let template: String
+        if case .counted(let forms)? = catalogue.entries[key] {
+            template = forms[category] ?? forms[.other] ?? key
+        } else if case .counted(let forms)? = fallback?.entries[key] {
+            // English's forms follow English's rules, not this language's.
+            template = forms[count.magnitude == 1 ? .one : .other] ?? forms[.other] ?? key
+        } else {
+            return text(key, all)
+        }
+        return StringCatalogue.fill(template, all.map(isolated))
+    }
+
+    /// An argument as it is placed in a sentence: isolated in a right-to-left language.
+    func isolated(_ argument: String) -> String {
+        language.direction == .rightToLeft && !argument.isEmpty ? "\u{2068}" + argument + "\u{2069}" : argument
+    }
+}

@@ -1,0 +1,158 @@
+/// One language's sentences, read from its catalogue file (`Resources/data/strings/<code>.tsv`).
+///
+/// The file is tab-separated text. Lines starting with `#` are comments; the first other line is
+/// the header, naming the columns in any order:
+///
+/// | column | what it holds |
+/// | --- | --- |
+/// | `key` | the sentence's name, a ``TextKey`` case |
+/// | `count` | empty for a plain sentence; for a counted one, the CLDR plural category of this row (`one`, `few`…), one row per category the language has |
+/// | `text` | the sentence; `{0}`, `{1}`… are its arguments (for a counted one `{0}` is the count); `\t`, `\n` and `\\` stand for a tab, a new line and a backslash |
+/// | `note` | for translators: where the sentence shows and what its arguments are |
+///
+///     key            count  text                     note
+///     homeAmountDue         Amount due {0}           {0}: the amount, as the locale writes money
+///     nolTriesLeft   one    {0} try left             …
+///     nolTriesLeft   other  {0} tries left
+public struct StringCatalogue: Sendable, Equatable {
+    /// A sentence: the same text for every number, or one text per plural category.
+    public enum Entry: Sendable, Equatable {
+        case text(String)
+        case counted([PluralCategory: String])
+    }
+
+    public private(set) var entries: [String: Entry]
+    /// The translators' notes, by key.
+    public private(set) var notes: [String: String]
+
+    public var keys: Set<String> { Set(entries.keys) }
+
+    public init(entries: [String: Entry], notes: [String: String] = [:]) {
+        self.entries = entries
+        self.notes = notes
+    }
+
+    /// Reads a catalogue file; a line that cannot be read is refused with its number and why.
+    public init(tsv: String) throws(StringCatalogueError) {
+        entries = [:]
+        notes = [:]
+        var columns: [String: Int]?
+        var number = 0
+        // "\r\n" is one Character: a file written on Windows splits the same.
+        for line in tsv.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard let header = columns else {
+                var named: [String: Int] = [:]
+                for (index, name) in fields.enumerated() {
+                    let name = name.trimmingWhitespace()
+                    guard ["key", "count", "text", "note"].contains(name) else {
+                        throw StringCatalogueError(line: number, "unknown column '\(name)' (the columns are key, count, text and note)")
+                    }
+                    guard named[name] == nil else { throw StringCatalogueError(line: number, "column '\(name)' is named twice") }
+                    named[name] = index
+                }
+                guard named["key"] != nil, named["text"] != nil else {
+                    throw StringCatalogueError(line: number, "the header must name the columns 'key' and 'text'")
+                }
+                columns = named
+                continue
+            }
+            guard fields.count == header.count else {
+                throw StringCatalogueError(line: number, "\(fields.count) fields where the header names \(header.count) (fields are separated by one tab)")
+            }
+            func field(_ name: String) -> String { header[name].map { fields[$0] } ?? "" }
+            let key = field("key")
+            guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw StringCatalogueError(line: number, "'\(key)' is not a key (letters and digits, as the TextKey case is spelt)")
+            }
+            let text = try Self.unescape(field("text"), line: number)
+            let countName = field("count")
+            if !field("note").isEmpty { notes[key] = field("note") }
+            if countName.isEmpty {
+                guard entries[key] == nil else { throw StringCatalogueError(line: number, "key '\(key)' is given twice") }
+                entries[key] = .text(text)
+                continue
+            }
+            guard let category = PluralCategory(rawValue: countName) else {
+                throw StringCatalogueError(line: number, "'\(countName)' is not a plural category (zero, one, two, few, many, other)")
+            }
+            switch entries[key] {
+            case nil:
+                entries[key] = .counted([category: text])
+            case .counted(var forms):
+                guard forms[category] == nil else { throw StringCatalogueError(line: number, "key '\(key)' gives its '\(countName)' form twice") }
+                forms[category] = text
+                entries[key] = .counted(forms)
+            case .text:
+                throw StringCatalogueError(line: number, "key '\(key)' is both a plain and a counted sentence")
+            }
+        }
+        guard columns != nil else {
+            throw StringCatalogueError(line: max(1, number - (tsv.hasSuffix("\n") ? 1 : 0)), "no header line (key, count, text, note)")
+        }
+    }
+
+    private static func unescape(_ text: String, line: Int) throws(StringCatalogueError) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var characters = text[...]
+        while let character = characters.popFirst() {
+            guard character == "\\" else { result.append(character); continue }
+            switch characters.popFirst() {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "\\": result.append("\\")
+            default: throw StringCatalogueError(line: line, "a backslash starts \\n, \\t or \\\\ only")
+            }
+        }
+        return result
+    }
+
+    // MARK: Arguments
+
+    /// `template` with `{0}`, `{1}`… replaced by the arguments; a placeholder with no argument is left as it is.
+    public static func fill(_ template: String, _ arguments: [String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let index = Int(rest[afterOpen..<close]),
+               arguments.indices.contains(index) {
+                result += arguments[index]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        return result + rest
+    }
+
+    /// The argument numbers a text uses: `[0, 1]` for "Pay {0} with {1}".
+    public static func placeholders(in text: String) -> Set<Int> {
+        var found: Set<Int> = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
+            if let index = Int(rest[afterOpen..<close]) { found.insert(index) }
+            rest = rest[afterOpen...]
+        }
+        return found
+    }
+}
+
+/// A catalogue line that cannot be read: its number and why.
+public struct StringCatalogueError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var reason: String
+    public var description: String { "line \(line): \(reason)" }
+    public init(line: Int, _ reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}

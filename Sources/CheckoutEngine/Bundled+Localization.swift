@@ -1,0 +1,44 @@
+import CheckoutCore
+import CheckoutResources
+import FoundationEssentials
+
+extension Bundled {
+    /// What the program says in `language`: its catalogue (`strings/<code>.tsv`), English's behind
+    /// it, and its locale's facts from `locales.json`. Read once per language and kept.
+    ///
+    /// The one way the program loads its languages; a missing or broken file throws a
+    /// ``BundledDataError`` naming it.
+    ///
+    ///     let french = try Bundled.localizer(.french)
+    ///     french.text(.routePay)   // "Payer par carte"
+    public static func localizer(_ language: Language) throws(BundledDataError) -> Localizer {
+        let formats = try loadedFormats.get()
+        guard let format = formats[language.formattingLocale] else {
+            throw BundledDataError(file: "locales.json", reason: "has no locale '\(language.formattingLocale)' for \(language.nativeName)")
+        }
+        let catalogue = try catalogues[language]!.get()
+        let english = language == .english ? nil : try catalogues[.english]!.get()
+        return Localizer(language: language, catalogue: catalogue, fallback: english, format: format)
+    }
+
+    /// English as the program ships it, for the code that has no language chosen yet (the screens'
+    /// default context); with the key names for text if the files cannot be read, which
+    /// ``localizer(_:)`` reports at start.
+    public static let english: Localizer = (try? localizer(.english)) ?? Localizer(
+        language: .english, catalogue: StringCatalogue(entries: [:]), fallback: nil,
+        format: .root)
+
+    private static let loadedFormats = Result { () throws(BundledDataError) -> [String: LocaleFormat] in
+        try ResourceFiles.load("locales.json") { try LocaleFormat.all(json: $0) }
+    }
+
+    private static let catalogues: [Language: Result<StringCatalogue, BundledDataError>] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { language in
+            (language, Result { () throws(BundledDataError) -> StringCatalogue in
+                try ResourceFiles.load(catalogueFile(language)) { try StringCatalogue(tsv: String(decoding: $0, as: UTF8.self)) }
+            })
+        })
+
+    /// The catalogue file of a language, relative to the data folder.
+    public static func catalogueFile(_ language: Language) -> String { "strings/\(language.code).tsv" }
+}

@@ -1,0 +1,142 @@
+import CheckoutCore
+import Foundation
+import Testing
+
+/// What every shipped catalogue must be: complete for every ``TextKey``, with no key that no code
+/// uses, the same arguments as English, and one form for each plural category of its language.
+enum CatalogueAudit {
+    /// What is wrong with `catalogues` for the keys `keys`, one line each; empty when nothing is.
+    static func problems(_ catalogues: [Language: StringCatalogue], keys: [String], rules: (Language) -> PluralRules) -> [String] {
+        var problems: [String] = []
+        let english = catalogues[.english]
+        for language in Language.allCases {
+            guard let catalogue = catalogues[language] else {
+                problems.append("\(language.code): no catalogue")
+                continue
+            }
+            for key in keys where catalogue.entries[key] == nil { problems.append("\(language.code): no text for \(key)") }
+            for key in catalogue.keys.subtracting(keys).sorted() { problems.append("\(language.code): \(key) is not a TextKey") }
+            for key in keys {
+                guard let entry = catalogue.entries[key], let source = english?.entries[key] else { continue }
+                switch (entry, source) {
+                case (.text(let text), .text(let englishText)):
+                    if StringCatalogue.placeholders(in: text) != StringCatalogue.placeholders(in: englishText) {
+                        problems.append("\(language.code): \(key) has arguments \(StringCatalogue.placeholders(in: text).sorted()) where English has \(StringCatalogue.placeholders(in: englishText).sorted())")
+                    }
+                case (.counted(let forms), .counted(let englishForms)):
+                    let wanted = Set(rules(language).categories)
+                    for missing in wanted.subtracting(forms.keys).sorted() { problems.append("\(language.code): \(key) has no '\(missing.rawValue)' form") }
+                    for extra in Set(forms.keys).subtracting(wanted).sorted() {
+                        problems.append("\(language.code): \(key) has a '\(extra.rawValue)' form the language's rules never choose")
+                    }
+                    // {0}, the count, may be left out of a form whose word says it ("محاولتان", two tries).
+                    let others = (englishForms[.other].map(StringCatalogue.placeholders(in:)) ?? []).subtracting([0])
+                    for (category, text) in forms where StringCatalogue.placeholders(in: text).subtracting([0]) != others {
+                        problems.append("\(language.code): \(key) '\(category.rawValue)' has other arguments than English's")
+                    }
+                default:
+                    problems.append("\(language.code): \(key) is counted in one catalogue and plain in the other")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The keys among `keys` that no Swift file under `sources` names as `.key` outside comments
+    /// and outside `TextKey.swift`.
+    static func unused(_ keys: [String], sources: URL) throws -> [String] {
+        var text = ""
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift", file.lastPathComponent != "TextKey.swift" else { continue }
+            // Comments do not use a key: a doc comment's example is not a use.
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                text += (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line) + "\n"
+            }
+        }
+        return keys.filter { key in
+            // `.key` followed by a character that cannot continue an identifier.
+            var rest = text[...]
+            while let range = rest.range(of: "." + key) {
+                let after = rest[range.upperBound...].first
+                if after.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return false }
+                rest = rest[range.upperBound...]
+            }
+            return true
+        }
+    }
+}
+
+@Suite struct ShippedCataloguesTests {
+    static let keys = TextKey.allCases.map(\.rawValue)
+
+    @Test func everyCatalogueIsCompleteWithTheSameArgumentsAsEnglish() {
+        let problems = CatalogueAudit.problems(LocalizationTestData.catalogues, keys: Self.keys) { LocalizationTestData.format($0).plurals }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func everyKeyIsUsedByCode() throws {
+        let unused = try CatalogueAudit.unused(Self.keys, sources: LocalizationTestData.repositoryFolder("Sources"))
+        #expect(unused.isEmpty, "keys no code uses (delete them from TextKey and the catalogues): \(unused)")
+    }
+
+    @Test func englishNotesSayWhereEachSentenceShows() {
+        let english = LocalizationTestData.catalogues[.english]!
+        for key in Self.keys { #expect(!(english.notes[key] ?? "").isEmpty, "\(key) has no note for translators") }
+    }
+
+    /// The audit itself: each kind of fault is found, so a green run means something.
+    @Test func theAuditFindsEveryKindOfFault() throws {
+        let english = try StringCatalogue(tsv: "key\tcount\ttext\npay\t\tPay {0}\ntries\tone\t{0} try {1}\ntries\tother\t{0} tries {1}\n")
+        let rules: (Language) -> PluralRules = { LocalizationTestData.format($0).plurals }
+        let good = [Language.english: english,
+                    .french: try StringCatalogue(tsv: "key\tcount\ttext\npay\t\tPayer {0}\ntries\tone\t{0} essai {1}\ntries\tmany\t{0} d’essais {1}\ntries\tother\t{0} essais {1}\n"),
+                    .arabic: try StringCatalogue(tsv: """
+                        key\tcount\ttext
+                        pay\t\tادفع {0}
+                        tries\tzero\tلا محاولات {1}
+                        tries\tone\tمحاولة واحدة {1}
+                        tries\ttwo\tمحاولتان {1}
+                        tries\tfew\t{0} محاولات {1}
+                        tries\tmany\t{0} محاولة {1}
+                        tries\tother\t{0} محاولة {1}
+                        """)]
+        #expect(CatalogueAudit.problems(good, keys: ["pay", "tries"], rules: rules) == [])
+
+        var missing = good
+        missing[.french] = try StringCatalogue(tsv: "key\tcount\ttext\ntries\tone\t{0} essai\ntries\tmany\tx {1}\ntries\tother\tx {1}\n")
+        #expect(CatalogueAudit.problems(missing, keys: ["pay", "tries"], rules: rules) == ["fr: no text for pay", "fr: tries 'one' has other arguments than English's"])
+
+        var extra = good
+        extra[.arabic] = try StringCatalogue(tsv: "key\ttext\npay\tادفع {0}\nold\tقديم\n")
+        let extraProblems = CatalogueAudit.problems(extra, keys: ["pay", "tries"], rules: rules)
+        #expect(extraProblems.contains("ar: old is not a TextKey"))
+        #expect(extraProblems.contains("ar: no text for tries"))
+
+        var arguments = good
+        arguments[.french] = try StringCatalogue(tsv: "key\tcount\ttext\npay\t\tPayer\ntries\tone\t{0}\ntries\tmany\t{1}\ntries\tother\t{1}\n")
+        #expect(CatalogueAudit.problems(arguments, keys: ["pay", "tries"], rules: rules).first == "fr: pay has arguments [] where English has [0]")
+
+        var forms = good
+        forms[.arabic] = try StringCatalogue(tsv: "key\tcount\ttext\npay\t\tادفع {0}\ntries\tone\tx {1}\ntries\tother\tx {1}\n")
+        #expect(CatalogueAudit.problems(forms, keys: ["pay", "tries"], rules: rules) == ["ar: tries has no 'zero' form", "ar: tries has no 'two' form",
+                                                                                         "ar: tries has no 'few' form", "ar: tries has no 'many' form"])
+        var englishExtraForm = good
+        englishExtraForm[.english] = try StringCatalogue(tsv: "key\tcount\ttext\npay\t\tPay {0}\ntries\tone\t{0}\ntries\ttwo\t{0} {1}\ntries\tother\t{0} {1}\n")
+        #expect(CatalogueAudit.problems(englishExtraForm, keys: ["pay", "tries"], rules: rules).contains(
+            "en: tries has a 'two' form the language's rules never choose"))
+
+        var mixed = good
+        mixed[.french] = try StringCatalogue(tsv: "key\ttext\npay\tPayer {0}\ntries\t{0} essais {1}\n")
+        #expect(CatalogueAudit.problems(mixed, keys: ["pay", "tries"], rules: rules) == ["fr: tries is counted in one catalogue and plain in the other"])
+    }
+
+    @Test func theUseScanFindsOnlyWholeNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-audit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "let a = localizer.text(.homeQuestion)\nlet b = TextKey.routePayLater\n/// localizer.text(.routeHome)\n".write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        try "case homeQuit\n".write(to: folder.appendingPathComponent("TextKey.swift"), atomically: true, encoding: .utf8)
+        #expect(try CatalogueAudit.unused(["homeQuestion", "routePay", "homeQuit", "routeHome"], sources: folder) == ["routePay", "homeQuit", "routeHome"])
+    }
+}
