@@ -122,7 +122,10 @@ import Testing
     }
 
     @Test func notATerminalIsAClearError() throws {
-        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay"], timeout: 20)
+        // A data directory of its own: the default one is $HOME's, which tests never touch.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-notty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", directory.path], timeout: 20)
         #expect(result.status == 2)
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stdout.isEmpty)
