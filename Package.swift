@@ -6,6 +6,8 @@ import PackageDescription
 //   checkout -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's shared values
 //   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
+//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine; CheckoutResources holds
+//   Resources/, compiled in by the EmbedResources plugin.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -18,6 +20,8 @@ let package = Package(
         .library(name: "CheckoutEngine", targets: ["CheckoutEngine"]),
         .library(name: "CheckoutStore", targets: ["CheckoutStore"]),
         .library(name: "NolPay", targets: ["NolPay"]),
+        // The headless SDK's public names and signatures over the engine (Docs/library.md).
+        .library(name: "PrimerHeadlessCompat", targets: ["PrimerHeadlessCompat"]),
         .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
@@ -31,20 +35,28 @@ let package = Package(
         // Our own C: the async-signal-safe handler that puts the terminal back when a signal ends the process.
         .target(name: "CTerminalRestore", path: "Sources/CTerminalRestore"),
 
-        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults).
+        // The data the program ships (network catalogue, BIN table, Nol demo cards, session defaults,
+        // demo scripts), compiled in at build time from the files under Resources/ (see ResourceFiles.swift).
         .target(
             name: "CheckoutResources",
             path: "Resources",
-            // Read in place, not copied as a resource bundle (see ResourceFiles.swift).
             exclude: ["README.md", "data", "demo"],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
         ),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .executableTarget(name: "ResourceEmbedder", path: "Plugins/ResourceEmbedder", swiftSettings: swiftSettings),
 
         .target(name: "CheckoutCore", swiftSettings: swiftSettings),
         .target(name: "CheckoutStore", dependencies: ["CSQLite", "CheckoutCore"], swiftSettings: swiftSettings),
         .target(
             name: "CheckoutEngine",
             dependencies: ["CCurl", "CheckoutCore", "CheckoutStore", "CheckoutResources"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PrimerHeadlessCompat",
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -105,6 +117,11 @@ let package = Package(
             name: "CheckoutPlainTests",
             dependencies: ["CheckoutPlain", "CheckoutTUI", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport", "CheckoutResources"],
             exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PrimerHeadlessCompatTests",
+            dependencies: ["PrimerHeadlessCompat", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.

@@ -1,60 +1,32 @@
 import FoundationEssentials
 import Glibc
 
-/// Locates the data files that ship with `checkout` (`Resources/data/`) and its demo scripts
-/// (`Resources/demo/`).
+/// The data files that ship with `checkout` (`Resources/data/`) and its demo scripts
+/// (`Resources/demo/`), compiled into every binary that links this module.
 ///
-/// They are read where they are: in the directory named by `CHECKOUT_RESOURCES` when that variable
-/// is set (it names the data folder; the demo folder is beside it), else in the source tree the
-/// executable was built from, else beside the executable in `TerminalCheckout_CheckoutResources.resources/`
-/// when an installation put them there and the source tree is gone. They are not a SwiftPM resource bundle: its
-/// accessor is written with Foundation's `Bundle`, which would link Foundation and its ICU data
-/// into `checkout` and cost milliseconds at every start (the program uses FoundationEssentials).
+/// The `EmbedResources` build-tool plugin turns those files into string literals at build time,
+/// so a program built against the library carries them without the source tree, a resource bundle
+/// or an install step (a SwiftPM resource bundle would also be found through Foundation's `Bundle`,
+/// linking Foundation and its ICU data into `checkout`, which uses FoundationEssentials). The files
+/// stay the one place the data is edited: the next build picks a change up.
+///
+/// When `CHECKOUT_RESOURCES` names a folder, files are read from it instead (it stands for `data/`;
+/// the demo files are in `demo/` beside it), to try other data without rebuilding.
 public enum ResourceFiles {
-    /// The folder that holds `networks.json`, `bin-table.csv`, `nol-cards.csv` and `session.json`.
-    public static var directory: URL { root.data }
-
-    /// The folder of the shipped demo scripts (`Resources/demo/`), beside the data folder.
-    public static var demoDirectory: URL { root.demo }
-
-    /// The data and demo folders, found once.
-    private static let root: (data: URL, demo: URL) = {
-        if let override = getenv("CHECKOUT_RESOURCES").map({ String(cString: $0) }), !override.isEmpty {
-            let data = URL(fileURLWithPath: override, isDirectory: true)
-            return (data, data.deletingLastPathComponent().appendingPathComponent("demo"))
-        }
-        // Resources/ in the source tree the executable was built from; a copy beside the executable
-        // only when that tree is gone (a folder left there by an older build would be stale).
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        if !isDirectory(folder.path + "/data"),
-           let installed = executableDirectory().map({ $0 + "/TerminalCheckout_CheckoutResources.resources" }),
-           isDirectory(installed + "/data") {
-            folder = URL(fileURLWithPath: installed, isDirectory: true)
-        }
-        return (folder.appendingPathComponent("data", isDirectory: true), folder.appendingPathComponent("demo", isDirectory: true))
+    /// The folder `CHECKOUT_RESOURCES` names, read once; nil when the compiled-in files are used.
+    public static let overrideDirectory: URL? = {
+        guard let value = getenv("CHECKOUT_RESOURCES").map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        return URL(fileURLWithPath: value, isDirectory: true)
     }()
 
-    private static func executableDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.lastIndex(of: "/").map { String(path[..<$0]) }
+    /// The bytes of one shipped data file, such as `networks.json` or `strings/fr.tsv`.
+    public static func data(_ name: String) throws(BundledDataError) -> Data {
+        try file("data", name)
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// The URL of one shipped data file, such as `networks.json`.
-    public static func url(_ name: String) -> URL {
-        directory.appendingPathComponent(name)
-    }
-
-    /// The bytes of one shipped data file.
-    public static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: url(name))
+    /// The bytes of one shipped demo file (a script such as `cobadge.demo`, or a session it loads).
+    public static func demoData(_ name: String) throws(BundledDataError) -> Data {
+        try file("demo", name)
     }
 
     /// One shipped data file, parsed: the one way the program and its tests read `Resources/data`.
@@ -64,13 +36,23 @@ public enum ResourceFiles {
     ///
     ///     let cards = try ResourceFiles.load("nol-cards.csv") { try NolDemoCards.parse(String(decoding: $0, as: UTF8.self)) }
     public static func load<Value>(_ name: String, _ parse: (Data) throws -> Value) throws(BundledDataError) -> Value {
-        let bytes: Data
-        do { bytes = try data(name) } catch {
-            throw BundledDataError(file: name, reason: "cannot be read from \(directory.path)")
-        }
+        let bytes = try data(name)
         do { return try parse(bytes) } catch {
             throw BundledDataError(file: name, reason: "\(error)")
         }
+    }
+
+    private static func file(_ folder: String, _ name: String) throws(BundledDataError) -> Data {
+        if let overrideDirectory {
+            let directory = folder == "data" ? overrideDirectory : overrideDirectory.deletingLastPathComponent().appendingPathComponent(folder)
+            do { return try Data(contentsOf: directory.appendingPathComponent(name)) } catch {
+                throw BundledDataError(file: name, reason: "cannot be read from \(directory.path) (CHECKOUT_RESOURCES)")
+            }
+        }
+        guard let text = embeddedText(folder + "/" + name) else {
+            throw BundledDataError(file: name, reason: "is not one of the files built into the program (Resources/\(folder))")
+        }
+        return text.withUTF8Buffer { Data($0) }
     }
 }
 

@@ -13,11 +13,13 @@ import FoundationEssentials
 /// answer for a number that is no longer current is never emitted. Metadata and BIN data events
 /// are emitted when what they say changes; `dataIsValid` when validity or the error list changes.
 ///
-///     let manager = RawDataManager(configuration: .init(), catalogue: catalogue,
-///                                  binService: service, paymentService: payments)
+///     let manager = try RawDataManager(session: session)      // the shipped catalogue, BIN table and sandbox
 ///     let events = manager.events()
-///     await manager.setRawData(CardData(cardNumber: "4000 0025 0000 1001"))
+///     manager.rawData = CardData(cardNumber: "4000 0025 0000 1001")
 ///     for await event in events { print(event) }
+///
+/// Docs/library.md shows the rest: the ordered inbox (``rawData``, ``post(_:)``), ``pay()``,
+/// ``reset()``, delegates, other BIN services and processors.
 public actor RawDataManager {
     private let configuration: EngineConfiguration
     private let resolver: CardNetworkResolver
@@ -43,6 +45,10 @@ public actor RawDataManager {
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Inputs posted from outside the actor, applied in the order they were posted (RawDataManager+Inbox.swift).
+    let inbox = Inbox()
+    /// The checkout results emitted, for callers of ``pay()`` (RawDataManager+Pay.swift).
+    var outcomes = Outcomes()
     /// How many lookups were started (tests wait for the service to have seen each of them).
     private(set) var lookupsStarted = 0
     /// Sees every event as it is emitted, with the digits current at that moment (tests check
@@ -79,8 +85,10 @@ public actor RawDataManager {
         broadcaster.subscribe(handler)
     }
 
-    /// Replaces the raw data, as typed; emits what changed.
+    /// Replaces the raw data, as typed; emits what changed. Inputs posted before (``rawData``,
+    /// ``post(_:)``) are applied first.
     public func setRawData(_ newData: CardData) {
+        applyInbox()
         data = newData
         let normalized = CardNumberNormalizer.normalize(newData.cardNumber)
         if normalized.digits != digits || normalized.isMalformed != isMalformed || currentMetadata == nil {
@@ -93,7 +101,9 @@ public actor RawDataManager {
 
     /// Validates the data and pays with the network ``CardNetworkResolver/networkForPayment(choice:metadata:)``
     /// picks, never waiting for a BIN lookup. A submit while a payment is in flight is ignored.
+    /// Inputs posted before (``rawData``, ``post(_:)``) are applied first.
     public func submit() {
+        applyInbox()
         guard !isPaying else { return }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
         let moment = now()
@@ -130,8 +140,10 @@ public actor RawDataManager {
     }
 
     /// Flushes a pending debounce at once, waits for the current number's lookup (up to its
-    /// timeout) and any payment in flight, then ends every event stream.
+    /// timeout) and any payment in flight, then ends every event stream. Inputs posted before are
+    /// applied first.
     public func finish() async {
+        applyInbox()
         debounceTask?.cancel()
         debounceTask = nil
         if debounce.flush() != nil { settle() }
@@ -158,7 +170,10 @@ public actor RawDataManager {
         } else {
             // Same BIN, other digits: a remote answer still holds; local rules may say something new.
             switch lookups.current {
-            case .remote: break
+            case .remote:
+                if configuration.reannouncesMetadata, let currentMetadata {
+                    emit(.didReceiveMetadata(currentMetadata, CardNumberEntryState(cardNumber: digits)))
+                }
             case .fallback: show(.showFallback, force: false)
             case .short, .waiting, .fetching: show(.showLocal, force: false)
             }
@@ -264,6 +279,7 @@ public actor RawDataManager {
     }
 
     private func emit(_ event: CheckoutEvent) {
+        outcomes.record(event)
         emissionObserver?(event, digits)
         broadcaster.send(event)
     }
@@ -284,6 +300,7 @@ public actor RawDataManager {
             let description = (error as? CheckoutError)?.description ?? "The payment could not be made: \(error)"
             emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description)))
         }
+        outcomes.paymentEnded()
         resumeIdleWaitersIfIdle()
     }
 

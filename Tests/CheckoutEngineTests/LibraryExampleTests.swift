@@ -3,8 +3,9 @@ import CheckoutStore
 import Testing
 import CheckoutEngine
 
-/// The README's "As a Swift library" example, kept compiling and working here (with no debounce,
-/// so the test does not wait on the clock).
+/// The engine's awaited entry points (`setRawData`, `submit`, `finish`) with the event stream, as
+/// the README's first library example used them (with no debounce, so the test does not wait on
+/// the clock). Docs/library.md's examples run verbatim in scripts/consumer-check.sh.
 @Suite struct LibraryExampleTests {
     @Test func theReadmeExamplePaysACoBadgedCardWithTheCardholdersChoice() async throws {
         let session = ClientSession(orderedAllowedCardNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
@@ -45,8 +46,8 @@ import CheckoutEngine
     }
 }
 
-/// The README's delegate-style example: code written against the headless SDK's delegates, ported by
-/// renaming (`primerRawDataManager(_:didReceiveMetadata:forState:)` → `rawDataManager(_:didReceiveMetadata:forState:)`).
+/// A delegate of the engine's own protocols (every method required), fed by the adapter; code
+/// written against the SDK itself compiles against PrimerHeadlessCompat (Tests/PrimerHeadlessCompatTests).
 final class CardForm: RawDataManagerDelegate, HeadlessUniversalCheckoutDelegate {
     let manager: RawDataManager
     var card = CardData(cardNumber: "4000 0025 0000 1001", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe")
@@ -54,6 +55,10 @@ final class CardForm: RawDataManagerDelegate, HeadlessUniversalCheckoutDelegate 
     var paid: Payment?
 
     init(manager: RawDataManager) { self.manager = manager }
+
+    func rawDataManager(_ rawDataManager: RawDataManager, dataIsValid isValid: Bool, errors: [ValidationError]?) {}
+    func rawDataManager(_ rawDataManager: RawDataManager, willFetchMetadataForState cardState: CardNumberEntryState) {}
+    func rawDataManager(_ rawDataManager: RawDataManager, didReceiveBinData binData: BinData) {}
 
     func rawDataManager(_ rawDataManager: RawDataManager, didReceiveMetadata metadata: CardNumberEntryMetadata,
                         forState cardState: CardNumberEntryState) {

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Testing
 @testable import CheckoutTUI
 

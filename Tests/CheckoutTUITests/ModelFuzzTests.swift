@@ -69,7 +69,7 @@ enum FuzzInput: CustomStringConvertible {
         case .mouse(let event, let target): "mouse \(event.kind) at \(event.row),\(event.column)\(target.map { " on \($0)" } ?? "")"
         case .paste(let text): "paste \(text.prefix(40).debugDescription)\(text.count > 40 ? "…(\(text.count))" : "")"
         case .resize(let width, let height): "resize \(width)x\(height)"
-        case .event(let event): "event \(EventLog.describe(event).0)"
+        case .event(let event): "event \(event.name)"
         case .tick: "tick"
         }
     }

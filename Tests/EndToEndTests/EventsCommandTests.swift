@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aMalformedLineIsReportedWithoutEchoingItAndTheRunGoesOn() throws {
-        // A data directory of this run's own: a shared path would meet other checkouts' databases.
+        // A directory of its own: a fixed one is shared with every other checkout on the machine.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-malformed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (objects, result) = try events(["{\"rawData\":{\"cardNumber\":\"4111111111111111\"", rawData("4242"), "[1,2]"],

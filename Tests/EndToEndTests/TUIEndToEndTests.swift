@@ -122,8 +122,9 @@ import Testing
     }
 
     @Test func notATerminalIsAClearError() throws {
-        // A data directory of its own: the default one is $HOME's, which tests never touch.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-notty-\(UUID().uuidString)")
+        // A data directory of its own: never the user's (another checkout's newer database there
+        // would be the error instead).
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-no-tty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ChildProcess.run(ChildProcess.checkoutBinary, ["pay", "--data-dir", directory.path], timeout: 20)
         #expect(result.status == 2)

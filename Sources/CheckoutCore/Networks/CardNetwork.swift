@@ -50,3 +50,8 @@ public enum CardNetwork: String, CaseIterable, Sendable, Hashable, Codable {
     /// whose routing the merchant decides).
     public var allowsUserSelection: Bool { self != .eftpos }
 }
+
+extension CardNetwork: CustomStringConvertible {
+    /// The wire id (`CARTES_BANCAIRES`), as `checkout events` writes it.
+    public var description: String { rawValue }
+}

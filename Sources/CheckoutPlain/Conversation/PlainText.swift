@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutTUI
 import FoundationEssentials
 import Glibc

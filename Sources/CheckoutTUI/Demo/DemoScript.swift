@@ -73,9 +73,9 @@ public struct DemoScript: Sendable, Equatable {
 
     /// Reads a script. `include NAME` is looked up with `resolve` (the shipped scripts), and a
     /// script may not include itself, directly or not. A `set session FILE` path is relative to
-    /// `directory`, the script's folder (an included script is a shipped one: its paths are
-    /// relative to the shipped scripts' folder); the file is read and checked here.
-    public init(name: String, text: String, directory: URL = ResourceFiles.demoDirectory,
+    /// `directory`, the script's folder; nil (a shipped script, and any script it includes) names
+    /// a shipped demo file (``ResourceFiles/demoData(_:)``). The file is read and checked here.
+    public init(name: String, text: String, directory: URL? = nil,
                 resolve: (String) -> String? = DemoScript.shippedText) throws(Problems) {
         var problems: [String] = []
         self.name = name
@@ -101,11 +101,11 @@ public struct DemoScript: Sendable, Equatable {
     /// The text of a shipped script (`Resources/demo/NAME.demo`).
     public static func shippedText(_ name: String) -> String? {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
-              let data = try? Data(contentsOf: ResourceFiles.demoDirectory.appendingPathComponent(name + ".demo")) else { return nil }
+              let data = try? ResourceFiles.demoData(name + ".demo") else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func parse(file: String, text: String, directory: URL, resolve: (String) -> String?, including: [String],
+    private static func parse(file: String, text: String, directory: URL?, resolve: (String) -> String?, including: [String],
                               problems: inout [String]) -> [Step] {
         var steps: [Step] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -167,7 +167,7 @@ public struct DemoScript: Sendable, Equatable {
             case "include":
                 guard !including.contains(rest) else { fail("`include \(rest)` would play \(rest) inside itself"); continue }
                 guard let text = resolve(rest) else { fail("no script named \"\(rest)\" to include"); continue }
-                steps += parse(file: rest + ".demo", text: text, directory: ResourceFiles.demoDirectory, resolve: resolve,
+                steps += parse(file: rest + ".demo", text: text, directory: nil, resolve: resolve,
                                including: including + [rest], problems: &problems)
             default:
                 fail("unknown step \"\(word)\": start, set, caption, highlight, type, press, wait, expect, expect-not or include")
@@ -178,14 +178,22 @@ public struct DemoScript: Sendable, Equatable {
 
     static let settingsHelp = "bin-service embedded|off, bin-latency MS, bin-timeout MS, debounce MS, allowed NETWORK,NETWORK…, session FILE"
 
-    /// The client session in `path` (relative to `directory`), read as `--session` reads one but
-    /// strictly: a network id that names no network is a problem, since a demo's data must be exact.
-    /// Absent amount and currency take the shipped defaults'.
-    static func session(_ path: String, directory: URL) -> Result<ClientSession, SessionProblem> {
+    /// The client session in `path` (relative to `directory`, or a shipped demo file when that is
+    /// nil), read as `--session` reads one but strictly: a network id that names no network is a
+    /// problem, since a demo's data must be exact. Absent amount and currency take the shipped defaults'.
+    static func session(_ path: String, directory: URL?) -> Result<ClientSession, SessionProblem> {
         guard !path.isEmpty else { return .failure(SessionProblem("`set session` needs a file")) }
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        let defaults = (try? Bundled.sessionDefaults()) ?? ClientSession()
         do {
-            let (session, warnings) = try SessionFile.read(path: url.path, defaults: (try? Bundled.sessionDefaults()) ?? ClientSession())
+            let (session, warnings): (ClientSession, [SessionWarning])
+            if let directory {
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+                (session, warnings) = try SessionFile.read(path: url.path, defaults: defaults)
+            } else {
+                let data: Data
+                do { data = try ResourceFiles.demoData(path) } catch { return .failure(SessionProblem(error.reason)) }
+                (session, warnings) = try ClientSession.read(json: String(decoding: data, as: UTF8.self), defaults: defaults)
+            }
             if !warnings.isEmpty { return .failure(SessionProblem(warnings.map(\.description).joined(separator: ", "))) }
             return .success(session)
         } catch {

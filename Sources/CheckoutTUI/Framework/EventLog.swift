@@ -35,8 +35,7 @@ public struct EventLog: Sendable, Equatable {
 
     /// Appends an event.
     public mutating func append(_ event: CheckoutEvent, at elapsed: Duration? = nil) {
-        let (name, summary) = Self.describe(event)
-        append(name: name, summary: summary, detail: Self.detail(event), at: elapsed)
+        append(name: event.name, summary: event.summary, detail: Self.detail(event), at: elapsed)
     }
 
     /// Appends an event that did not come from the card engine (a Nol Pay step, an SMS); the caller
@@ -74,27 +73,6 @@ public struct EventLog: Sendable, Equatable {
         guard !filter.isEmpty else { return entries }
         let wanted = filter.lowercased()
         return entries.filter { $0.name.lowercased().contains(wanted) }
-    }
-
-    static func describe(_ event: CheckoutEvent) -> (String, String) {
-        switch event {
-        case .dataIsValid(let isValid, let errors):
-            let ids = errors.map(\.errorId).joined(separator: ", ")
-            return ("dataIsValid", isValid ? "valid" : "invalid: \(ids)")
-        case .willFetchMetadata(let state):
-            return ("willFetchMetadata", CardNumberMask.mask(state.cardNumber))
-        case .didReceiveMetadata(let metadata, let state):
-            let networks = metadata.detectedCardNetworks.items.map(\.network.rawValue).joined(separator: ",")
-            let choice = metadata.selectableCardNetworks.map { " selectable:" + $0.items.map(\.network.rawValue).joined(separator: ",") } ?? ""
-            return ("didReceiveMetadata", "\(CardNumberMask.mask(state.cardNumber)) \(metadata.source.rawValue) [\(networks)]\(choice)")
-        case .didReceiveBinData(let binData):
-            let preferred = binData.preferred?.network.rawValue ?? "none"
-            return ("didReceiveBinData", "\(binData.status.rawValue) \(binData.firstDigits ?? "-") preferred:\(preferred)")
-        case .checkoutCompleted(let payment):
-            return ("checkoutCompleted", "\(payment.id) \(payment.status.rawValue) \(payment.network.rawValue) •••• \(payment.last4Digits)")
-        case .checkoutFailed(let error):
-            return ("checkoutFailed", "\(error.errorId): \(error.description)")
-        }
     }
 
     /// The whole event as the `checkout events` objects have it, with the card number masked.
@@ -216,25 +194,4 @@ public struct EventClock: Sendable {
 
     /// A clock that never moves: every event is at 0 ms after the first key.
     public static let stopped = EventClock { .zero }
-}
-
-/// Masks a card number for display outside its field: the first six and, for a number of 13 digits
-/// or more, the last four stay; every other digit becomes `•`, in groups of four.
-///
-///     CardNumberMask.mask("4111111111111111") // "4111 11•• •••• 1111"
-///     CardNumberMask.mask("40000025")         // "4000 00••"
-public enum CardNumberMask {
-    public static func mask(_ number: String) -> String {
-        let digits = Array(number.filter(\.isNumber))
-        let keepTail = digits.count >= 13 ? 4 : 0
-        var masked = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, index % 4 == 0 { masked.append(" ") }
-            masked.append(index < 6 || index >= digits.count - keepTail ? digit : "•")
-        }
-        return masked
-    }
-
-    /// How a finished payment names its card: `•••• 1001`.
-    public static func lastFour(_ last4: String) -> String { "•••• " + last4 }
 }

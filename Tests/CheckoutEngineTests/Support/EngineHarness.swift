@@ -143,12 +143,14 @@ struct EngineHarness {
 
     init(session: ClientSession = ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .mastercard]),
          debounce: Duration = .milliseconds(200), timeout: Duration = .seconds(1), heldPayments: Bool = false,
+         reannouncesMetadata: Bool = false,
          behaviour: @escaping @Sendable (String) -> StubBinService.Behaviour = EngineHarness.defaultBehaviour) async {
         self.session = session
         service = StubBinService(clock: clock, behaviour: behaviour)
         payments = RecordingPaymentService(held: heldPayments)
         resolver = CardNetworkResolver(catalogue: Self.catalogue, session: session)
-        manager = RawDataManager(configuration: EngineConfiguration(session: session, debounce: debounce, binLookupTimeout: timeout),
+        manager = RawDataManager(configuration: EngineConfiguration(session: session, debounce: debounce, binLookupTimeout: timeout,
+                                                                    reannouncesMetadata: reannouncesMetadata),
                                  catalogue: Self.catalogue, binService: service, paymentService: payments,
                                  clock: clock, now: { EngineHarness.now })
         let recorder = self.recorder

@@ -1,0 +1,115 @@
+import CheckoutCore
+import CheckoutEngine
+import CheckoutStore
+
+/// The headless checkout, as the SDK names it: the delegate that hears how checkouts end, and the
+/// engine every ``RawDataManager`` made after a `start` runs on.
+///
+/// Before any `start`, a manager runs on the shipped defaults, as the terminal program does: the
+/// session in `Resources/data/session.json`, the embedded BIN table, and the sandbox processor
+/// with an in-memory ledger. `start(withClientToken:)` connects to Primer instead (its session, BIN
+/// service and payments), and `start(withSessionFile:)` reads a client session from a file.
+///
+/// Primer iOS SDK 2.51.1, `Sources/PrimerSDK/Classes/Core/PrimerHeadlessUniversalCheckout/PrimerHeadlessUniversalCheckout.swift`:
+/// `static let current`, `weak var delegate`, `weak var uiDelegate`, `private(set) var clientToken`,
+/// `start(withClientToken:settings:delegate:uiDelegate:completion:)` (completion on the main actor with
+/// `(_ paymentMethods: [PaymentMethod]?, _ err: Error?)`), its `async throws -> [PaymentMethod]?` twin
+/// (which calls `primerHeadlessUniversalCheckoutDidLoadAvailablePaymentMethods`), and `cleanUp()`.
+///
+///     PrimerHeadlessUniversalCheckout.current.start(withClientToken: token, delegate: self) { paymentMethods, err in
+///         // paymentMethods: [PAYMENT_CARD]
+///     }
+@MainActor
+public final class PrimerHeadlessUniversalCheckout {
+    public static let current = PrimerHeadlessUniversalCheckout()
+
+    public weak var delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?
+    public weak var uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?
+    public private(set) var clientToken: String?
+
+    /// Makes the engine of each manager made from now on.
+    private(set) var makeEngine: @Sendable () throws -> CheckoutEngine.RawDataManager = PrimerHeadlessUniversalCheckout.shipped
+
+    private static let shipped: @Sendable () throws -> CheckoutEngine.RawDataManager = {
+        try CheckoutEngine.RawDataManager(session: Bundled.sessionDefaults())
+    }
+
+    private init() {}
+
+    /// Connects to Primer with `clientToken`, then calls `completion` on the main actor with the
+    /// payment methods (`PAYMENT_CARD`), or the error that stopped it.
+    public func start(withClientToken clientToken: String, settings: PrimerSettings? = nil,
+                      delegate: (any PrimerHeadlessUniversalCheckoutDelegate)? = nil,
+                      uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)? = nil,
+                      completion: @escaping (_ paymentMethods: [PrimerHeadlessUniversalCheckout.PaymentMethod]?, _ err: Error?) -> Void) {
+        Task {
+            do {
+                let paymentMethods = try await start(withClientToken: clientToken, settings: settings, delegate: delegate, uiDelegate: uiDelegate)
+                completion(paymentMethods, nil)
+            } catch {
+                completion(nil, error)
+            }
+        }
+    }
+
+    /// Connects to Primer with `clientToken`: decodes it, fetches its configuration, and from then
+    /// on managers use its client session, its BIN service (`binDataUrl`; local rules only when it
+    /// has none) and Primer's payments, recorded in a ledger in memory.
+    public func start(withClientToken clientToken: String, settings: PrimerSettings? = nil,
+                      delegate: (any PrimerHeadlessUniversalCheckoutDelegate)? = nil,
+                      uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)? = nil) async throws -> [PrimerHeadlessUniversalCheckout.PaymentMethod]? {
+        try Self.check(settings)
+        let primer = try await PrimerCheckout.connect(clientToken: clientToken, sessionDefaults: Bundled.sessionDefaults())
+        let ledger = try Ledger(database: Database(path: ":memory:"))
+        let binService: any BinDataService = primer.binService(timeout: EngineConfiguration().binLookupTimeout) ?? OfflineBinDataService()
+        self.clientToken = clientToken
+        return begin(delegate: delegate, uiDelegate: uiDelegate) {
+            try CheckoutEngine.RawDataManager(session: primer.configuration.session, binService: binService,
+                                              paymentService: primer.paymentService(ledger: ledger))
+        }
+    }
+
+    /// Ends the session: managers made from now on run on the shipped defaults again.
+    public func cleanUp() {
+        clientToken = nil
+        makeEngine = Self.shipped
+    }
+
+    /// Installs `makeEngine` for the managers made from now on, sets the delegates given, and tells
+    /// the delegate which payment methods there are.
+    func begin(delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?, uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?,
+               makeEngine: @escaping @Sendable () throws -> CheckoutEngine.RawDataManager) -> [PrimerHeadlessUniversalCheckout.PaymentMethod] {
+        if let delegate { self.delegate = delegate }
+        if let uiDelegate { self.uiDelegate = uiDelegate }
+        self.makeEngine = makeEngine
+        let paymentMethods = [PaymentMethod(paymentMethodType: PaymentMethod.paymentCard)]
+        self.delegate?.primerHeadlessUniversalCheckoutDidLoadAvailablePaymentMethods(paymentMethods)
+        return paymentMethods
+    }
+
+    static func check(_ settings: PrimerSettings?) throws {
+        if settings?.paymentHandling == .manual {
+            throw CheckoutError(errorId: "unsupported-payment-handling",
+                                description: "Manual payment handling is not offered: this engine creates the payment itself (use .auto).")
+        }
+    }
+}
+
+extension PrimerHeadlessUniversalCheckout {
+    /// A payment method the session offers; here always a card (`PAYMENT_CARD`).
+    ///
+    /// Primer iOS SDK 2.51.1, `…/Models/PrimerHeadlessUniversalCheckoutPaymentMethod.swift`:
+    /// `final class PaymentMethod` with `private(set) var paymentMethodType: String`.
+    public final class PaymentMethod: Sendable, CustomStringConvertible {
+        /// The SDK's type name for cards (`PrimerPaymentMethodType.paymentCard`).
+        static let paymentCard = "PAYMENT_CARD"
+
+        public let paymentMethodType: String
+
+        init(paymentMethodType: String) {
+            self.paymentMethodType = paymentMethodType
+        }
+
+        public var description: String { paymentMethodType }
+    }
+}
