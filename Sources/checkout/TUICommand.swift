@@ -46,6 +46,7 @@ enum TUICommand {
                 binSource: binSource(options),
                 binLatencyMilliseconds: milliseconds(options.binLatency),
                 debounceMilliseconds: milliseconds(options.debounce ?? .milliseconds(200)),
+                binTimeoutMilliseconds: milliseconds(options.binTimeout),
                 mouse: !options.noMouse)
         } catch {
             FileHandleOutput.error(error.message)

@@ -37,7 +37,7 @@ import Testing
               "\(fuzzer.runs) runs, \(fuzzer.submits) card submits, \(fuzzer.results) results, \(fuzzer.nolCalls) Nol calls, " +
               "\(fuzzer.nolFinished) Nol flows finished, \(fuzzer.confirmations) questions, \(fuzzer.renders) renders, " +
               "\(fuzzer.panelRenders) with the event panel, " +
-              "\(fuzzer.targetedClicks) clicks on targets")
+              "\(fuzzer.targetedClicks) clicks on targets, \(fuzzer.autoAdvances) moves on by themselves, \(fuzzer.holds) held steps")
         #expect(fuzzer.stepsTaken >= Self.steps)
         // The fuzzer must reach the places where things can go wrong, or it proves little.
         #expect(fuzzer.submits > 0 && fuzzer.results > 0, "some runs paid and saw the result")
@@ -47,6 +47,8 @@ import Testing
         #expect(fuzzer.tooSmallKeys > 0, "some keys met a terminal too small")
         #expect(fuzzer.panelRenders > 0, "some renders showed the event panel")
         #expect(fuzzer.targetedClicks > 0, "some clicks landed on what was drawn")
+        #expect(fuzzer.autoAdvances > 0, "some fields moved the focus on by themselves")
+        #expect(fuzzer.holds > 0, "some Pays were held for a BIN answer")
     }
 }
 
@@ -88,6 +90,8 @@ struct ModelFuzzer {
     var typing: [Key] = []
     var recent: [FuzzInput] = []
     var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, panelRenders = 0, targetedClicks = 0
+    /// Steps where focus moved on by itself, and steps with Pay held.
+    var autoAdvances = 0, holds = 0
     /// The event clock of every run: each step moves it on by up to 300 ms.
     let time = TestTime()
     /// Screens reached: a card result, a finished Nol flow.
@@ -158,6 +162,12 @@ struct ModelFuzzer {
             clickedKey = (id as? AppModel.HintKey)?.key
         }
         let onNol = model.top is NolFlowScreen
+        let nolCode = (model.top as? NolFlowScreen).map { $0.stage == .code } ?? false
+        let form = model.top as? CardFormScreen
+        // A held Pay may go through under the help or the event log: the form is still the one Pay was pressed on.
+        let heldForm = model.stack.compactMap { $0 as? CardFormScreen }.last
+        let held = heldForm?.hold
+        let askedHold = heldForm.flatMap { $0.question(context: model.context) } != nil && form != nil
         let calls = worker.callsStarted
         let wasOnResult = model.top is ResultScreen
         let wasFinished = (model.top as? NolFlowScreen)?.isFinished == true
@@ -188,14 +198,40 @@ struct ModelFuzzer {
             guard model.stack.count == depth else { throw failure("the screen changed while the terminal was too small") }
             guard model.top?.focusedText == focused else { throw failure("a field changed while the terminal was too small") }
         }
-        if commands.contains(where: { if case .submit = $0 { true } else { false } }) {
+        if commands.contains(where: { $0.isSubmit }) {
             submits += 1
-            guard ((input.isKey(.enter) || clickedKey == .enter) && onPay || clickedPay) && !wasTooSmall && !hadQuestion else { throw failure("a payment was submitted without Enter on, or a click on, a visible Pay button") }
+            let pressedPay = ((input.isKey(.enter) || clickedKey == .enter) && onPay || clickedPay) && !wasTooSmall && !hadQuestion
+            // A held Pay goes through when its answer comes (an event), or on yes to its question.
+            let releasedHold = held != nil && (input.isEvent || input.isTick || (askedHold && (input.isKey(.character("y")) || input.isKey(.character("Y")) || input.isPress)))
+            guard pressedPay || releasedHold else { throw failure("a payment was submitted without Enter on, or a click on, a visible Pay button, or its hold ending") }
+            if let held, !pressedPay {
+                // Never a price the person did not see: what goes is what Pay showed.
+                guard let paying = model.stack.compactMap({ $0 as? CardFormScreen }).last, paying.amountDue(context: model.context) == held.seen else {
+                    throw failure("a held Pay went through at another price than the one seen: \(held.seen)")
+                }
+            }
         }
         let newCalls = worker.callsStarted - calls
         if newCalls > 0 {
             nolCalls += newCalls
-            guard (input.isKey(.enter) || input.isKey(.function(5)) || input.isPress) && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
+            // The code sends itself at its sixth digit, typed or pasted.
+            let completedCode = nolCode && (input.isCharacter || input.isPaste)
+            guard (input.isKey(.enter) || input.isKey(.function(5)) || input.isKey(.ctrl(.character("r"))) || input.isPress || completedCode)
+                && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
+        }
+
+        // Focus moves on by itself only from a field that the key completed, or back from an empty
+        // field on Backspace.
+        if let before = form, let after = model.top as? CardFormScreen, before.focus != after.focus, input.isCharacter || input.isPaste {
+            guard after.isComplete(before.focus, context: model.context) || before.focus == .pay else {
+                throw failure("focus moved on from \(before.focus) to \(after.focus) though \(before.focus) is not complete")
+            }
+            autoAdvances += 1
+        }
+        if let after = model.top as? CardFormScreen, let hold = after.hold {
+            holds += 1
+            guard !hold.reasons.isEmpty, after.isAnimating, !after.paying else { throw failure("a hold without a reason or its spinner: \(hold)") }
+            guard hold.asking || model.context.now < hold.deadline || !input.isTick else { throw failure("a hold outlived its deadline without asking") }
         }
 
         // Event times never go back, and identical events in a row are one line.
@@ -301,6 +337,7 @@ struct ModelFuzzer {
     static let keys: [Key] = [
         .enter, .enter, .enter, .enter, .tab, .tab, .tab, .backTab, .escape, .escape, .escape, .up, .down, .down, .left, .right,
         .home, .end, .backspace, .backspace, .delete, .space, .function(1), .function(2), .function(2), .function(5), .function(7),
+        .character("?"), .alt(.character("e")), .ctrl(.character("r")),
         .pageUp, .pageDown,
         .character("y"), .character("n"), .character("q"), .character("/"), .character("+"), .character("-"),
         // Readline's editing keys and the other modified keys the decoder produces.
@@ -322,6 +359,7 @@ struct ModelFuzzer {
     /// What a person types or pastes into these screens, and the text this issue is about.
     static let words = [
         "4000002500001001", "4242424242424242", "378282246310005", "4000000000000002", "5555555555554444", "1230", "12/30",
+        "12/2030", "12 / 30", "12 / 2027", "1234567812345678", "42424242424242424242", "5017679210000700",
         "123", "1234", "Jane Doe", "0501234567", "050 123 4567", "+971 50 123 4567", "123456", "654321",
         "http://bins.example/v1",
     ]
@@ -337,8 +375,8 @@ struct ModelFuzzer {
         }
         if let form = model.top as? CardFormScreen {
             switch form.focus {
-            case .number: return pick(["4000002500001001", "4242424242424242", "4000000000000002", "5555555555554444"])
-            case .expiry: return "1230"
+            case .number: return pick(["4000002500001001", "4242424242424242", "4000000000000002", "5555555555554444", "5017679210000700"])
+            case .expiry: return pick(["1230", "12/2030", "12 / 30"])
             case .cvv: return "123"
             case .name: return "Jane Doe"
             case .network, .pay: return ""
@@ -436,6 +474,29 @@ struct ModelFuzzer {
 extension FuzzInput {
     func isKey(_ key: Key) -> Bool {
         if case .key(let pressed) = self { return pressed == key }
+        return false
+    }
+
+    /// Whether the input types a character (space included) into a field.
+    var isCharacter: Bool {
+        switch self {
+        case .key(.character), .key(.space): return true
+        default: return false
+        }
+    }
+
+    var isPaste: Bool {
+        if case .paste = self { return true }
+        return false
+    }
+
+    var isEvent: Bool {
+        if case .event = self { return true }
+        return false
+    }
+
+    var isTick: Bool {
+        if case .tick = self { return true }
         return false
     }
 

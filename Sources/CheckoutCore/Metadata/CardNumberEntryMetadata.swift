@@ -100,15 +100,19 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
     /// The order amount, the surcharge and the total for the network paid with if the cardholder
     /// chooses nothing (the auto-selected or preferred one); nil only when built without a session.
     public var amountDue: AmountDue?
+    /// How many digits the card number has, when a BIN answer says (``BinAnswer/numberLength``);
+    /// the card is complete at that length only. Not part of the seed's JSON shape.
+    public var numberLength: Int?
 
     public init(source: CardValidationSource, detectedCardNetworks: CardNetworksMetadata,
                 selectableCardNetworks: CardNetworksMetadata?, autoSelectedCardNetwork: DetectedCardNetwork? = nil,
-                amountDue: AmountDue? = nil) {
+                amountDue: AmountDue? = nil, numberLength: Int? = nil) {
         self.source = source
         self.detectedCardNetworks = detectedCardNetworks
         self.selectableCardNetworks = selectableCardNetworks
         self.autoSelectedCardNetwork = autoSelectedCardNetwork
         self.amountDue = amountDue
+        self.numberLength = numberLength
     }
 
     /// The networks a chooser offers the cardholder: the selectable ones, unless a network was

@@ -265,17 +265,17 @@ final class CardPaymentFlow {
     private func askExpiry() async -> Step {
         let question = Conversation.Question(
             prompt: "Expiry date (MM/YY)", defaultAnswer: data.expiryDate.isEmpty ? nil : data.expiryDate,
-            help: ["The month and year printed on the card: 12/30, 1230 or 12/2030."])
+            help: ["The month and year printed on the card: 12/30, 1230, 12/2030 or 12 / 30."])
         return await ask(question, \.expiryDate, as: Self.expiry) { [self] expiry in
             let moment = now()
             return validator.validateExpiryDate(expiry, now: moment, calendar: localCalendar.calendar(at: moment))
         }
     }
 
-    /// `1230` as the form shows it, `12/30`; anything else as typed.
+    /// The expiry as the card form shows it (`12/30`, `12/2030`) in any spelling the one parser
+    /// takes (`1230`, `12 / 30`, `12-2030`); anything else as typed.
     static func expiry(_ text: String) -> String {
-        guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return text }
-        return String(text.prefix(2)) + "/" + String(text.suffix(2))
+        ExpiryDate.canonicalText(text) ?? text
     }
 
     private func askSecurityCode() async -> Step {

@@ -93,9 +93,10 @@ final class SettingsFlow {
             conversation.say("Not applied: \(error). The previous settings stay in use.")
             return nil
         }
-        if let storage {
-            // As the full-screen Settings: saved whenever Done builds an engine, and said where.
-            conversation.say(storage.save(draft).text + ".")
+        let changes = SavedSettings(changesFrom: original, to: draft)
+        if let storage, !changes.isEmpty {
+            // As the full-screen Settings: only what was changed here is saved, and said where.
+            conversation.say(storage.save(changes).text + ".")
         } else {
             conversation.say(draft == original ? "Settings unchanged." : "Settings applied for this run.")
         }

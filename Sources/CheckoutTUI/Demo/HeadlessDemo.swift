@@ -89,7 +89,7 @@ public final class HeadlessDemo {
             switch command {
             case .setRawData(let data): await engine?.setRawData(data)
             case .submit(let total): await engine?.submit(expectedTotal: total)
-            case .rebuildEngine(let settings):
+            case .rebuildEngine(let settings, _):
                 if let manager = try? world.makeEngine(settings) { connect(manager) }
             case .quit: break
             }

@@ -34,6 +34,9 @@ public struct CheckoutSettings: Sendable, Equatable {
     /// Simulated round trip of the embedded BIN service, in milliseconds.
     public var binLatencyMilliseconds: Int
     public var debounceMilliseconds: Int
+    /// How long a BIN lookup may take before the engine falls back to local rules (`--bin-timeout`);
+    /// Pay waits for a lookup at most this long after the debounce.
+    public var binTimeoutMilliseconds: Int
     /// Amount in minor units.
     public var amount: Int
     public var currency: String
@@ -44,12 +47,13 @@ public struct CheckoutSettings: Sendable, Equatable {
     public var clientSession: ClientSession
 
     public init(allowedNetworks: [CardNetwork]? = nil, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
-                debounceMilliseconds: Int = 200, amount: Int = 4999, currency: String = "EUR", mouse: Bool = true,
-                session: ClientSession = ClientSession()) {
+                debounceMilliseconds: Int = 200, binTimeoutMilliseconds: Int = 3000, amount: Int = 4999, currency: String = "EUR",
+                mouse: Bool = true, session: ClientSession = ClientSession()) {
         self.allowedNetworks = allowedNetworks
         self.binSource = binSource
         self.binLatencyMilliseconds = binLatencyMilliseconds
         self.debounceMilliseconds = debounceMilliseconds
+        self.binTimeoutMilliseconds = binTimeoutMilliseconds
         self.amount = amount
         self.currency = currency
         self.mouse = mouse
@@ -59,10 +63,10 @@ public struct CheckoutSettings: Sendable, Equatable {
     /// Settings from a loaded client session: its accepted networks, amount and currency, and the
     /// session kept for its surcharges and merchant name.
     public init(session: ClientSession, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0, debounceMilliseconds: Int = 200,
-                mouse: Bool = true) {
+                binTimeoutMilliseconds: Int = 3000, mouse: Bool = true) {
         self.init(allowedNetworks: session.orderedAllowedCardNetworks, binSource: binSource, binLatencyMilliseconds: binLatencyMilliseconds,
-                  debounceMilliseconds: debounceMilliseconds, amount: session.amount, currency: session.currency, mouse: mouse,
-                  session: session)
+                  debounceMilliseconds: debounceMilliseconds, binTimeoutMilliseconds: binTimeoutMilliseconds, amount: session.amount,
+                  currency: session.currency, mouse: mouse, session: session)
     }
 
     /// The client session these settings describe: the loaded one with the accepted networks, the

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import FoundationEssentials
 
 /// A rectangle of the canvas handed to a screen: rows `top..<top+height`, columns `left..<left+width`.
 public struct Rect: Sendable, Equatable {
@@ -36,8 +37,9 @@ public enum ScreenEffect: Sendable {
     /// Asks the engine to validate and pay; `expectedTotal` is the total the cardholder was shown,
     /// which the engine refuses to exceed or undercut (``RawDataManager/submit(idempotencyKey:expectedTotal:)``).
     case submit(expectedTotal: Int?)
-    /// Saves settings; the engine is rebuilt with them for the next card.
-    case applySettings(CheckoutSettings)
+    /// Saves settings: the engine is rebuilt with them for the next card, and the values changed
+    /// are written for the next start.
+    case applySettings(CheckoutSettings, saving: SavedSettings)
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
     /// (the Nol Pay flows): a short event name and a one-line summary with card numbers masked.
     case log(name: String, summary: String)
@@ -61,6 +63,11 @@ public struct ScreenContext: Sendable {
     public var glyphs: GlyphSet
     /// The terminal's size as last reported: what a screen pages and scrolls by between renders.
     public var size: TerminalSize
+    /// The app's clock as the input being handled arrived (``AppModel/clock``): what holds and
+    /// countdowns measure time by. Tests move it by hand.
+    public var now: Duration = .zero
+    /// Today, from the app's wall clock, for the checks that depend on the month (an expiry date).
+    public var today = Date(timeIntervalSince1970: 0)
     /// The language the screens speak, with its locale's money and digits.
     public var localizer: Localizer
 
@@ -97,6 +104,21 @@ public struct ScreenContext: Sendable {
     public var session: ClientSession { settings.session }
     /// The resolver for the current catalogue and session.
     public var resolver: CardNetworkResolver { CardNetworkResolver(catalogue: catalogue, session: session) }
+    /// The validator for the current catalogue and session: the engine's rules, for a screen that
+    /// must know before the engine answers whether a field is complete.
+    public var validator: CardValidator { CardValidator(catalogue: catalogue, session: session) }
+}
+
+/// A yes/no question a screen asks over itself, and what each answer does in a word or two.
+public struct ScreenQuestion: Sendable, Equatable {
+    public var text: String
+    public var yes: String
+    public var no: String
+    public init(_ text: String, yes: String, no: String) {
+        self.text = text
+        self.yes = yes
+        self.no = no
+    }
 }
 
 /// A line the app says about something that happened outside a screen (settings loaded, saved,
@@ -192,6 +214,12 @@ public protocol Screen: Sendable {
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
+    /// A question the screen asks before it goes on (the card form: "Networks not known yet: pay
+    /// €50.29 with Visa?"); the app shows it as it shows its own and hands the answer to
+    /// ``answer(_:context:)``. `nil` when there is none.
+    func question(context: ScreenContext) -> ScreenQuestion?
+    /// The answer to ``question``: y is `true`; n and Esc are `false`.
+    mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect]
 }
 
 extension Screen {
@@ -214,6 +242,10 @@ extension Screen {
     public var editsText: Bool { focusedText != nil }
 
     public var wantsEventPanel: Bool { false }
+
+    public func question(context: ScreenContext) -> ScreenQuestion? { nil }
+
+    public mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect] { [] }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

@@ -100,7 +100,7 @@ extension NolFlowScreen {
 
         // A failure with no field or card to stand by (a decline) goes at the foot.
         if let failure, fields.isEmpty, row < area.bottom - 1 {
-            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area) : nil,
+            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area, glyphs: glyphs) : nil,
                         glyphs: glyphs)
         }
         if showsPanel, let sms {
@@ -207,9 +207,15 @@ extension NolFlowScreen {
                 row += canvas.putWrapped(notice, prefix: glyphs.noteMark + " ", row: row, column: column, width: valueWidth, maxLines: 3,
                                          style: .accent, ellipsis: glyphs.ellipsis)
             }
+            if field == .code, fieldErrors[field] == nil, !(focused && notice != nil), let line = codeStatus(context: context) {
+                canvas.put(context.truncate(line, to: valueWidth), row: row, column: column, style: newCodeSent ? .accent : .dim)
+                row += 1
+            }
             // Without room for the SMS panel the code still shows, on one line under its field.
             if field == .code, smsLine, let sms {
-                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay", to: valueWidth), row: row, column: column, style: .accent)
+                let dead = smsDead.map { " (no longer works: \($0))" } ?? ""
+                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay\(dead)", to: valueWidth), row: row, column: column,
+                           style: smsDead == nil ? .accent : .dim)
                 row += 1
             }
             // What went wrong stands under the field it concerns: the typed card's, or the step's.
@@ -222,16 +228,22 @@ extension NolFlowScreen {
         return row + 1
     }
 
+    /// The line under the code field once a new code has come (the countdown to the next one is
+    /// the footer's: `F5/ctrl+r new code in 24 s`).
+    func codeStatus(context: ScreenContext) -> String? {
+        newCodeSent ? "New code sent by SMS: the earlier one no longer works." : nil
+    }
+
     /// The width of the marks before a failure's lines (`✗ `, `→ `).
     func failurePrefixWidth(_ glyphs: GlyphSet) -> Int {
         max(DisplayWidth.of(glyphs.failure), DisplayWidth.of(glyphs.advice)) + 1
     }
 
     /// What to do next about `failure` here: the error's own suggestion, naming the key where the
-    /// remedy is one (on the code step a new code is F5 away).
+    /// remedy is one (on the code step a new code is F5, or Ctrl-R, away).
     func advice(for failure: NolPayError) -> String {
         if stage == .code, failure.code == "otp-voided" || failure.code == "otp-expired" {
-            return "Press F5 for a new code; it comes by SMS."
+            return "Press F5 (or ctrl+r) for a new code; it comes by SMS."
         }
         return failure.recoverySuggestion
     }
@@ -285,9 +297,23 @@ extension NolFlowScreen {
     }
 
     /// The last row of the SMS panel.
-    func panelBottom(area: Rect) -> Int {
+    func panelBottom(area: Rect, glyphs: GlyphSet) -> Int {
         guard let sms else { return area.top }
-        return area.top + 3 + 5 + Canvas.wrap(sms.body, width: 28 - 4).count + 1
+        return area.top + 3 + panelLines(sms, width: 28, glyphs: glyphs).count + 1
+    }
+
+    /// The SMS panel's lines inside its frame of `width` columns: who from and to, the code (marked
+    /// when it no longer works, so nobody types it again), and the message.
+    func panelLines(_ sms: NolSMSRecord, width: Int, glyphs: GlyphSet) -> [String] {
+        let inner = width - 4
+        var lines = ["From: Nol Pay", "To: \(Self.grouped(sms.mobileNumber))", ""]
+        if let smsDead {
+            lines.append("Code  \(sms.code) \(glyphs.failure)")
+            lines += Canvas.wrap(glyphs.text("No longer works: \(smsDead)."), width: inner, ellipsis: glyphs.ellipsis)
+        } else {
+            lines += ["Code  \(sms.code)", ""]
+        }
+        return lines + Canvas.wrap(glyphs.text(sms.body), width: inner, ellipsis: glyphs.ellipsis)
     }
 
     /// Whether the SMS panel fits beside the body in an area `width` columns wide.
@@ -332,10 +358,10 @@ extension NolFlowScreen {
     private func panel(_ sms: NolSMSRecord, into canvas: inout Canvas, top: Int, left: Int, width: Int, glyphs: GlyphSet) {
         let inner = width - 4
         let horizontal = glyphs.horizontal
-        canvas.put(glyphs.topLeft + horizontal + " SMS " + String(repeating: horizontal, count: width - 8) + glyphs.topRight,
-                   row: top, column: left, style: .accent)
-        var lines = ["From: Nol Pay", "To: \(Self.grouped(sms.mobileNumber))", "", "Code  \(sms.code)", ""]
-        lines += Canvas.wrap(glyphs.text(sms.body), width: inner, ellipsis: glyphs.ellipsis)
+        let heading = newCodeSent ? " SMS · new code " : " SMS "
+        canvas.put(glyphs.topLeft + horizontal + glyphs.text(heading) + String(repeating: horizontal, count: max(0, width - 3 - DisplayWidth.of(glyphs.text(heading))))
+                   + glyphs.topRight, row: top, column: left, style: .accent)
+        let lines = panelLines(sms, width: width, glyphs: glyphs)
         for (offset, line) in lines.enumerated() {
             canvas.put(glyphs.vertical, row: top + 1 + offset, column: left, style: .accent)
             canvas.put(line, row: top + 1 + offset, column: left + 2, style: line.hasPrefix("Code") ? .bold : .normal, maxWidth: inner)

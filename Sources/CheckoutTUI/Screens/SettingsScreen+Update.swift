@@ -69,7 +69,11 @@ extension SettingsScreen {
                 current = row
                 return []
             }
-            return [.applySettings(result), .back(orOpen: .home)]
+            // Nothing changed, nothing written: the saved values stay as they are, and so do the
+            // ones the command line set for this run.
+            let changes = SavedSettings(changesFrom: original, to: result)
+            guard !changes.isEmpty else { return [.back(orOpen: .home)] }
+            return [.applySettings(result, saving: changes), .back(orOpen: .home)]
         }
         return []
     }

@@ -56,7 +56,8 @@ public struct SettingsScreen: Screen {
     /// The durations as typed, in milliseconds.
     public internal(set) var latency: EditableText
     public internal(set) var debounce: EditableText
-    /// The settings the screen opened with: Esc asks before discarding changes to them.
+    /// The settings in use when the screen opened: Enter saves what differs from them, Esc asks
+    /// before discarding changes to them.
     let original: CheckoutSettings
     /// What "Reset to defaults" puts back.
     let defaults: CheckoutSettings
@@ -65,8 +66,10 @@ public struct SettingsScreen: Screen {
 
     public var title: String { "Settings" }
 
-    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil) {
-        original = settings
+    /// Settings showing `settings`; `original` is what is in use (what Enter saves changes from and
+    /// Esc keeps), `settings` unless the screen shows others to retry (a rebuild that failed).
+    public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil, original: CheckoutSettings? = nil) {
+        self.original = original ?? settings
         self.defaults = defaults ?? settings
         let all = catalogue.networks.map(\.network).filter { $0 != .other }
         catalogueOrder = all.isEmpty ? CardNetwork.allCases.filter { $0 != .other } : all
@@ -157,6 +160,9 @@ public struct SettingsScreen: Screen {
     /// The first row whose value cannot be saved, and why.
     var firstProblem: (row: Row, message: String)? {
         if let problem = Self.problem(with: draft.binSource) { return (settingRows.contains(.binURL) ? .binURL : .binSource, problem) }
+        if accepted.isEmpty, let first = networkOrder.first {
+            return (.network(first), "Accept at least one network: with none, every card would be refused")
+        }
         for row in [Row.latency, .debounce] {
             if let rule = Self.rule(of: row), let path = Self.text(of: row), let problem = Self.problem(with: self[keyPath: path].text, rule: rule) {
                 return (row, problem)

@@ -13,10 +13,11 @@ public struct SettingsStorage: Sendable {
     public var defaults: CheckoutSettings
     /// What to say at start: saved settings in use, overridden by options, or refused.
     public var note: StatusNote?
-    /// Writes settings for the next start; returns what to say ("Saved to …", or why not).
-    public var save: @Sendable (CheckoutSettings) -> StatusNote
+    /// Writes the values changed in Settings for the next start (the others saved stay as they
+    /// were); returns what to say ("Saved to …", or why not).
+    public var save: @Sendable (SavedSettings) -> StatusNote
 
-    public init(defaults: CheckoutSettings, note: StatusNote?, save: @escaping @Sendable (CheckoutSettings) -> StatusNote) {
+    public init(defaults: CheckoutSettings, note: StatusNote?, save: @escaping @Sendable (SavedSettings) -> StatusNote) {
         self.defaults = defaults
         self.note = note
         self.save = save
@@ -166,9 +167,9 @@ public enum TerminalRuntime {
                 switch command {
                 case .setRawData, .submit:
                     if holding { outbox.append(command) } else { engine?.send(command) }
-                case .rebuildEngine(let settings):
+                case .rebuildEngine(let settings, let changes):
                     // Only settings the engine could be built from are kept for the next start.
-                    if connect(settings), let storage { model.settingsSaved(storage.save(settings)) }
+                    if connect(settings), let storage { model.settingsSaved(storage.save(changes)) }
                 case .quit(let code): exitCode = code
                 }
             }
