@@ -12,11 +12,33 @@ public enum PayHoldReason: Sendable, Equatable {
     /// The BIN service has not answered for these first 8 digits yet: the card may turn out
     /// co-badged (a choice to offer) or another network with another surcharge.
     case networksUnknown(bin: String)
+    /// The client session has not answered yet what paying with `network` costs (the engine told
+    /// it the network, as Primer's drop-in sends its client-session actions): its total may differ
+    /// from the one on screen.
+    case sessionUpdating(network: CardNetwork)
 
     /// What the form says while this reason holds Pay.
-    var waiting: String {
+    func waiting(context: ScreenContext) -> String {
         switch self {
         case .networksUnknown: "Pay waits for the BIN service's answer about this card"
+        case .sessionUpdating(let network): "Pay waits for the client session's total with \(context.catalogue.info(network).displayName)"
+        }
+    }
+
+    /// The question asked once the hold has waited its time, before the words for `seen`'s total
+    /// and network.
+    var question: String {
+        switch self {
+        case .networksUnknown: "Networks not known yet"
+        case .sessionUpdating: "Total not confirmed yet"
+        }
+    }
+
+    /// What the form says when the person did not want to pay without the answer.
+    var notPaid: String {
+        switch self {
+        case .networksUnknown: "Not paid: press Pay again once the card's networks are known."
+        case .sessionUpdating: "Not paid: press Pay again once the client session has confirmed the total."
         }
     }
 }
@@ -27,6 +49,9 @@ public struct PayHold: Sendable, Equatable {
     public var reasons: [PayHoldReason]
     /// What the Pay button said when it was pressed: the hold pays only this.
     public var seen: AmountDue
+    /// Whether the co-badge chooser was on show when Pay was pressed: the cardholder saw the
+    /// choice. When it appears only with the answer, the form stops for it.
+    public var choiceShown: Bool
     /// When the form stops waiting and asks instead (on the app's clock).
     public var deadline: Duration
     /// True once the deadline passed with reasons left: the form asks whether to pay anyway.
@@ -40,6 +65,9 @@ extension CardFormScreen {
         if digits.count >= CardNetworkResolver.binLength, !hasEngineAnswer {
             reasons.append(.networksUnknown(bin: String(digits.prefix(CardNetworkResolver.binLength))))
         }
+        if isAwaitingSessionUpdate(context: context), let network = sessionNetwork(context: context) {
+            reasons.append(.sessionUpdating(network: network))
+        }
         return reasons
     }
 
@@ -49,8 +77,11 @@ extension CardFormScreen {
         engineMetadata != nil && engineMetadataBin == String(digits.prefix(CardNetworkResolver.binLength))
     }
 
-    /// How long Pay waits for its reasons: the engine's debounce and its BIN lookup timeout, after
-    /// which the engine itself falls back to local rules and answers.
+    /// How long Pay waits for a reason: the engine's debounce and its BIN lookup timeout, after
+    /// which the engine itself falls back to local rules and answers. The client session's answer
+    /// has no timeout of its own; the form asks after the same wait, and paying then is safe: the
+    /// engine charges the session's answer only when it is the total shown
+    /// (``RawDataManager/submit(idempotencyKey:expectedTotal:)`` refuses another as `amount-changed`).
     static func holdTimeout(context: ScreenContext) -> Duration {
         .milliseconds(context.settings.debounceMilliseconds + context.settings.binTimeoutMilliseconds)
     }
@@ -59,41 +90,49 @@ extension CardFormScreen {
     mutating func holdOrPay(context: ScreenContext) -> [ScreenEffect] {
         let reasons = holdReasons(context: context)
         guard !reasons.isEmpty else { return startPayment(context: context) }
-        hold = PayHold(reasons: reasons, seen: amountDue(context: context), deadline: context.now + Self.holdTimeout(context: context))
+        hold = PayHold(reasons: reasons, seen: amountDue(context: context), choiceShown: selectableNetworks(context: context) != nil,
+                       deadline: context.now + Self.holdTimeout(context: context))
         return sendIfChanged(context: context)
     }
 
-    /// Looks at the hold again after an engine event or a tick: pays when its reasons are gone and
-    /// the price is the one seen, stops when the answer changed what Pay would do (a choice to
-    /// make, another total), and asks once the time is up.
+    /// Looks at the hold again after an engine event or a tick: stops as soon as an answer changed
+    /// what Pay would do (a choice to make, another network or total), whatever else it still
+    /// waits for; pays when its reasons are gone; asks once the time is up. A reason that was not
+    /// there before (the BIN answer in, now the client session asked) is a new wait, with its own time.
     mutating func reconsiderHold(context: ScreenContext) -> [ScreenEffect] {
         guard var hold else { return [] }
-        hold.reasons = holdReasons(context: context)
-        if hold.reasons.isEmpty {
+        if selectableNetworks(context: context) != nil, !hold.choiceShown {
+            // A co-badged card: the cardholder chooses (EU rules), then pays.
             self.hold = nil
-            if selectableNetworks(context: context) != nil {
-                // A co-badged card: the cardholder chooses (EU rules), then pays.
-                setFocus(.network)
-                banner = "Co-badged card: choose the network to pay with, then press Pay."
-                return []
-            }
-            if let change = priceChange(from: hold.seen, context: context) {
-                banner = change
-                return []
-            }
+            setFocus(.network)
+            banner = "Co-badged card: choose the network to pay with, then press Pay."
+            return []
+        }
+        guard isAsSeen(hold.seen, context: context) else {
+            self.hold = nil
+            return []
+        }
+        let reasons = holdReasons(context: context)
+        if reasons.isEmpty {
+            self.hold = nil
             return startPayment(context: context)
         }
+        if reasons.contains(where: { !hold.reasons.contains($0) }) {
+            hold.deadline = context.now + Self.holdTimeout(context: context)
+            hold.asking = false
+        }
+        hold.reasons = reasons
         if !hold.asking, context.now >= hold.deadline { hold.asking = true }
         self.hold = hold
         return []
     }
 
-    /// The question asked once the hold has waited its time.
+    /// The question asked once the hold has waited its time, about its first reason.
     func holdQuestion(context: ScreenContext) -> ScreenQuestion? {
-        guard let hold, hold.asking else { return nil }
+        guard let hold, hold.asking, let reason = hold.reasons.first else { return nil }
         let amount = context.money(hold.seen.total, currency: hold.seen.currency)
         let with = hold.seen.network.map { " with \(context.catalogue.info($0).displayName)" } ?? ""
-        return ScreenQuestion("Networks not known yet: pay \(amount)\(with)?", yes: "pay", no: "don't pay")
+        return ScreenQuestion("\(reason.question): pay \(amount)\(with)?", yes: "pay", no: "don't pay")
     }
 
     /// The answer to the hold's question: yes pays what was seen, no leaves the form as it was.
@@ -101,14 +140,19 @@ extension CardFormScreen {
         guard let hold else { return [] }
         self.hold = nil
         guard yes else {
-            banner = "Not paid: press Pay again once the card's networks are known."
+            banner = hold.reasons.first?.notPaid ?? "Not paid."
             return []
         }
-        if let change = priceChange(from: hold.seen, context: context) {
-            banner = change
-            return []
-        }
-        return startPayment(context: context)
+        return isAsSeen(hold.seen, context: context) ? startPayment(context: context) : []
+    }
+
+    /// Whether Pay would still pay what it showed as `seen`; when not, the form says what changed
+    /// so the person can pay what is shown now. A total the client session changed needs no banner:
+    /// the button reads "Confirm" and the row under it says the new total.
+    mutating func isAsSeen(_ seen: AmountDue, context: ScreenContext) -> Bool {
+        guard let change = priceChange(from: seen, context: context) else { return true }
+        if changedTotal == nil { banner = change }
+        return false
     }
 
     /// What changed since Pay showed `seen`, said so the person can pay what is shown now; nil

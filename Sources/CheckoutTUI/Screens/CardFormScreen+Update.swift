@@ -333,9 +333,10 @@ extension CardFormScreen {
 
     // MARK: Paying
 
-    /// Pay: the engine charges the total on the button. While the client session's answer for the
-    /// network is due, the payment waits for it (spinner on the button); when the answer is another
-    /// total, the form shows it and Pay, now "Confirm", has to be pressed again.
+    /// Pay: the engine charges the total on the button. While something that total depends on is
+    /// still on its way (the BIN answer, the client session's answer), Pay is held (``PayHold``);
+    /// when the answer is another total, the form shows it and Pay, now "Confirm", has to be
+    /// pressed again.
     mutating func pay(context: ScreenContext) -> [ScreenEffect] {
         guard !paying, hold == nil else { return [] }
         revealed = Set(Field.allCases)
@@ -344,23 +345,20 @@ extension CardFormScreen {
         return holdOrPay(context: context)
     }
 
-    /// Hands the card to the engine to validate and pay.
+    /// Hands the card to the engine to validate and pay the total on the button.
     mutating func startPayment(context: ScreenContext) -> [ScreenEffect] {
         paying = true
         let sent = sendIfChanged(context: context)
-        if isAwaitingSessionUpdate(context: context) {
-            payHeldForSession = true
-            return sent
-        }
         // Pressing Pay on a changed total is the cardholder confirming it.
         changedTotal = nil
         submittedTotal = amountDue(context: context).total
         return sent + [.submit(expectedTotal: submittedTotal)]
     }
 
-    /// A client-session event: the total follows the session's answer, a held Pay goes on once the
-    /// answer is in, unless the total it shows changed.
-    mutating func sessionChanged(_ event: CheckoutEvent, context: ScreenContext) -> [ScreenEffect] {
+    /// A client-session event: the total follows the session's answer, and one that differs from
+    /// the total shown is kept to be confirmed. A Pay held for the answer is looked at again after
+    /// every event (``reconsiderHold(context:)``).
+    mutating func sessionChanged(_ event: CheckoutEvent, context: ScreenContext) {
         switch event {
         case .willUpdateClientSession:
             sessionUpdating = true
@@ -379,16 +377,8 @@ extension CardFormScreen {
             sessionUpdating = false
             sessionFailed = true
         default:
-            return []
+            break
         }
-        guard payHeldForSession, !isAwaitingSessionUpdate(context: context) else { return [] }
-        payHeldForSession = false
-        if changedTotal != nil {
-            paying = false
-            return []
-        }
-        submittedTotal = amountDue(context: context).total
-        return [.submit(expectedTotal: submittedTotal)]
     }
 
     /// How the network of this payment was settled, for the result to say.
@@ -433,7 +423,7 @@ extension CardFormScreen {
         case .didReceiveBinData:
             break
         case .willUpdateClientSession, .didUpdateClientSession, .clientSessionUpdateFailed:
-            return sessionChanged(event, context: context)
+            sessionChanged(event, context: context)
         case .checkoutCompleted(let payment):
             guard paying else { return [] }
             paying = false

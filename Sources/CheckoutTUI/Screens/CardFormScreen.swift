@@ -15,7 +15,7 @@ import CheckoutEngine
 /// field goes back to the one before. Typing and pasting give the same digits: the number takes
 /// digits up to the longest length any of its candidate networks issues, and a digit past it is
 /// refused with a word saying why, never dropped in silence. Pay pressed before the BIN answer for
-/// the number is in waits for it (``PayHold``).
+/// the number, or the client session's total for its network, is in waits for it (``PayHold``).
 public struct CardFormScreen: Screen {
     /// The focusable parts of the form, in focus order.
     public enum Field: Sendable, Hashable, CaseIterable {
@@ -63,7 +63,7 @@ public struct CardFormScreen: Screen {
     /// True once Pay was pressed: only then does an empty field say it cannot be blank.
     public internal(set) var submitted = false
     public internal(set) var paying = false
-    /// Pay pressed and waiting for what the price depends on (the BIN answer); nil otherwise.
+    /// Pay pressed and waiting for what the price depends on (``PayHoldReason``); nil otherwise.
     public internal(set) var hold: PayHold?
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
@@ -73,8 +73,6 @@ public struct CardFormScreen: Screen {
     public internal(set) var sessionUpdating = false
     /// True when the client session's last answer was a failure (a submit asks again).
     var sessionFailed = false
-    /// True when Pay was pressed while the client session's answer was due: the payment goes once it is in.
-    var payHeldForSession = false
     /// The client session answered a total other than the one on screen before: the form shows the
     /// new one and Pay confirms it.
     public internal(set) var changedTotal: ChangedTotal?
@@ -168,8 +166,8 @@ public struct CardFormScreen: Screen {
         return try? context.resolver.networkForPayment(choice: cardData(context: context).cardNetwork, metadata: metadata).get()
     }
 
-    /// Whether Pay waits for the client session: its answer for the network the card would be paid
-    /// with is not in yet, so the total on screen may not be the one charged.
+    /// Whether the client session's answer for the network the card would be paid with is not in
+    /// yet, so the total on screen may not be the one charged (a Pay hold's reason).
     public func isAwaitingSessionUpdate(context: ScreenContext) -> Bool {
         guard let network = sessionNetwork(context: context) else { return false }
         return sessionUpdating || (!sessionFailed && sessionDue?.network != network)
@@ -212,7 +210,6 @@ public struct CardFormScreen: Screen {
     func retry(keepNumber: Bool) -> CardFormScreen {
         var form = self
         form.paying = false
-        form.payHeldForSession = false
         form.hold = nil
         form.advancing = nil
         form.banner = nil

@@ -23,6 +23,14 @@ enum Fixtures {
 
     static let settings = CheckoutSettings(allowedNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
 
+    /// The client session of `examples/session-visa-surcharge.json`: Cartes Bancaires first, Visa +€0.30.
+    static let surchargedSession: ClientSession = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let text = try! String(contentsOf: root.appendingPathComponent("examples/session-visa-surcharge.json"), encoding: .utf8)
+        return try! ClientSession.read(json: text).session
+    }()
+
     /// The day the card-form tests are on: an expiry of 12/30 is valid, 10/26 has passed.
     static let today = Date(timeIntervalSince1970: 1_794_744_000) // 2026-11-15
 
@@ -101,11 +109,12 @@ extension AppModel {
 
     /// What an engine says once the BIN lookup of the number on the form is over and the BIN
     /// service knew nothing: the local rules' networks (LOCAL_FALLBACK). Pay waits for an answer
-    /// for the number's first 8 digits (``PayHold``); nothing is sent when one is in.
+    /// for the number's first 8 digits (``PayHoldReason/networksUnknown(bin:)``); nothing is sent
+    /// when one is in.
     @discardableResult
     mutating func answerLookup() -> [AppCommand] {
-        guard let form = top as? CardFormScreen, !form.holdReasons(context: context).isEmpty || form.hold != nil,
-              form.digits.count >= 8 else { return [] }
+        guard let form = top as? CardFormScreen,
+              form.holdReasons(context: context).contains(where: { if case .networksUnknown = $0 { true } else { false } }) else { return [] }
         let metadata = context.resolver.localMetadata(forDigits: form.digits, source: .localFallback)
         return receive(.didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: form.digits)))
     }
