@@ -6,14 +6,17 @@
 #   scripts/fuzz.sh list               the targets
 #
 # Targets: json (JSON parser), lines (input-line splitter), normalizer (card-number normaliser),
-# bintable (BIN-table CSV loader), keys (terminal key decoder). Each is built from the project's own
-# sources with `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the
-# toolchain). A crash leaves its input in .build/fuzz/crashes/TARGET/; keep it under
-# Fuzz/Regressions/TARGET/ once fixed. libFuzzer's last lines (#runs, cov:, ft:) are the figures.
+# bintable (BIN-table CSV loader), keys (terminal key decoder), session (client-session files),
+# settings (settings.json), demo (demo scripts). Each is built from the project's own sources with
+# `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the toolchain): the
+# first six from the files they need, settings and demo against the CheckoutTUI module and what it
+# imports, built once by SwiftPM with the same sanitizers into .build/fuzz/spm. A crash leaves its
+# input in .build/fuzz/crashes/TARGET/; keep it under Fuzz/Regressions/TARGET/ once fixed.
+# libFuzzer's last lines (#runs, cov:, ft:) are the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(json lines normalizer bintable keys)
+targets=(json lines normalizer bintable keys session settings demo)
 target=${1:-}
 mode=${2:-}
 if [ "$target" = list ] || [ -z "$target" ]; then
@@ -28,6 +31,23 @@ case "$target" in
   lines) source=Fuzz/Targets/InputLineSplitterFuzz.swift ;;
   normalizer) source=Fuzz/Targets/CardNumberNormalizerFuzz.swift ;;
   bintable) source=Fuzz/Targets/BinTableCSVFuzz.swift ;;
+  session) source=Fuzz/Targets/SessionFileFuzz.swift ;;
+  settings | demo)
+    [ "$target" = settings ] && source=Fuzz/Targets/SettingsFileFuzz.swift || source=Fuzz/Targets/DemoScriptFuzz.swift
+    # The modules themselves, instrumented: SwiftPM builds them (incrementally) and the target links
+    # their objects, so the code fuzzed is the code that ships. AddressSanitizer and libFuzzer's
+    # coverage are asked for directly: -sanitize=fuzzer would also turn the resource plugin's own
+    # tool into a library without a main.
+    spm=.build/fuzz/spm
+    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutTUI >&2
+    core=()
+    for module in CheckoutCore CheckoutStore CheckoutResources CheckoutEngine NolPay CheckoutTUI CTerminalRestore; do
+      core+=("$spm"/release/"$module".build/*.o)
+    done
+    # Every system-library module's map (their `link` lines name the libraries), and the C target's.
+    extra=(-I "$spm/release/Modules" -Xcc "-fmodule-map-file=$spm/release/CTerminalRestore.build/module.modulemap" -ldl)
+    for map in Sources/C*/module.modulemap; do extra+=(-I "$(dirname "$map")"); done
+    ;;
   keys)
     # The decoder and the key types it returns, with ncurses' key codes; nothing else of the UI.
     # Key.swift also declares ScreenInput, which needs the engine: only its `Key` enum is taken.
@@ -50,8 +70,10 @@ out=.build/fuzz
 export SWIFT_BACKTRACE=enable=no
 binary=$out/bin/$target
 mkdir -p "$out/bin" "$out/corpus/$target" "$out/crashes/$target"
-newest=$(ls -t "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutTUI/Framework/Key.swift "$0" | head -1)
-if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
+# Rebuilt when any of its inputs is newer (find stops at the first: `ls -t | head` died of SIGPIPE,
+# under pipefail, once the inputs were hundreds of objects).
+if [ ! -x "$binary" ] || [ -n "$(find "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutTUI/Framework/Key.swift "$0" \
+                                 -newer "$binary" -print -quit)" ]; then
   echo "building $binary" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name Fuzz \
     "${extra[@]}" "$source" Fuzz/FuzzCheck.swift "${core[@]}" -o "$binary"

@@ -57,6 +57,10 @@ struct curl_slist;
 #define CURLOPT_PROTOCOLS 181
 #define CURLOPT_REDIR_PROTOCOLS 182
 #define CURLOPT_XFERINFOFUNCTION 20219
+#define CURLOPT_SOCKOPTFUNCTION 20148
+#define CURLOPT_SOCKOPTDATA 10149
+#define CURLOPT_CLOSESOCKETFUNCTION 20208
+#define CURLOPT_CLOSESOCKETDATA 10209
 #define CURLOPT_MAXFILESIZE_LARGE 30117
 #define CURLOPT_POSTFIELDSIZE_LARGE 30120
 #define CURLOPT_PROTOCOLS_STR 10318
@@ -73,6 +77,10 @@ struct curl_slist;
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
 typedef int (*ccurl_xferinfo_callback)(void *context, curl_off_t download_total, curl_off_t download_now,
                                        curl_off_t upload_total, curl_off_t upload_now);
+/* curl_sockopt_callback (purpose is a curlsocktype; 0 is CURL_SOCKOPT_OK) and
+   curl_closesocket_callback, with curl_socket_t as the int it is on POSIX systems. */
+typedef int (*ccurl_sockopt_callback)(void *context, int socket, int purpose);
+typedef int (*ccurl_closesocket_callback)(void *context, int socket);
 
 /* The entry points, filled in by ccurl_load and called only through the ccurl_ wrappers below (the
    variadic ones are kept untyped: Swift cannot import a variadic function type). */
@@ -155,6 +163,14 @@ static inline CURLcode ccurl_setopt_data_callback(const ccurl_api *api, CURL *ha
 
 static inline CURLcode ccurl_setopt_xferinfo_callback(const ccurl_api *api, CURL *handle, ccurl_xferinfo_callback value) {
     return ((ccurl_setopt_function)api->easy_setopt)(handle, CURLOPT_XFERINFOFUNCTION, value);
+}
+
+static inline CURLcode ccurl_setopt_sockopt_callback(const ccurl_api *api, CURL *handle, ccurl_sockopt_callback value) {
+    return ((ccurl_setopt_function)api->easy_setopt)(handle, CURLOPT_SOCKOPTFUNCTION, value);
+}
+
+static inline CURLcode ccurl_setopt_closesocket_callback(const ccurl_api *api, CURL *handle, ccurl_closesocket_callback value) {
+    return ((ccurl_setopt_function)api->easy_setopt)(handle, CURLOPT_CLOSESOCKETFUNCTION, value);
 }
 
 static inline CURLcode ccurl_getinfo_long(const ccurl_api *api, CURL *handle, CURLINFO info, long *value) {

@@ -55,8 +55,9 @@ extension CheckoutEvent: JSONWritable {
 
 extension Payment: JSONWritable {
     /// `{"id":…,"status":…,"amount":…,"surcharge":…,"total":…,"currency":…,"paymentMethodData":{"network":…,"last4Digits":…}}`,
-    /// plus `orderId` when the processor named one and `declineReason` for a declined or failed
-    /// payment. `amount` is the order amount,
+    /// plus `orderId` when the processor named one, `declineReason` for a declined or failed
+    /// payment and `notRecorded` (why the ledger does not hold it yet) when the ledger could not be
+    /// written. `amount` is the order amount,
     /// `surcharge` what the network added (0 when nothing), `total` what was charged.
     public func write(to json: inout JSONWriter) {
         json.beginObject()
@@ -73,6 +74,7 @@ extension Payment: JSONWritable {
         json.key("last4Digits"); json.string(last4Digits)
         json.endObject()
         if let declineReason { json.key("declineReason"); json.string(declineReason) }
+        if let notRecorded { json.key("notRecorded"); json.string(notRecorded) }
         json.endObject()
     }
 }

@@ -51,10 +51,15 @@ public struct Payment: Sendable, Equatable {
     public var declineReason: String?
     /// Who chose ``network`` (``PaymentRequest/networkChosenBy``); nil when nobody did.
     public var networkChosenBy: NetworkChooser?
+    /// Why the ledger does not hold this payment yet, though the processor answered: the database
+    /// could not be written (locked, a full disk). The row is kept and written later (see
+    /// ``Ledger/recordOrKeep(_:)``); the payment's status is the processor's all the same. Nil when
+    /// it was recorded or no ledger is kept.
+    public var notRecorded: String?
 
     public init(id: String, status: Status, amount: Int, surcharge: Int = 0, currency: String, network: CardNetwork,
                 firstDigits: String, last4Digits: String, declineReason: String? = nil, orderId: String? = nil,
-                networkChosenBy: NetworkChooser? = nil) {
+                networkChosenBy: NetworkChooser? = nil, notRecorded: String? = nil) {
         self.id = id
         self.networkChosenBy = networkChosenBy
         self.orderId = orderId
@@ -66,10 +71,11 @@ public struct Payment: Sendable, Equatable {
         self.firstDigits = firstDigits
         self.last4Digits = last4Digits
         self.declineReason = declineReason
+        self.notRecorded = notRecorded
     }
 
     /// What the cardholder was charged: the amount plus the surcharge.
-    public var total: Int { amount + surcharge }
+    public var total: Int { amount.addingMinorUnits(surcharge) }
 }
 
 /// Why a checkout failed, with the headless SDK's error id (`invalid-card-data`, `unsupported-card-type`,

@@ -50,6 +50,8 @@ public actor RawDataManager {
     /// What the local metadata and BIN data last shown were made from (they depend on nothing
     /// else); nil while what is shown came from a BIN answer.
     private var shownLocal: (candidates: [CardNetwork], source: CardValidationSource)?
+    /// How the last lookup that ended in local rules ended, for the screens to say.
+    private var fallbackReason: CardNumberEntryMetadata.FallbackReason = .serviceUnavailable
     private var lastValidity: (isValid: Bool, errors: [ValidationError])?
     private var isPaying = false
     private var sessionSync = ClientSessionStateMachine()
@@ -125,7 +127,8 @@ public actor RawDataManager {
     }
 
     /// Validates the data and pays with the network ``CardNetworkResolver/networkForPayment(choice:metadata:)``
-    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight is ignored.
+    /// picks, never waiting for a BIN lookup. A submit while a payment is in flight pays nothing
+    /// and fails at once (`payment-in-progress`), so every submit has one result event.
     ///
     /// With a session that has surcharges, the payment charges what the client session answered for
     /// that network, and waits for its answer when one is due (`willUpdateClientSession` came
@@ -138,7 +141,11 @@ public actor RawDataManager {
     /// are applied first.
     public func submit(idempotencyKey: String? = nil, expectedTotal: Int? = nil) {
         applyInbox()
-        guard !isPaying else { return }
+        guard !isPaying else {
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-in-progress",
+                                               description: "A payment is already under way; this submit was not sent. Wait for its result.")))
+            return
+        }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
         let moment = now()
         let errors = validator.validate(data, metadata: metadata, now: moment, calendar: localCalendar.calendar(at: moment))
@@ -156,8 +163,12 @@ public actor RawDataManager {
         case let .failure(error):
             emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description)))
         case let .success(network):
-            isPaying = true
             let session = configuration.session
+            if let problem = session.amountProblem(for: network) {
+                emit(.checkoutFailed(CheckoutError(errorId: "invalid-amount", description: problem)))
+                return
+            }
+            isPaying = true
             let request = PaymentRequest(
                 id: "req_" + UUID.random().lowercaseHex,
                 amount: session.amount, surcharge: session.surcharge(for: network), currency: session.currency,
@@ -264,6 +275,7 @@ public actor RawDataManager {
         lookupTasks.removeValue(forKey: id)?.forEach { $0.cancel() }
         let wasAnnounced = lookups.isFetchingCurrent
         let outcome = lookups.lookupEnded(bin: bin, id: id, result: result)
+        if outcome == .showFallback { fallbackReason = result == .failed || result == .timedOut ? .serviceUnavailable : .noBinData }
         if outcome != .none {
             show(outcome, force: wasAnnounced)
             emitValidityIfChanged()
@@ -347,7 +359,7 @@ public actor RawDataManager {
             let candidates = resolver.catalogue.candidates(forDigits: digits)
             // The same candidates and source make the metadata and BIN data already shown.
             if !force, let shownLocal, shownLocal.source == source, shownLocal.candidates == candidates { return }
-            metadata = resolver.localMetadata(candidates: candidates, source: source)
+            metadata = resolver.localMetadata(candidates: candidates, source: source, fallbackReason: fallbackReason)
             binData = resolver.localBinData(candidates: candidates)
             shownLocal = (candidates, source)
         case let .showRemote(answer):

@@ -91,6 +91,9 @@ public struct PlainFrontEnd: Sendable {
                 (end, settings) = await flow.run()
             case .nolLink, .nolCards, .nolPay, .nolUnlink:
                 end = await nol(route, conversation)
+            case .payments:
+                conversation.say("The payments made: checkout payments lists them (--json for one object each).")
+                end = .leave
             }
             switch end {
             case .end:

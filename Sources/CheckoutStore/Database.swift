@@ -57,13 +57,27 @@ public final class Database: @unchecked Sendable {
     static let statementCacheLimit = 64
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` gives a private in-memory one.
+    /// A statement waits up to `busyTimeout` for another connection's lock before it fails as busy.
     ///
     /// Throws ``SchemaError`` for a database of a newer or unknown schema (left exactly as it was),
     /// ``DatabaseError`` for anything SQLite refuses, ``DataDirectoryError`` when the directory or
     /// file cannot be made private.
-    public init(path: String) throws {
+    public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws {
+        try self.init(path: path, busyTimeout: busyTimeout, readOnly: false)
+    }
+
+    /// Opens the existing database at `path` for reading only: nothing is created, migrated or
+    /// written, so a ledger on a read-only medium can still be listed. On a read-only file system
+    /// without a `-wal` file it is opened immutable (no `-shm` file is needed, none could be made).
+    /// Throws ``SchemaError``
+    /// for a database this checkout cannot read as it is (newer, or older and not yet migrated).
+    public static func readOnly(path: String) throws -> Database {
+        try Database(path: path, busyTimeout: .seconds(5), readOnly: true)
+    }
+
+    private init(path: String, busyTimeout: Duration, readOnly: Bool) throws {
         let inMemory = path == ":memory:"
-        if !inMemory {
+        if !inMemory, !readOnly {
             // `DataDirectory.open` has refused a directory others can write; a library caller
             // naming a path chose its place, and gets missing directories made private.
             try PrivateFiles.prepareDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, allowingShared: true)
@@ -72,21 +86,66 @@ public final class Database: @unchecked Sendable {
         var db: OpaquePointer?
         // NOMUTEX: every call already holds `lock`, so SQLite's own per-call mutex would only cost
         // time (13% of a listing's CPU).
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        var name = path
+        if readOnly {
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            // Immutable only when nothing waits in a write-ahead log: an immutable open reads the
+            // main file alone (a log left by a process that ended without closing holds rows), and
+            // with a log and its index SQLite reads read-only as it is.
+            var info = statvfs()
+            var log = stat()
+            let immutable = statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0 && stat(path + "-wal", &log) != 0
+            name = "file:" + Self.uriPath(path) + (immutable ? "?immutable=1" : "")
+        } else {
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close(db) }
             throw DatabaseError(code: rc, message: "\(message) (\(path))")
         }
+        // SQLite opens a file it cannot write read-only without a word; a store that records
+        // payments must say so now, not at the first payment.
+        if !readOnly, !inMemory, sqlite3_db_readonly(db, "main") == 1 {
+            sqlite3_close(db)
+            throw DatabaseError(code: SQLITE_READONLY, message: "the database can be read but not written (\(path))")
+        }
         handle = db
         self.path = path
-        sqlite3_busy_timeout(db, 5000)
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(db, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         // Until the schema version is known to be ours, closing must not checkpoint (write) either.
         csqlite_set_checkpoint_on_close(db, 0)
+        if readOnly {
+            let found = try transaction(mode: "DEFERRED") { try CheckoutSchema.read($0) }
+            try CheckoutSchema.check(found)
+            guard found.version == CheckoutSchema.current else {
+                throw DatabaseError(code: SQLITE_READONLY, message: "schema version \(found.version) is older than \(CheckoutSchema.current): "
+                                    + "a checkout with write access upgrades it the first time it opens it")
+            }
+            return
+        }
         try setUp(inMemory: inMemory)
         csqlite_set_checkpoint_on_close(db, 1)
         if !inMemory { PrivateFiles.tighten(databasePath: path) }
+    }
+
+    /// `path` for a `file:` URI: every byte but unreserved ones and `/` percent-encoded.
+    static func uriPath(_ path: String) -> String {
+        var text = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return text
     }
 
     deinit {

@@ -1,4 +1,7 @@
+import CheckoutCore
 import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// One payment attempt as the ledger keeps it: never a full card number or a CVV.
 public struct LedgerEntry: Sendable, Equatable {
@@ -51,16 +54,19 @@ public struct LedgerQuery: Sendable, Equatable {
     public var status: String?
     /// Newest first (the default) or oldest first.
     public var newestFirst: Bool
+    /// Rows to skip before the first one given (a page further on); with `limit`.
+    public var offset: Int
 
-    public init(limit: Int? = nil, since: Double? = nil, status: String? = nil, newestFirst: Bool = true) {
+    public init(limit: Int? = nil, since: Double? = nil, status: String? = nil, newestFirst: Bool = true, offset: Int = 0) {
         self.limit = limit
         self.since = since
         self.status = status
         self.newestFirst = newestFirst
+        self.offset = offset
     }
 
-    /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
-    var statement: (sql: String, bindings: [SQLValue]) {
+    /// The WHERE clause of the filters and its bindings.
+    var filter: (sql: String, bindings: [SQLValue]) {
         var conditions: [String] = []
         var bindings: [SQLValue] = []
         if let status {
@@ -71,13 +77,19 @@ public struct LedgerQuery: Sendable, Equatable {
             conditions.append("created_at >= ?")
             bindings.append(.real(since))
         }
-        var sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), bindings)
+    }
+
+    /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
+    var statement: (sql: String, bindings: [SQLValue]) {
+        var (sql, bindings) = filter
+        sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments" + sql
         // rowid breaks ties between payments of the same instant, in the order they were made.
         sql += newestFirst ? " ORDER BY created_at DESC, rowid DESC" : " ORDER BY created_at, rowid"
         if let limit {
-            sql += " LIMIT ?"
+            sql += " LIMIT ? OFFSET ?"
             bindings.append(.integer(Int64(limit)))
+            bindings.append(.integer(Int64(max(0, offset))))
         }
         return (sql, bindings)
     }
@@ -113,25 +125,112 @@ public struct LedgerRow {
 }
 
 /// The payment ledger: every attempt, card or Nol, in the `payments` table.
+///
+/// A payment a processor has answered is recorded with ``recordOrKeep(_:)``, which never turns a
+/// database that cannot be written now (locked by another process past the busy timeout, a full
+/// disk, a read-only medium) into a lost row: the row is kept, in memory and in a spool file beside
+/// the database (``spoolPath``, 0600, one JSON object a line), and written before the next row, by
+/// ``writePending()`` (the front ends call it before they exit), and by the next ``Ledger`` opened on
+/// the same database. Kept rows are inserted with `INSERT OR IGNORE` on their id, so a row written
+/// twice (by two processes draining the same spool) is kept once.
 public final class Ledger: Sendable {
     public let database: Database
+    /// Where rows wait that the database could not take; nil for an in-memory database.
+    public let spoolPath: String?
+    /// Rows not written yet, in the order they were made, and whether each is in the spool too.
+    private let pending = Mutex<[(entry: LedgerEntry, spooled: Bool)]>([])
 
-    /// The ledger in `database` (``Database/init(path:)`` has created its table).
+    /// The ledger in `database` (``Database/init(path:busyTimeout:)`` has created its table). Rows an
+    /// earlier checkout kept in the spool are written now when the database takes them.
     public init(database: Database) throws {
         self.database = database
+        spoolPath = database.path == ":memory:" ? nil : database.path + Self.spoolSuffix
+        if let spoolPath, access(spoolPath, F_OK) == 0 { writePending() }
     }
 
-    /// Records one attempt in its own transaction.
+    /// The spool file's name beside the database's.
+    public static let spoolSuffix = "-pending"
+
+    /// Why a row is not in the ledger yet, though it is kept to be written later.
+    public struct NotRecorded: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What the database said (`database is locked`, `database or disk is full`).
+        public var reason: String
+        /// Whether the row is in the spool file, so a later checkout writes it even if this one cannot.
+        public var spooled: Bool
+
+        public var description: String {
+            "\(reason); kept" + (spooled ? " and recorded as soon as the ledger can be written" : " in memory only, retried until checkout exits")
+        }
+    }
+
+    /// The rows kept and not yet written, oldest first.
+    public var pendingEntries: [LedgerEntry] { pending.withLock { $0.map(\.entry) } }
+
+    /// Records one attempt in its own transaction; a duplicate id or a database that cannot be
+    /// written throws, and nothing is kept (``recordOrKeep(_:)`` keeps it).
     public func record(_ entry: LedgerEntry) throws {
         try database.transaction { try Ledger.insert(entry, in: $0) }
     }
 
+    /// Records a payment a processor has answered, now or later: kept rows first, then `entry`, in
+    /// one transaction. Returns nil when all are in the ledger; else why they are not, and keeps
+    /// `entry` (in memory, and in the spool file when it can be written) for the next write.
+    @discardableResult
+    public func recordOrKeep(_ entry: LedgerEntry) -> NotRecorded? {
+        pending.withLock { pending in
+            pending.append((entry, false))
+            guard let failure = writeKept(&pending) else { return nil }
+            return NotRecorded(reason: failure, spooled: spoolUnspooled(&pending))
+        }
+    }
+
+    /// Writes the kept rows (this process's and the spool's) now. Returns nil when none is left
+    /// unwritten, else why they are still waiting.
+    @discardableResult
+    public func writePending() -> NotRecorded? {
+        pending.withLock { pending in
+            guard let failure = writeKept(&pending) else { return nil }
+            return NotRecorded(reason: failure, spooled: spoolUnspooled(&pending))
+        }
+    }
+
+    /// Inserts `pending` and the spool's rows in one transaction; on success empties both and
+    /// returns nil, else returns the database's reason and leaves both as they were.
+    private func writeKept(_ pending: inout [(entry: LedgerEntry, spooled: Bool)]) -> String? {
+        let spool = spoolPath.flatMap { LedgerSpool.open($0) }
+        defer { spool?.close() }
+        let rows = (spool?.entries ?? []) + pending.map(\.entry)
+        guard !rows.isEmpty else { return nil }
+        do {
+            try database.transaction { transaction in
+                for row in rows { try Ledger.insert(row, in: transaction, ignoringDuplicates: true) }
+            }
+        } catch let error as DatabaseError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+        pending = []
+        spool?.remove()
+        return nil
+    }
+
+    /// Appends the kept rows not in the spool yet to it; true when every kept row is there.
+    private func spoolUnspooled(_ pending: inout [(entry: LedgerEntry, spooled: Bool)]) -> Bool {
+        guard let spoolPath else { return false }
+        for index in pending.indices where !pending[index].spooled {
+            pending[index].spooled = LedgerSpool.append(pending[index].entry, to: spoolPath)
+        }
+        return pending.allSatisfy(\.spooled)
+    }
+
     /// Records one attempt inside a caller's transaction (so a Nol payment's balance change and its
     /// ledger row commit together or not at all).
-    public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction) throws {
+    public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction, ignoringDuplicates: Bool = false) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
         try transaction.execute(
-            "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (ignoringDuplicates ? "INSERT OR IGNORE" : "INSERT") + " INTO payments (id, created_at, method, amount, surcharge, currency, network, "
+                + "first_digits, last4, status, decline_reason, network_chosen_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [.text(entry.id), .real(entry.createdAt.timeIntervalSince1970), .text(entry.method), .integer(Int64(entry.amount)),
              .integer(Int64(entry.surcharge)), .text(entry.currency), .text(entry.network), .text(entry.firstDigits),
              .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null,
@@ -147,6 +246,18 @@ public final class Ledger: Sendable {
             try body(LedgerRow(row: row))
             return true
         }
+    }
+
+    /// How many attempts `query`'s filters select (its limit, offset and order aside): what a
+    /// paged listing counts its pages by.
+    public func count(_ query: LedgerQuery = LedgerQuery()) throws -> Int {
+        let (sql, bindings) = query.filter
+        var total = 0
+        try database.forEachRow("SELECT COUNT(*) FROM payments" + sql, bindings) { row in
+            total = Int(row.int64(0))
+            return false
+        }
+        return total
     }
 
     /// The attempts `query` asks for as values (oldest first by default); for small ledgers and tests.

@@ -44,7 +44,8 @@ public final class TmuxSession: @unchecked Sendable {
     public init(shellCommand: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
         socket = "checkout-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".conf")
-        try "set -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\n"
+        // set-clipboard on: an OSC 52 the program writes lands in tmux's paste buffer, where a test can read it.
+        try "set -g remain-on-exit on\nset -g default-terminal tmux-256color\nset -g history-limit 100\nset -g set-clipboard on\n"
             .write(to: configuration, atomically: true, encoding: .utf8)
         var environmentArguments: [String] = []
         let merged = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"].merging(environment) { $1 }
@@ -107,6 +108,11 @@ public final class TmuxSession: @unchecked Sendable {
     @discardableResult
     public func waitFor(_ text: String, timeout: Double = 10) throws -> String {
         try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// The newest paste buffer (what an OSC 52 from the program put there).
+    public func pasteBuffer() -> String {
+        (try? tmux(["show-buffer"]).stdout) ?? ""
     }
 
     /// Resizes the window (the program gets SIGWINCH).

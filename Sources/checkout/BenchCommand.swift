@@ -84,8 +84,10 @@ enum BenchCommand {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // A short write (a full disk) shows as a table that does not load, which the bench reports.
-        StandardOutput.writeAll(fd: descriptor, Array(text.utf8))
+        guard StandardOutput.writeAll(fd: descriptor, Array(text.utf8)) == nil else {
+            unlink(path)
+            return nil
+        }
         return path
     }
 

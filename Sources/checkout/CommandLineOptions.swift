@@ -220,16 +220,21 @@ struct CommandLineOptions: Sendable {
         case .cvv: cvv = value
         case .name: name = value
         case .amount:
-            guard let minor = Int(value), minor >= 1 else {
-                throw UsageError("checkout \(command): --amount must be a whole number of minor units, at least 1 (4999 for 49.99), not \"\(value)\"")
+            guard let minor = Int(value), (1...ClientSession.maximumAmount).contains(minor) else {
+                throw UsageError("checkout \(command): --amount must be a whole number of minor units from 1 to \(ClientSession.maximumAmount) "
+                                 + "(4999 for 49.99), not \"\(DiagnosticText.quoted(value))\"")
             }
             amount = minor
         case .currency:
-            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError("checkout \(command): --currency must be a 3-letter ISO 4217 code such as EUR, not \"\(value)\"")
+            guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }), ISO4217.isCurrency(value) else {
+                throw UsageError("checkout \(command): --currency must be an ISO 4217 currency code such as EUR, USD or JPY, "
+                                 + "not \"\(DiagnosticText.quoted(value))\"")
             }
             currency = value.uppercased()
-        case .dataDir: dataDirectory = value
+        case .dataDir:
+            // An empty value would silently be the default data directory, the real ledger.
+            guard !value.isEmpty else { throw UsageError("checkout \(command): --data-dir needs a directory, not an empty value") }
+            dataDirectory = value
         case .noColor: noColor = true
         case .noMouse: noMouse = true
         case .readTimeout:
@@ -345,6 +350,8 @@ extension CommandLineOptions {
         // Read a chunk at a time: a table of millions of rows is never held whole.
         do { return try BinTable(csvFile: path) } catch let error as BinTableError {
             throw UsageError("checkout \(command): --bin-table \(path): \(error)")
+        } catch let error as BinTableFileError {
+            throw UsageError("checkout \(command): --bin-table \(path): cannot read it (\(error.reason))")
         } catch {
             throw UsageError("checkout \(command): --bin-table: cannot read \(path)")
         }
@@ -421,5 +428,24 @@ extension CommandLineOptions {
     /// (client-session actions); nil for the engine's sandbox, which answers from the session.
     func makeClientSessionService() -> (any ClientSessionService)? {
         primer?.clientSessionService()
+    }
+}
+
+extension Ledger {
+    /// Before the program exits: writes the payments the ledger could not take when they were
+    /// made, or says on standard error where they wait (the spool, written by the next checkout
+    /// that opens this ledger) or that they are lost.
+    func writePendingBeforeExit(_ prefix: String) {
+        let waiting = pendingEntries
+        guard !waiting.isEmpty, let problem = writePending() else { return }
+        let ids = waiting.map(\.id).joined(separator: ", ")
+        let (payments, are, they, them) = waiting.count == 1 ? ("payment", "is", "it waits", "note it") : ("payments", "are", "they wait", "note them")
+        if problem.spooled, let spoolPath {
+            FileHandleOutput.error("\(prefix): warning: \(payments) \(ids) \(are) not in the ledger yet (\(problem.reason)); \(they) in "
+                                   + "\(spoolPath) and \(are) recorded by the next checkout that opens this ledger")
+        } else {
+            FileHandleOutput.error("\(prefix): \(payments) \(ids) could not be recorded in the ledger (\(problem.reason)); "
+                                   + "\(them): the processor's answers stand, but the ledger will not show \(waiting.count == 1 ? "it" : "them")")
+        }
     }
 }

@@ -10,8 +10,9 @@ import Glibc
 ///
 /// Without `--check` it plays in the terminal; `--check` plays every shipped script (or the one
 /// named, or `--script FILE`) headless on a manual clock and exits 1 at the first step whose
-/// expectation fails. `--record` writes the terminal's output as an asciicast v2 file; it is only
-/// offered here, where every card typed is a sandbox test card of the script.
+/// expectation fails. `--record` writes the terminal's output as an asciicast v2 file (0600, never
+/// through a link, card-like digit runs masked); it is only offered here, where every card typed is
+/// a sandbox test card of the script, and it stops when the person takes the keyboard.
 enum DemoCommand {
     static let usage = """
         usage: checkout demo [cobadge | eftpos | fallback | nol | tour] [--script FILE] [--check] [--record FILE.cast] [--speed X] [--no-color]
@@ -133,7 +134,14 @@ enum DemoCommand {
             }
         }
         let driver = DemoDriver(world: world, script: script, quitsAtEnd: recorder != nil, speed: speed)
-        return await TerminalRuntime.runDemo(driver, colour: !noColor, recorder: recorder)
+        // What the person types once they have the keyboard is theirs: it is not recorded.
+        driver.onHandOver = { recorder?.stop() }
+        let status = await TerminalRuntime.runDemo(driver, colour: !noColor, recorder: recorder)
+        if let recordPath, let failure = recorder?.failure {
+            FileHandleOutput.error("checkout demo: the recording \(recordPath) could not be written (\(failure)); it is incomplete")
+            return status == 0 ? 1 : status
+        }
+        return status
     }
 
     /// Plays each script headless at 80x24 and at 120x40 (the event panel beside the form).

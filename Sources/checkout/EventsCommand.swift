@@ -32,9 +32,9 @@ enum EventsCommand {
             return 2
         }
         let manager: RawDataManager
+        let ledger: Ledger
         do {
             let session = try options.makeSession()
-            let ledger: Ledger
             do { ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) } } catch {
                 throw UsageError("checkout events: \(error)")
             }
@@ -60,6 +60,7 @@ enum EventsCommand {
             }
         }
         await feed(manager, options: options)
+        ledger.writePendingBeforeExit("checkout events")
         return 0
     }
 

@@ -23,6 +23,7 @@ enum FileHandleOutput {
     /// Writes one diagnostic line, sanitised (``DiagnosticText``): whatever it quotes, it stays one
     /// line and cannot drive the terminal of whoever reads it.
     static func error(_ text: String) {
+        // Nowhere is left to report a failure to write standard error itself.
         StandardOutput.writeAll(fd: 2, Array((DiagnosticText.sanitized(text) + "\n").utf8))
     }
 }
@@ -50,7 +51,10 @@ enum FileHandleOutput {
 ///
 /// When the reader has gone (`checkout detect - < numbers | head -1`), the process ends quietly as
 /// if by SIGPIPE, even when its parent started it with SIGPIPE ignored: there is nobody left to
-/// write for, and going on would read the rest of the input for nothing.
+/// write for, and going on would read the rest of the input for nothing. Any other failure to write
+/// (`checkout events > /dev/full`: a full disk, a closed descriptor, an I/O error) ends it at once
+/// with `checkout: write error: No space left on device` on standard error and exit status 1, so a
+/// script never takes a run whose output was lost for a good one.
 final class StandardOutput: Sendable {
     static let shared = StandardOutput(fd: 1)
 
@@ -247,7 +251,7 @@ final class StandardOutput: Sendable {
             }
             guard let taken else { return true }
             guard taken else { return false }
-            Self.writeAll(fd: fd, buffer)
+            if let error = Self.writeAll(fd: fd, buffer) { Self.endBecauseOutputCannotBeWritten(error) }
             let (waiters, threads): ([CheckedContinuation<Void, Never>], Int) = state.withLock { state in
                 state.writing = 0
                 guard state.unwritten < StandardOutput.roomLimit else { return ([], 0) }
@@ -262,18 +266,29 @@ final class StandardOutput: Sendable {
         }
     }
 
-    /// Writes every byte to `fd`, retrying after interruptions; ends the process if the reader has gone.
-    static func writeAll(fd: Int32, _ bytes: [UInt8]) {
+    /// Writes every byte to `fd`, retrying after interruptions; ends the process if the reader has
+    /// gone. Returns the `errno` of a write that failed otherwise, nil when all was written.
+    @discardableResult
+    static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0, errno == EINTR { continue }
                 if n < 0, errno == EPIPE { endBecauseTheReaderHasGone() }
-                if n <= 0 { return }
+                if n < 0 { return errno }
+                if n == 0 { return EIO }
                 offset += n
             }
+            return nil
         }
+    }
+
+    /// Ends the process with status 1 after one line on standard error naming why standard output
+    /// cannot be written (called with the writer's lock held, so nothing else is flushed).
+    private static func endBecauseOutputCannotBeWritten(_ error: Int32) -> Never {
+        writeAll(fd: 2, Array("checkout: write error: \(String(cString: strerror(error)))\n".utf8))
+        _exit(1)
     }
 
     /// Ends the process with the status a shell reports for SIGPIPE (141), printing nothing.

@@ -137,5 +137,8 @@ enum HelpText {
     checkoutFailed. A line that is none of
     these is named on stderr (never quoted) and skipped. At the end of input a pending debounce fires at
     once and work in flight finishes before the exit. The options are those of checkout --help.
+    A payment the ledger could not record yet (locked, a full disk) is still checkoutCompleted, with
+    "notRecorded" saying why; its row is written once the ledger can take it. A submit while a payment
+    is in flight is checkoutFailed "payment-in-progress".
     """
 }

@@ -72,16 +72,19 @@ enum PaymentsCommand {
         }
         guard options.positionals.isEmpty else { return usageError("takes no arguments") }
 
-        let ledger: Ledger
+        // Listing only reads: a directory without a database has no payments, and gets none made.
+        let ledger: Ledger?
         do {
-            ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
+            // Listing needs no write access (a ledger on a read-only medium is opened read-only),
+            // and a directory without a database has no payments, and gets none made.
+            ledger = try DataDirectory.openIfPresent(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
             FileHandleOutput.error("checkout payments: \(error)")
             return 2
         }
         var listing = LedgerListing(json: json)
         do {
-            try ledger.forEach(query) { listing.append($0) }
+            try ledger?.forEach(query) { listing.append($0) }
         } catch {
             listing.flush()
             FileHandleOutput.error("checkout payments: cannot read the ledger: \(error)")
@@ -166,9 +169,11 @@ struct LedgerListing {
             card += 1
         }
         pad(card + text(row, .last4), to: w.card)
-        // `49.99 EUR`, or `49.99+0.30 EUR` with a surcharge, right-aligned.
-        var amount = Self.money(row.amount)
-        if row.surcharge != 0 { amount += [0x2B] + Self.money(row.surcharge) }
+        // `49.99 EUR`, or `49.99+0.30 EUR` with a surcharge, right-aligned; `1234 JPY`: the
+        // currency's own decimals (ISO 4217).
+        let decimals = decimals(of: row)
+        var amount = Self.money(row.amount, decimals: decimals)
+        if row.surcharge != 0 { amount += [0x2B] + Self.money(row.surcharge, decimals: decimals) }
         amount.append(0x20)
         spaces(w.amount - amount.count - row.withUTF8(.currency) { $0.count })
         buffer += amount
@@ -213,14 +218,35 @@ struct LedgerListing {
         }
     }
 
-    /// `49.99` for 4999 minor units.
-    static func money(_ minor: Int64) -> [UInt8] {
+    /// The row's currency and its decimals, as last looked up: a ledger is mostly one currency.
+    private var lastCurrency: (code: [UInt8], decimals: Int) = ([], 2)
+
+    /// The minor units of the row's currency (ISO 4217); 2 for a code ISO 4217 does not list.
+    private mutating func decimals(of row: LedgerRow) -> Int {
+        row.withUTF8(.currency) { code in
+            if !code.elementsEqual(lastCurrency.code) {
+                lastCurrency = (Array(code), ISO4217.minorUnits(of: String(decoding: code, as: UTF8.self)) ?? 2)
+            }
+            return lastCurrency.decimals
+        }
+    }
+
+    /// `49.99` for 4999 minor units with 2 decimals, `4999` with none, `4.999` with 3.
+    static func money(_ minor: Int64, decimals: Int = 2) -> [UInt8] {
         var bytes: [UInt8] = minor < 0 ? [0x2D] : []
         let magnitude = minor.magnitude
-        appendDecimal(magnitude / 100, to: &bytes)
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        appendDecimal(magnitude / scale, to: &bytes)
+        guard decimals > 0 else { return bytes }
         bytes.append(0x2E)
-        bytes.append(UInt8(48 + magnitude % 100 / 10))
-        bytes.append(UInt8(48 + magnitude % 10))
+        var digits: [UInt8] = []
+        var fraction = magnitude % scale
+        for _ in 0..<decimals {
+            digits.append(UInt8(48 + fraction % 10))
+            fraction /= 10
+        }
+        bytes.append(contentsOf: digits.reversed())
         return bytes
     }
 

@@ -17,7 +17,15 @@ enum TUICommand {
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
-        switch await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted) {
+        // A client token's configuration may take its whole timeout to load: the terminal says so.
+        let prepared = await ConnectingIndicator.run("Connecting to Primer…") {
+            await CommandLineOptions.prepare(arguments, command: "tui", accepting: accepted)
+        }
+        guard let prepared else {
+            FileHandleOutput.error("checkout: not connected to Primer: cancelled")
+            return 1
+        }
+        switch prepared {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandleOutput.error(error.message.replacing("checkout tui:", with: "checkout:"))
@@ -52,6 +60,12 @@ enum TUICommand {
             FileHandleOutput.error(error.message)
             return 2
         }
+        // Refused before anything is opened: a command that cannot run creates no data directory.
+        let mode = PlainMode.decide(flag: options.plain)
+        if mode == .notATerminal {
+            FileHandleOutput.error(PlainMode.notATerminalMessage)
+            return 2
+        }
         do {
             ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
         } catch {
@@ -69,20 +83,25 @@ enum TUICommand {
         let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
         let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
-        switch PlainMode.decide(flag: options.plain) {
+        switch mode {
         case .plain:
             let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
                                       storage: storage)
-            return await plain.runOnStandardStreams(route: route)
+            let status = await plain.runOnStandardStreams(route: route)
+            ledger.writePendingBeforeExit("checkout")
+            return status
         case .notATerminal:
             FileHandleOutput.error(PlainMode.notATerminalMessage)
             return 2
         case .fullScreen:
             break
         }
-        return await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
-                                         registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750),
-                                         colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
+        let status = await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
+                                               registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: 750)
+                                                  .withPaymentsScreen(ledger: ledger),
+                                               colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
+        ledger.writePendingBeforeExit("checkout")
+        return status
     }
 
     /// The settings to start with: `defaults` (the command line's and the shipped ones) with the
@@ -111,22 +130,26 @@ enum TUICommand {
             FileHandleOutput.error("checkout: warning: " + message)
             return (defaults, StatusNote(message, tone: .problem))
         }
-        let names = SavedSettings.Field.allCases.filter(overridden.contains).map(\.rawValue)
+        // The options as given (`--session`, not the `--allowed` it stands in for).
+        var names: [String] = []
+        for (field, given) in overridingOptions where overridden.contains(field) {
+            for option in given where options.given.contains(option) && !names.contains("--" + option.rawValue) { names.append("--" + option.rawValue) }
+        }
         guard !names.isEmpty else { return (settings, StatusNote("Saved settings in use (\(path))")) }
         let verb = names.count == 1 ? "overrides" : "override"
         return (settings, StatusNote("Saved settings in use; \(names.joined(separator: ", ")) \(verb) them for this run"))
     }
 
+    /// Each saved setting and the options that take its place when given: a session (a file, a
+    /// client token) brings its own accepted networks, a client token its own BIN service.
+    static let overridingOptions: [(SavedSettings.Field, [CommandOption])] = [
+        (.allowedNetworks, [.allowed, .session, .clientToken]), (.binSource, [.binService, .binTable, .clientToken]),
+        (.binLatency, [.binLatency]), (.debounce, [.debounce]), (.mouse, [.noMouse]),
+    ]
+
     /// The saved settings the options given on the command line take the place of.
     static func overrides(_ options: CommandLineOptions) -> Set<SavedSettings.Field> {
-        var fields: Set<SavedSettings.Field> = []
-        // A session (a file, a client token) brings its own accepted networks.
-        if !options.given.isDisjoint(with: [.allowed, .session, .clientToken]) { fields.insert(.allowedNetworks) }
-        if !options.given.isDisjoint(with: [.binService, .binTable, .clientToken]) { fields.insert(.binSource) }
-        if options.given.contains(.binLatency) { fields.insert(.binLatency) }
-        if options.given.contains(.debounce) { fields.insert(.debounce) }
-        if options.given.contains(.noMouse) { fields.insert(.mouse) }
-        return fields
+        Set(overridingOptions.filter { !options.given.isDisjoint(with: $0.1) }.map(\.0))
     }
 
     /// A new engine for `settings`, with the command line's other options.

@@ -15,8 +15,8 @@ case "payments": status = await PaymentsCommand.run(rest)
 case "bench": status = await BenchCommand.run(rest)
 case "demo": status = await DemoCommand.run(rest)
 case "nol" where rest.first == "events": status = await NolEventsCommand.run(Array(rest.dropFirst()))
-case "--help", "-h", "help": print(HelpText.usage); status = 0
-case "--version": print(HelpText.version); status = 0
+case "--help", "-h", "help": FileHandleOutput.line(HelpText.usage); status = 0
+case "--version": FileHandleOutput.line(HelpText.version); status = 0
 default: status = await TUICommand.run(arguments)
 }
 exit(status)

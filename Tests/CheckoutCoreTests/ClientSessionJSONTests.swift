@@ -101,11 +101,11 @@ struct ClientSessionJSONTests {
         (#"{"paymentMethod":{"orderedAllowedCardNetworks":["VISA","CB",42]}}"#, "$.paymentMethod.orderedAllowedCardNetworks[2]", "found 42"),
         (#"{"paymentMethod":{"orderedAllowedCardNetworks":"VISA"}}"#, "$.paymentMethod.orderedAllowedCardNetworks", "a list of network ids"),
         (#"{"order":{"totalOrderAmount":49.99}}"#, "$.order.totalOrderAmount", "4999 for 49.99"),
-        (#"{"order":{"merchantAmount":-1}}"#, "$.order.merchantAmount", "0 or more"),
+        (#"{"order":{"merchantAmount":-1}}"#, "$.order.merchantAmount", "from 1 to 999999999999999"),
         (#"{"order":{"currencyCode":"EURO"}}"#, "$.order.currencyCode", "3-letter"),
         (#"{"order":[]}"#, "$.order", "expected an object"),
         (#"{"paymentMethod":{"options":[{"type":"PAYMENT_CARD","networks":[{"type":"VISA","surcharge":"30"}]}]}}"#, "$.paymentMethod.options[0].networks[0].surcharge", "a string"),
-        (#"{"paymentMethod":{"options":[{"type":"PAYMENT_CARD","networks":[{"type":"VISA","surcharge":{"amount":-3}}]}]}}"#, "$.paymentMethod.options[0].networks[0].surcharge.amount", "0 or more"),
+        (#"{"paymentMethod":{"options":[{"type":"PAYMENT_CARD","networks":[{"type":"VISA","surcharge":{"amount":-3}}]}]}}"#, "$.paymentMethod.options[0].networks[0].surcharge.amount", "from 0 to 999999999999999"),
         (#"{"paymentMethod":{"options":[{"typ":"PAYMENT_CARD"}]}}"#, "$.paymentMethod.options[0].type", "payment method type"),
         (#"{"paymentMethod":{"options":[{"type":"PAYMENT_CARD","networks":[{"surcharge":3}]}]}}"#, "$.paymentMethod.options[0].networks[0].type", "network id"),
         (#"{"paymentMethod":{"options":{"PAYMENT_CARD":{"networks":{"VISA":30}}}}}"#, "$.paymentMethod.options.PAYMENT_CARD.networks.VISA", "expected an object"),
@@ -157,5 +157,62 @@ struct ClientSessionJSONTests {
         #expect(session.amountDue(for: .visa) == AmountDue(network: .visa, amount: 4999, surcharge: 30, currency: "EUR"))
         #expect(session.amountDue(for: .visa).total == 5029)
         #expect(session.merchantName == "Boulangerie Demo")
+    }
+}
+
+/// The order's line items, read with the field names of Primer's client session.
+@Suite("Client session line items")
+struct ClientSessionLineItemTests {
+    @Test("order.lineItems with Primer's field names: quantity, unit amount, a discount and tax on the whole line; the order id")
+    func lineItems() throws {
+        let (session, warnings) = try ClientSession.read(json: """
+            {"merchantName":"Corner Bakery","order":{"orderId":"order-42","totalOrderAmount":1390,"currencyCode":"EUR","lineItems":[
+              {"itemId":"loaf","description":"Sourdough loaf","amount":450,"quantity":2},
+              {"itemId":"jam","name":"Apricot jam","amount":600,"quantity":1,"discountAmount":100,"taxAmount":40},
+              {"itemId":"bag"}]}}
+            """)
+        #expect(warnings.isEmpty)
+        #expect(session.orderId == "order-42")
+        #expect(session.merchantName == "Corner Bakery")
+        #expect(session.lineItems.map(\.title) == ["Sourdough loaf", "Apricot jam", "bag"], "description, else name, else the id")
+        #expect(session.lineItems.map(\.quantity) == [2, 1, 1], "one when the session does not say")
+        #expect(session.lineItems.map(\.total) == [900, 540, nil], "amount × quantity − discount + tax; nothing without an amount")
+    }
+
+    @Test("the Client Session API's top-level orderId; no items is an empty list, not an error")
+    func apiOrderIdAndNoItems() throws {
+        let (session, _) = try ClientSession.read(json: #"{"orderId":"order-abc","amount":500,"currencyCode":"GBP","order":{"countryCode":"FR"}}"#)
+        #expect(session.orderId == "order-abc")
+        #expect(session.lineItems.isEmpty)
+    }
+
+    @Test("a line item of the wrong shape is refused with its JSON path")
+    func wrongShapes() {
+        func failure(_ text: String) -> String? {
+            do { _ = try ClientSession.read(json: text); return nil } catch { return "\(error)" }
+        }
+        #expect(failure(#"{"order":{"lineItems":{"a":1}}}"#)?.contains("$.order.lineItems") == true)
+        #expect(failure(#"{"order":{"lineItems":[3]}}"#)?.contains("$.order.lineItems[0]") == true)
+        #expect(failure(#"{"order":{"lineItems":[{"quantity":0}]}}"#)?.contains("$.order.lineItems[0].quantity: expected a whole number, 1 or more") == true)
+        #expect(failure(#"{"order":{"lineItems":[{"amount":"4.50"}]}}"#)?.contains("$.order.lineItems[0].amount") == true)
+    }
+
+    @Test("a line whose total does not fit is shown without one, never a crash")
+    func overflow() {
+        #expect(OrderLineItem(quantity: 2, amount: Int.max).total == nil)
+        #expect(OrderLineItem(quantity: 3, amount: 250).total == 750)
+    }
+}
+
+extension ClientSessionLineItemTests {
+    @Test("examples/session-basket.json: three lines whose totals add up to the order's amount")
+    func basketExample() throws {
+        let text = try String(contentsOf: TestData.repositoryFile("examples/session-basket.json"), encoding: .utf8)
+        let (session, warnings) = try ClientSession.read(json: text)
+        #expect(warnings.isEmpty)
+        #expect(session.merchantName == "Corner Bakery")
+        #expect(session.orderId == "order-0042")
+        #expect(session.lineItems.map(\.total) == [900, 500, 360])
+        #expect(session.lineItems.compactMap(\.total).reduce(0, +) == session.amount)
     }
 }

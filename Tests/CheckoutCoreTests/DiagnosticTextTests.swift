@@ -94,3 +94,24 @@ struct DiagnosticTextTests {
         #expect(DiagnosticText.sanitized("Zürich 東京 🚀") == "Zürich 東京 🚀")
     }
 }
+
+/// Issue 18 ③: sanitising is linear in the text's length (appending escapes one at a time to a
+/// scalar view was quadratic: a megabyte of NUL bytes took minutes), and a quote is cut short.
+@Suite struct DiagnosticTextBoundsTests {
+    @Test func aMegabyteOfControlCharactersIsEscapedWhole() {
+        let text = String(repeating: "\0", count: 1 << 20)
+        let sanitized = DiagnosticText.sanitized(text)
+        #expect(sanitized.utf8.count == 6 << 20)
+        #expect(sanitized.hasPrefix("\\u0000\\u0000") && sanitized.hasSuffix("\\u0000"))
+        let reason = String(repeating: "reason\u{7}", count: 128 * 1024 / 7)
+        #expect(DiagnosticText.sanitized(reason) == reason.replacingOccurrences(of: "\u{7}", with: "\\u0007"))
+        #expect(DiagnosticText.sanitized("é\u{202E}x\u{9F}😀") == "é\\u202ex\\u009f😀")
+    }
+
+    @Test func aQuoteKeepsFortyCharactersSanitised() {
+        #expect(DiagnosticText.quoted(String(repeating: "9", count: 10_000)) == String(repeating: "9", count: 40) + "…")
+        #expect(DiagnosticText.quoted("short") == "short")
+        #expect(DiagnosticText.quoted(String(repeating: "a", count: 40)) == String(repeating: "a", count: 40))
+        #expect(DiagnosticText.quoted("\u{1b}[2J", limit: 2) == "\\u001b[…")
+    }
+}

@@ -18,7 +18,7 @@ struct FuzzRegressionTests {
     @Test("every kept target folder is one the fuzz script knows")
     func foldersAreTargets() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.path)
-        #expect(Set(folders).isSubset(of: ["json", "lines", "normalizer", "bintable", "keys"]), "\(folders)")
+        #expect(Set(folders).isSubset(of: ["json", "lines", "normalizer", "bintable", "keys", "session", "settings", "demo"]), "\(folders)")
         #expect(!folders.isEmpty)
     }
 
@@ -62,6 +62,25 @@ struct FuzzRegressionTests {
         for (name, bytes) in kept {
             guard let value = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { continue }
             #expect(try JSONValue(parsing: value.serialized()) == Self.finite(value), "\(name)")
+        }
+    }
+
+    /// What the session target checks (Fuzz/Targets/SessionFileFuzz.swift): a session read holds
+    /// only what can be paid; an error is one printable line of at most 500 characters.
+    @Test("session: what reads can be paid, and every error is one short line")
+    func session() throws {
+        let kept = try Self.inputs("session")
+        #expect(kept.count >= 5)
+        for (name, bytes) in kept {
+            do {
+                let session = try ClientSession.read(json: String(decoding: bytes, as: UTF8.self)).session
+                let range = 1...ClientSession.maximumAmount
+                #expect(range.contains(session.amount) && ISO4217.isCurrency(session.currency), "\(name)")
+                #expect(session.surcharges.values.allSatisfy(range.contains), "\(name)")
+            } catch {
+                #expect(!error.description.contains(where: \.isNewline) && error.description.count <= 500, "\(name): \(error)")
+                #expect(!error.description.unicodeScalars.contains(where: DiagnosticText.mustEscape), "\(name)")
+            }
         }
     }
 }

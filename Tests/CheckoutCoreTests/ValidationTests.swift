@@ -71,14 +71,17 @@ struct ValidationTests {
         #expect(validator.validateExpiryDate("11/26", now: nextMonth, calendar: calendar) != nil)
     }
 
-    @Test("CVV: the chosen network, else the metadata's preferred, else local detection")
+    @Test("CVV: the chosen network when it is the card's, else the metadata's preferred, else local detection")
     func cvvNetwork() {
         let amexData = CardData(cardNumber: "378282246310005", cvv: "123")
         #expect(validator.cvvNetwork(for: amexData, metadata: nil) == .amex)
         #expect(validator.validateCVV("123", network: .amex)?.description == "CID is not valid: American Express cards have a 4-digit CID.")
+        // Issue 18 ⑧: a choice that is not one of the card's networks sets nothing, and is refused.
         var chosen = amexData
         chosen.cardNetwork = .visa
-        #expect(validator.cvvNetwork(for: chosen, metadata: nil) == .visa)
+        #expect(validator.cvvNetwork(for: chosen, metadata: nil) == .amex)
+        #expect(validator.validateChoice(chosen, metadata: nil)?.errorId == "unsupported-card-type")
+        #expect(validator.cvvNetwork(for: CardData(cvv: "1234", cardNetwork: .amex), metadata: nil) == .amex, "no number yet: the choice")
         let metadata = TestData.resolver([.mastercard]).remoteMetadata(for: BinAnswer(firstDigits: "37828224", networks: [BinNetwork(network: .cartesBancaires), BinNetwork(network: .mastercard)]))
         #expect(validator.cvvNetwork(for: amexData, metadata: metadata) == .mastercard)
         #expect(validator.validateCVV("12345", network: nil)?.errorId == "invalid-cvv")

@@ -1,5 +1,6 @@
 import CheckoutTestSupport
 import Foundation
+import Glibc
 import Testing
 @testable import CheckoutEngine
 
@@ -126,6 +127,54 @@ import Testing
             return try await client.send(request)
         }
         await #expect(throws: CancellationError.self) { try await cancelledFirst.value }
+    }
+
+    /// Issue 18 ⑦: 1,500 superseded lookups against a slow service kept 189 threads and 519
+    /// descriptors at once (and ran libdispatch out of descriptors: it trapped). Transfers are
+    /// capped, and one waiting for a slot that is cancelled is never sent.
+    @Test func transfersAreCappedAndCancelledWaitersAreNeverSent() async throws {
+        let server = try StubBinServer.start()
+        defer { server.stop() }
+        let client = self.client
+        // 11111111 answers after 10 s, far later than this test runs.
+        let slow = request(server, "/v1/bin-data/11111111", timeout: .seconds(30))
+        let calls = (0..<20).map { _ in Task { try await client.send(slow) } }
+        func waitUntil(_ condition: () -> Bool) async {
+            for _ in 0..<1000 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+        await waitUntil { server.log().count == HTTPClient.maximumTransfers }
+        #expect(TransferSlots.shared.inUse == HTTPClient.maximumTransfers)
+        #expect(server.log().count == HTTPClient.maximumTransfers, "the others wait for a slot")
+        // The waiting ones first (newest first, as superseded lookups go), then those running.
+        for call in calls.reversed() { call.cancel() }
+        for call in calls { await #expect(throws: CancellationError.self) { try await call.value } }
+        await waitUntil { TransferSlots.shared.inUse == 0 }
+        #expect(TransferSlots.shared.inUse == 0, "every transfer ended, long before the server answers")
+        #expect(server.log().count == HTTPClient.maximumTransfers, "a cancelled waiter is never sent")
+        let after = try await client.send(request(server, "/status/200"))
+        #expect(after.status == 200, "the slots are free again")
+    }
+
+    /// A cancelled exchange shuts its transfer's sockets down, so a transfer blocked reading one
+    /// returns at once; a socket the transfer has closed is never touched again.
+    @Test func cancellingShutsTheTransfersSocketsDown() throws {
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { Glibc.close(pair[1]) }
+        let exchange = HTTPExchange(deadline: .now + .seconds(60))
+        exchange.opened(pair[0])
+        exchange.cancel()
+        var byte: UInt8 = 0
+        #expect(recv(pair[1], &byte, 1, Int32(MSG_DONTWAIT)) == 0, "the peer sees the end of the stream: shut down")
+        #expect(exchange.close(pair[0]) == 0)
+        let late = HTTPExchange(deadline: .now + .seconds(60))
+        late.cancel()
+        var second: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &second) == 0)
+        defer { Glibc.close(second[1]) }
+        late.opened(second[0])
+        #expect(recv(second[1], &byte, 1, Int32(MSG_DONTWAIT)) == 0, "a socket opened after the cancel is shut down as it opens")
+        #expect(late.close(second[0]) == 0)
     }
 
     @Test func requestsThatCannotBeSentSafelyAreRefusedBeforeAnyConnection() async throws {

@@ -40,7 +40,8 @@ import Testing
         #expect(primer.configuration.coreURL?.absoluteString == base + "/core")
         #expect(primer.configuration.environment == "SANDBOX")
         #expect(primer.configuration.session == ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .mastercard, .amex],
-                                                              amount: 4999, currency: "EUR", surcharges: [.visa: 30]),
+                                                              amount: 4999, currency: "EUR", surcharges: [.visa: 30], orderId: "order-1",
+                                                              lineItems: [OrderLineItem(itemId: "ticket", description: "Museum ticket", amount: 4999)]),
                 "totalOrderAmount with no merchantAmount; the surcharges in the configuration's array form")
         #expect(fake.requests().map { "\($0.method) \($0.path)?\($0.query)" } == ["GET /client-sdk/configuration?withDisplayMetadata=true"])
         #expect(fake.requests().first?.header("Primer-SDK-Checkout-Session-ID") == primer.checkoutSessionID)

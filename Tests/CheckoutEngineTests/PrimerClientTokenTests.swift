@@ -173,3 +173,18 @@ import Testing
         }
     }
 }
+
+/// Issue 18 ⑪: an expiry that is no time is said to be one, not read as "expired at -4712…".
+@Suite struct PrimerClientTokenExpiryTests {
+    @Test func anExpiryOutsideTheCalendarIsMalformed() {
+        for exp in ["-1e308", "-1", "1e300", "253402300800"] {
+            let token = FakePrimerAPI.jwt(["accessToken": "a", "configurationUrl": "https://x.example/c", "exp": Double(exp)!])
+            do {
+                _ = try PrimerClientToken(decoding: token, now: Date(timeIntervalSince1970: 0))
+                Issue.record("\(exp) was taken")
+            } catch {
+                #expect(error.description.contains("is not a time") && !error.description.contains("4712"), "\(exp): \(error)")
+            }
+        }
+    }
+}

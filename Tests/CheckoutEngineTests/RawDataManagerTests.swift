@@ -160,9 +160,12 @@ import Testing
         await harness.advance(fault == "hang" ? 999 : 49)
         #expect(harness.recorder.take().isEmpty)
         await harness.advance(1)
-        #expect(withoutValidity(harness.recorder.take()) == harness.local(Self.coBadged, .localFallback))
+        // An empty answer is a service that knows nothing of the card, not one that is down.
+        let reason: CardNumberEntryMetadata.FallbackReason = fault == "empty" ? .noBinData : .serviceUnavailable
+        #expect(withoutValidity(harness.recorder.take()) == harness.local(Self.coBadged, .localFallback, fallbackReason: reason))
         let metadata = await harness.manager.currentMetadata
         #expect(metadata?.source == .localFallback)
+        #expect(metadata?.fallbackReason == reason)
         await harness.advance(5000)
         #expect(harness.recorder.take().isEmpty, "a timed-out lookup's late answer is never emitted")
     }
@@ -206,11 +209,52 @@ import Testing
         await harness.advance(300)
         await harness.manager.submit()
         await waitUntil { harness.payments.requests.count == 1 }
+        _ = harness.recorder.take()
         await harness.manager.submit()
+        // Issue 18 ⑨: the second submit has its own result at once, so a script matches one result to each submit.
+        #expect(harness.recorder.take() == [.checkoutFailed(CheckoutError(
+            errorId: "payment-in-progress", description: "A payment is already under way; this submit was not sent. Wait for its result."))])
         harness.payments.release()
         await waitUntil { harness.recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false } }
         #expect(harness.payments.requests.count == 1)
         #expect(harness.payments.requests.first?.network == .cartesBancaires, "the cardholder's choice is used")
+        let results = harness.recorder.events.filter { if case .checkoutCompleted = $0 { return true }; return false }
+        #expect(results.count == 1)
+    }
+
+    /// Issue 18 ⑧: American Express chosen for a Cartes Bancaires + Visa card let a 4-digit CVV
+    /// through and paid with Visa; it is refused, and nothing is paid.
+    @Test func aChosenNetworkThatIsNotTheCardsIsRefusedAndNothingIsPaid() async {
+        let harness = await EngineHarness(session: ClientSession(orderedAllowedCardNetworks: [.cartesBancaires, .visa, .amex]))
+        await harness.type(Self.coBadged, cvv: "1234", network: .amex)
+        await harness.advance(300)
+        _ = harness.recorder.take()
+        await harness.manager.submit()
+        let failures = harness.recorder.take().compactMap { event -> CheckoutError? in
+            if case let .checkoutFailed(error) = event { return error }
+            return nil
+        }
+        #expect(failures.map(\.errorId) == ["unsupported-card-type"])
+        #expect(failures.first?.description.contains("American Express is not one of this card's networks") == true)
+        #expect(harness.payments.requests.isEmpty)
+    }
+
+    /// Issue 18 ②: a session whose amount and surcharge make more than an amount can be is refused
+    /// at submit, one result and no payment, instead of trapping on the sum.
+    @Test func anAmountThatWouldOverflowWithItsSurchargeIsRefusedAtSubmit() async {
+        let harness = await EngineHarness(session: ClientSession(orderedAllowedCardNetworks: [.visa], amount: Int.max - 29,
+                                                                 surcharges: [.visa: 30]))
+        await harness.type("4242424242424242")
+        await harness.advance(300)
+        _ = harness.recorder.take()
+        await harness.manager.submit()
+        let events = harness.recorder.take()
+        guard events.count == 1, case let .checkoutFailed(error) = events[0] else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(error.errorId == "invalid-amount" && error.description.contains("999999999999999"), "\(error)")
+        #expect(harness.payments.requests.isEmpty)
     }
 
     @Test func aNetworkTheSessionDoesNotAllowIsNeverSent() async {
@@ -298,7 +342,7 @@ import Testing
         await waitUntil { harness.clock.sleeperCount >= 2 }
         await harness.advance(500)
         await finishing.value
-        #expect(withoutValidity(harness.recorder.events).suffix(2) == harness.local(Self.coBadged, .localFallback)[...])
+        #expect(withoutValidity(harness.recorder.events).suffix(2) == harness.local(Self.coBadged, .localFallback, fallbackReason: .serviceUnavailable)[...])
     }
 }
 

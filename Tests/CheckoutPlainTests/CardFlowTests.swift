@@ -93,6 +93,36 @@ import Testing
         #expect(harness.payments.map(\.network) == ["VISA"])
     }
 
+    /// The session's order opens the conversation: who is paid, each line, the total.
+    @Test func theOrderComesFirst() async throws {
+        let harness = try PlainHarness()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("examples/session-basket.json"), encoding: .utf8)
+        var settings = CheckoutSettings(session: try ClientSession.read(json: text).session)
+        settings.debounceMilliseconds = 0
+        let (_, console) = await harness.run(.pay, [], settings: settings)
+        #expect(console.transcript.contains("""
+            Ctrl-D to leave.
+            Corner Bakery, order order-0042:
+              2 × Sourdough loaf  €9.00
+              1 × Apricot jam  €5.00
+              3 × Croissant  €3.60
+              Order total €17.60
+            Pay by card: €17.60.
+            """), "\(console.transcript)")
+        let (_, plain) = await harness.run(.pay, [])
+        #expect(plain.transcript.contains("Ctrl-D to leave.\nPay by card: €49.99."), "a session without an order says what it has")
+    }
+
+    /// The embedded table has no row for 4111 1111 1111 1111: the service answered, it knows nothing.
+    @Test func aCardTheBinTableDoesNotKnowIsNotCalledAnOutage() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.pay, ["4111111111111111", "12/30", "123", "Jane Doe", "y", "2"])
+        #expect(console.transcript.contains("No BIN data for this card: networks from local rules. Card network: Visa.\nExpiry date"),
+                "\(console.transcript)")
+        #expect(!console.transcript.contains("unavailable"))
+    }
+
     @Test func aServiceThatNeverAnswersIsGivenUpAfterTheLookupTimeout() async throws {
         let harness = try PlainHarness(hangingService: true)
         let console = ScriptedConsole(["4000002500001001", "12/30", "123", "Jane Doe", "y", "2"])
@@ -201,5 +231,18 @@ import Testing
                                              canHideInput: true)
         #expect(console.hiddenPrompts == ["CID (4 digits; typing is not shown): "])
         #expect(harness.payments.map(\.network) == ["AMEX"])
+    }
+}
+
+/// Issue 18 ⑤: a card number typed at a question that is not the card number's is neither
+/// echoed nor quoted back in full.
+@Suite struct PlainCardNumberEchoTests {
+    @Test func aCardNumberTypedAtTheMenuIsMaskedInTheEchoAndTheRefusal() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.home, ["4000002500001001", "4000 0025 0000 1001", "7"])
+        let transcript = console.transcript
+        #expect(transcript.contains("There is no choice \"••••••••••••1001\""), "\(transcript)")
+        #expect(transcript.contains("There is no choice \"•••• •••• •••• 1001\""), "\(transcript)")
+        #expect(!transcript.contains("4000002500001001") && !transcript.contains("4000 0025 0000"), "\(transcript)")
     }
 }

@@ -45,7 +45,7 @@ import Testing
 
     @Test func phonesAndListsAsSentencesSayThem() {
         #expect(PlainText.phone("0501234567") == "+971 50 123 4567")
-        #expect(PlainText.phone("+33 6 12 34 56 78") == "+33 612 345 678")
+        #expect(PlainText.phone("+33 6 12 34 56 78") == "+33 6 12 34 56 78", "France writes its numbers in pairs")
         #expect(PlainText.list(["Visa"]) == "Visa")
         #expect(PlainText.list(["Visa", "Mastercard", "Cartes Bancaires"]) == "Visa, Mastercard and Cartes Bancaires")
         #expect(PlainText.maskedAnswer(digits: "4000002500001001") == "•••• 1001")

@@ -56,7 +56,25 @@ struct LedgerListingTests {
             a.element.createdAt != b.element.createdAt ? a.element.createdAt < b.element.createdAt : a.offset < b.offset
         }
         if query.newestFirst { rows.reverse() }
-        return Array(rows.map(\.element).prefix(query.limit ?? Int.max))
+        return Array(rows.map(\.element).dropFirst(query.limit == nil ? 0 : query.offset).prefix(query.limit ?? Int.max))
+    }
+
+    @Test("pages by offset, newest first and filtered, cover the matching payments once each; count counts them")
+    func offsetPagesAndCount() throws {
+        let (ledger, entries) = try Self.ledger(200, seed: 0x0FF5E7)
+        for status in [nil, "AUTHORIZED", "DECLINED", "FAILED"] {
+            let all = Self.expected(entries, LedgerQuery(status: status))
+            #expect(try ledger.count(LedgerQuery(status: status)) == all.count)
+            var paged: [LedgerEntry] = []
+            for page in 0..<(all.count / 7 + 2) {
+                let query = LedgerQuery(limit: 7, status: status, offset: page * 7)
+                let rows = try ledger.entries(query)
+                #expect(rows == Self.expected(entries, query))
+                paged += rows
+            }
+            #expect(paged == all, "\(status ?? "all")")
+        }
+        #expect(try ledger.count() == 200)
     }
 
     @Test("every combination of limit, since, status and order returns what a plain filter and sort does")

@@ -66,7 +66,7 @@ import Testing
         _ = model.press(.down)
         _ = model.press(.character("+"))
         _ = model.press(.character("+"))
-        #expect(model.screen.contains("◀ 100 ms ▶"))
+        #expect(model.screen.contains("- 100 ms +"))
         while (model.top as! SettingsScreen).current != .network(.visa) { _ = model.press(.down) }
         #expect(model.screen.contains("space accept"))
         _ = model.press(.space)
@@ -79,25 +79,26 @@ import Testing
         #expect(model.context.settings == expected)
     }
 
-    @Test func enterInSettingsOpenedDirectlySavesIntoTheHomeMenu() {
+    /// `checkout settings`: Enter saves and stays (there is nothing to go back to), Esc quits,
+    /// as at the top of every screen; what was saved is not asked about again.
+    @Test func enterInSettingsOpenedDirectlySavesAndStaysAndEscQuits() {
         var model = Fixtures.model(.settings)
         _ = model.press(.right)
         var expected = Fixtures.settings
         expected.binSource = .off
         #expect(model.press(.enter) == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))], "saving does not quit")
-        #expect(model.top is HomeMenuScreen)
+        #expect(model.top is SettingsScreen)
         #expect(model.stack.count == 1)
-        // The saved settings are the ones the next card form uses.
-        #expect(model.press(.enter) == [.setRawData(CardData())])
-        #expect(model.top is CardFormScreen)
         #expect(model.context.settings == expected)
-        _ = model.press(.escape)
-        #expect(model.press(.escape) == [.quit(0)], "esc on the home menu still quits")
+        model.settingsSaved(StatusNote("Saved to /data/settings.json", tone: .success))
+        #expect(model.screen.contains("✓ Saved to /data/settings.json"))
+        #expect(model.screen.contains("esc quit"))
+        #expect(model.press(.escape) == [.quit(0)], "saved, so nothing to discard: esc quits at once")
     }
 
     @Test func settingsFromTheHomeMenuGoBackThereOnEnterAndOnEsc() {
         var model = Fixtures.model(.home)
-        for _ in 0..<5 { _ = model.press(.down) }
+        for _ in 0..<6 { _ = model.press(.down) }
         _ = model.press(.enter)
         #expect(model.top is SettingsScreen)
         _ = model.press(.escape)
@@ -120,9 +121,9 @@ import Testing
         let text = model.render(width: 60, height: 20).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.contains("✗ Not applied: --bin-table: cannot read /gone/bins.csv. The previous settings stay in use."))
         #expect(model.screen.contains("◀ table /gone/bins.csv ▶"), "the settings that failed are there to fix or retry")
-        #expect(model.screen.contains("◀ 50 ms ▶"))
+        #expect(model.screen.contains("- 50 ms +"))
         #expect(model.press(.enter) == [.rebuildEngine(failed, saving: SavedSettings(changesFrom: Fixtures.settings, to: failed))], "enter tries again")
-        #expect(model.top is HomeMenuScreen)
+        #expect(model.top is HomeMenuScreen, "over the home menu, Enter goes back to it")
     }
 
     @Test func escInSettingsOpenedDirectlyAsksThenQuitsWithoutSaving() {

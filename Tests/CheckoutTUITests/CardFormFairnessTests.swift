@@ -27,7 +27,7 @@ import Testing
         #expect(model.press(.enter).last == .submit(expectedTotal: 4999))
         _ = model.receive(.checkoutFailed(CheckoutError(errorId: "invalid-card-number", description: "The card data is not valid.")))
         let text = model.render(width: 120, height: 40).text
-        for error in Self.blankErrors { #expect(text.contains(error.description), "\(error.description) after Pay") }
+        for error in Self.blankErrors { #expect(text.contains(error.shownDescription), "\(error.shownDescription) after Pay") }
     }
 
     @Test func aFormatErrorShowsOnLeavingANonEmptyField() {
@@ -100,6 +100,18 @@ import Testing
         var authorized = result(.checkoutCompleted(Fixtures.payment()))
         _ = authorized.press(.escape)
         #expect(authorized.top is HomeMenuScreen, "a paid card has nothing to lose")
+    }
+
+    /// Issue 18 ①: an authorized payment the ledger could not take is shown authorized, with its
+    /// id and the ledger's problem apart, and offers no "Try again" (that would charge twice).
+    @Test func anAuthorizedPaymentNotRecordedIsShownAuthorizedWithoutTryAgain() {
+        var payment = Fixtures.payment()
+        payment.notRecorded = "database is locked; kept and recorded as soon as the ledger can be written"
+        let model = result(.checkoutCompleted(payment))
+        let screen = model.screen
+        #expect(screen.contains("Payment authorized") && screen.contains("pay_0001"), "\(screen)")
+        #expect(screen.contains("Ledger        authorized, but not recorded: database is locked"), "\(screen)")
+        #expect(!screen.contains("Try again") && screen.contains("New payment"), "\(screen)")
     }
 
     @Test func theResultSaysWhetherTheCardholderChoseTheNetwork() {

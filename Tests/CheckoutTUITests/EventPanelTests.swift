@@ -43,10 +43,14 @@ import Testing
         typeCoBadgedCard(&model, time: time)
         let screen = model.render().text
         assertSnapshot(screen, named: "event-panel-cobadged-120x40")
-        // The form keeps its 80 columns; the panel starts at column 80.
+        // The form reads whole in 64 columns; the panel starts at column 64 and takes the rest.
         let lines = model.render().lines
         #expect(lines.contains { $0.hasPrefix("  ┃ 4000 0025 0000 1001") })
-        #expect(lines.contains { $0.count > 80 && $0.dropFirst(80).hasPrefix("│ Events") })
+        #expect(lines.contains { $0.count > 64 && $0.dropFirst(64).hasPrefix("│ Events") })
+        // An event's summary is read, not cut at 32 characters beside empty columns: what does not
+        // fit its row goes on under it.
+        #expect(screen.contains("1250 didReceiveMetadata 4000 00•• ••• REMOTE\n"), "\(screen)")
+        #expect(screen.contains("│          [VISA,CARTES_BANCAIRES] selectable:"), "\(screen)")
         // The first digit is 0 ms; the 8th is at 875 ms, the lookup starts two keys later and is
         // answered at the next one.
         #expect(screen.contains("   1125 willFetchMetadata 4000 00•• ••"))
@@ -69,20 +73,33 @@ import Testing
         #expect(model.render(width: 160, height: 40).lines.contains { $0.hasSuffix("     42 didReceiveBinData partial - preferred:none") })
     }
 
-    @Test func f2HidesAndShowsThePanelAtWideSizesAndOpensTheLogBelow() {
+    /// F2 opens the full log (its filter, its detail) beside the panel too; `p` there hides the
+    /// panel and shows it again.
+    @Test func f2OpensTheFullLogAtEverySizeAndPHidesThePanel() {
         let time = Time()
         var model = model(time: time)
-        #expect(model.eventPanelWidth == 40)
+        #expect(model.eventPanelWidth == 56)
         _ = model.press(.function(2))
-        #expect(model.eventPanelWidth == 0)
+        #expect(model.top is EventLogScreen)
+        #expect(model.render().text.contains("p hide panel"))
+        _ = model.press(.character("/"))
+        #expect(model.top is EventLogScreen, "the filter is a key away from the form")
+        _ = model.press(.enter)
+        _ = model.press(.character("p"))
+        _ = model.press(.function(2))
         #expect(model.top is CardFormScreen)
+        #expect(model.eventPanelWidth == 0)
         #expect(!model.render().text.contains("Events"))
         _ = model.press(.function(2))
-        #expect(model.eventPanelWidth == 40)
+        #expect(model.render().text.contains("p show panel"))
+        _ = model.press(.character("p"))
+        _ = model.press(.function(2))
+        #expect(model.eventPanelWidth == 56)
         model.resize(width: 119, height: 40)
         #expect(model.eventPanelWidth == 0)
         _ = model.press(.function(2))
         #expect(model.top is EventLogScreen)
+        #expect(!model.render(width: 119, height: 40).text.contains("panel"), "no panel to hide below 120 columns")
         // The home menu and settings have no panel: F2 opens the log there at any width.
         var home = self.model(.home, width: 160, height: 48, time: time)
         #expect(home.eventPanelWidth == 0)
@@ -99,7 +116,7 @@ import Testing
         #expect(model.render().text.contains("Event 5 · willFetchMetadata"))
         _ = model.press(.escape)
         _ = model.press(.escape)
-        #expect(model.top is CardFormScreen && model.eventPanelWidth == 40)
+        #expect(model.top is CardFormScreen && model.eventPanelWidth == 56)
     }
 
     @Test func aFullPanelMovesOnByHalfItsHeight() {

@@ -34,6 +34,16 @@ import Testing
         }
     }
 
+    /// The result at 80 columns keeps all its keys (issue 22's save and copy) and `?` beside F1
+    /// (issue 21): only the event log is named by F2 alone to make the room.
+    @Test func theResultAt80ColumnsKeepsItsKeysAndTheHelpsAlternative() {
+        let (_, result) = cardStates().first { $0.0 == "result" }!
+        let line = footer(result, width: 80)
+        #expect(line.hasPrefix(" enter new payment · s save receipt · c copy · esc quit"), "\(line)")
+        #expect(line.hasSuffix("F1/? help  F2 events"), "\(line)")
+        #expect(footer(result, width: 120).hasSuffix("F1/? help  F2/alt+e events"), "where there is room, both alternatives")
+    }
+
     @Test func at60ColumnsF1AndF2StayVisible() {
         for (name, model) in cardStates() {
             let line = footer(model, width: 60, height: 20)
@@ -63,20 +73,60 @@ import Testing
         var expected = Fixtures.settings
         expected.binSource = .url("http://bins.example:8080/v1")
         #expect(model.press(.enter) == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))])
-        #expect(model.top is HomeMenuScreen)
+        #expect(model.top is SettingsScreen, "opened on its own, Settings saves and stays")
     }
 
-    @Test func aLongSettingsMessageWrapsAbovePushedDownNetworks() {
+    /// A message has rows of its own at the foot, not under `[ Reset to defaults ]`; the list
+    /// gives up rows for it.
+    @Test func aLongSettingsMessageWrapsInItsOwnRowsAtTheFoot() {
         var model = Fixtures.model(.settings)
         _ = model.press(.right)
         _ = model.press(.right)
         _ = model.press(.enter)
         let lines = model.render(width: 60, height: 20).lines
-        #expect(lines[8] == "    ✗ Type the BIN service URL first (http://host/…), or")
-        #expect(lines[9] == "      choose another source")
-        #expect(lines[10] == "    Accepted networks, in order of preference")
+        #expect(lines[7] == "    [ Reset to defaults ]")
+        #expect(lines[8] == "", "a blank row between Reset and the list")
+        #expect(lines[9] == "    Accepted networks, in order of preference")
+        #expect(lines[17] == "    ✗ Type the BIN service URL first (http://host/…), or")
+        #expect(lines[18] == "      choose another source")
+        #expect(lines[16] == "    ↓ more")
         #expect(Fixtures.endsWithGlobalKeys(lines[19]))
-        #expect(lines[18] == "    ↓ more")
+    }
+
+    @Test("a scrolled network list says there is more above, as it says there is more below")
+    func moreAboveWhenScrolled() {
+        var model = Fixtures.model(.settings)
+        while (model.top as! SettingsScreen).current != .network(.elo) { _ = model.press(.down) }
+        let lines = model.render(width: 50, height: 17).lines
+        let heading = lines.firstIndex { $0.contains("Accepted networks") }!
+        #expect(lines[heading + 1] == "    ↑ more")
+        #expect(lines.contains { $0.contains("┃ [") && $0.contains("Elo") }, "the focused network in view: \(lines)")
+        #expect(lines.contains("    ↓ more"))
+        var top = Fixtures.model(.settings)
+        _ = top.press(.down)
+        #expect(!top.render(width: 50, height: 17).text.contains("↑ more"), "not scrolled, nothing above")
+    }
+
+    @Test("at 50 columns the footer keeps enter save beside esc; the row's own keys are drawn on the row")
+    func saveInTheFooterAt50Columns() {
+        var model = Fixtures.model(.settings)
+        for _ in 0..<8 {
+            let footer = model.render(width: 50, height: 17).lines.last ?? ""
+            #expect(footer.contains("enter save") || footer.contains("enter reset"), "\(footer)")
+            #expect(footer.contains("esc quit"), "\(footer)")
+            _ = model.press(.down)
+        }
+    }
+
+    @Test("a duration shows the - and + that step it, not arrows that ← → would not move")
+    func durationSteppersNameTheirKeys() {
+        var model = Fixtures.model(.settings)
+        _ = model.press(.down)
+        #expect(model.screen.contains("BIN latency         - 0 ms +"))
+        #expect(!model.screen.contains("◀ 0 ms"))
+        _ = model.press(.character("+"))
+        #expect(model.screen.contains("- 50 ms +"))
+        #expect(model.screen.contains("BIN source          ◀ embedded ▶"), "the source does change with ← →")
     }
 
     @Test func urlProblemsAreNamed() {

@@ -126,7 +126,7 @@ import Testing
         let narrow = model.render(width: 60, height: 20).text
         #expect(narrow.contains(" Visa   Cartes Bancaires  +1"))
         #expect(!narrow.contains("…"))
-        let wide = model.render(width: 120, height: 40).text
+        let wide = model.render(width: 160, height: 48).text
         #expect(wide.contains(" Visa   Cartes Bancaires   Mastercard"))
         #expect(!wide.contains("+1"))
     }

@@ -221,7 +221,7 @@ struct ModelFuzzer {
             let paying = model.stack.compactMap({ $0 as? CardFormScreen }).last
             if let held, !pressedPay {
                 // Never a price the person did not see: what goes is what Pay showed.
-                guard let paying, paying.amountDue(context: model.context) == held.seen, submitted == held.seen.total else {
+                guard let paying, paying.shownDue(context: model.context) == held.seen, submitted == held.seen.total else {
                     throw failure("a held Pay went through at another price than the one seen: \(held.seen), asked \(String(describing: submitted))")
                 }
                 // An answer lets a hold go only once nothing holds it: neither the BIN answer nor the session's total is due.

@@ -51,7 +51,8 @@ extension NolScreenTests {
         await settle(&cards)
         let paid = cards.screen
         #expect(cards.top?.title == "Nol Pay · Pay")
-        #expect(paid.contains("▸④ Result"))
+        #expect(paid.contains("▸③ Payment"))
+        #expect(!paid.contains("④"), "the pay flow has three steps and shows them all")
         #expect(paid.contains("✓ Payment authorized"))
         #expect(paid.contains("Card          Nol •••• 0233"), "the card chosen in My cards")
         #expect(paid.contains("New balance   AED 35.00"))

@@ -21,7 +21,9 @@ import Testing
                                            makeCode: { "123456" })
         var registry = ScreenRegistry.standard
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: 750)) }
+            registry.register(route) { context in
+                NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: 750), hasHomeMenu: context.hasHomeMenu)
+            }
         }
         self.registry = registry
     }
@@ -227,9 +229,19 @@ import Testing
         let unlink = await model(.nolUnlink, phone: "050 765 4321")
         let screen = unlink.render(width: 80, height: 24).text
         #expect(screen.contains("✗ No card is linked to +971 50 765 4321."))
-        #expect(screen.contains("→ Link one first: home menu › Nol Pay: link a card."))
+        #expect(screen.contains("→ Link one first, with checkout nol link."), "opened on its own, there is no home menu to send anyone to")
+        #expect(!screen.contains("home menu"))
         #expect(screen.contains("▸① Phone"), "the flow stays on the phone step")
         checkAllSizes(unlink, "nol-unlink-no-card")
+        // From the home menu, the advice names the menu's item.
+        var home = model(.home)
+        for _ in 0..<4 { _ = home.press(.down) }
+        _ = home.press(.enter)
+        #expect(home.top?.title == "Nol Pay · Unlink a card")
+        home.type("050 765 4321")
+        _ = home.press(.enter)
+        await settle(&home)
+        #expect(home.render(width: 80, height: 24).text.contains("→ Link one first: home menu › Nol Pay: link a card."))
     }
 
     @Test func theCodeTakesSixDigitsAndThePhoneOnlyPhoneCharacters() async throws {

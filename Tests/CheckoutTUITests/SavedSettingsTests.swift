@@ -76,16 +76,16 @@ import Testing
         var model = AppModel(route: .home, catalogue: Fixtures.catalogue, settings: saved, defaults: Fixtures.settings)
         _ = model.takeCommands()
         model.click("Settings")
-        #expect(model.screen.contains("◀ 1500 ms ▶"))
+        #expect(model.screen.contains("- 1500 ms +"))
         model.click("[ Reset to defaults ]")
         let screen = model.top as! SettingsScreen
         #expect(screen.current == .binSource)
-        #expect(model.screen.contains("◀ 0 ms ▶"))
+        #expect(model.screen.contains("- 0 ms +"))
         #expect(model.screen.contains("Mouse               ◀ on ▶"))
         #expect(model.screen.contains("[✓] 1.  Visa"))
         #expect(model.screen.contains("Defaults restored: enter saves them"))
         #expect(model.press(.enter) == [.rebuildEngine(Fixtures.settings, saving: SavedSettings(changesFrom: saved, to: Fixtures.settings))])
-        #expect(model.top is HomeMenuScreen)
+        #expect(model.top is HomeMenuScreen, "from the home menu, Enter saves and goes back there")
     }
 
     @Test func enterOnTheResetRowResetsAndSavesNothing() {

@@ -26,7 +26,8 @@ import Testing
         #expect(tmux.capture() == paused)
         tmux.send("x")
         let taken = try tmux.waitFor("You have the keyboard")
-        #expect(taken.contains("┃ 4000 0025 0000 1001       Cartes Bancaires"), "the demo's state, and the key that took over typed nothing")
+        #expect(taken.contains("┃ 4000 0025 0000 1001       Cartes Bancaires"), "the demo's state; the key that took over went to the form")
+        #expect(taken.contains("digits only"), "the x was typed into the number, which takes digits only")
         #expect(taken.contains("[ Pay €49.99 ]"))
         // By hand, the other network: its surcharge is paid.
         tmux.send("Tab", "Right")
@@ -38,6 +39,46 @@ import Testing
         #expect(result.contains("Surcharge") && result.contains("€50.29"))
         tmux.send("Escape")
         try tmux.waitFor("EXIT=0")
+    }
+
+    /// Dozens of resizes, half of them below 50x17: the demo holds while the terminal is too small
+    /// (the app takes no keys then) and plays on to its end after, never stopping on a lost key.
+    @Test func theDemoSurvivesAResizeStorm() throws {
+        guard let tmux = try demo("cobadge --speed 4") else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("cobadge 1/")
+        let sizes = [(45, 12), (120, 40), (30, 8), (80, 24), (49, 16), (60, 20), (50, 17), (160, 48), (20, 5), (100, 30)]
+        for _ in 0..<4 {
+            for (width, height) in sizes {
+                tmux.resize(width: width, height: height)
+                usleep(60_000)
+            }
+        }
+        tmux.resize(width: 40, height: 12)
+        try tmux.waitFor("Terminal too small")
+        usleep(1_500_000)
+        tmux.resize(width: 80, height: 24)
+        let end = try tmux.waitUntil("the end of the demo", timeout: 120) { $0.contains("End of the demo") || $0.contains("Demo stopped") }
+        #expect(end.contains("End of the demo"), "\(end)")
+        #expect(end.contains("Payment authorized"), "\(end)")
+    }
+
+    /// Paused, → goes on to the next caption and stays paused there; the status says so while it skips.
+    @Test func pausedThenSkippedStopsPausedAtTheNextCaption() throws {
+        guard let tmux = try demo("cobadge", width: 50, height: 17) else { return }
+        defer { tmux.close() }
+        try tmux.waitFor("cobadge 1/")
+        tmux.send("Space")
+        try tmux.waitFor("paused")
+        tmux.send("Right")
+        let skipped = try tmux.waitUntil("the next caption, paused", timeout: 20) { $0.contains("cobadge 2/") && !$0.contains("skipping") }
+        #expect(skipped.contains("paused"), "\(skipped)")
+        // The caption reads whole under a status that has its own row at 50 columns.
+        #expect(skipped.contains("Under 8 digits local rules guess Visa: no"), "\(skipped)")
+        #expect(skipped.contains("surcharge is quoted until the network is known"), "\(skipped)")
+        let still = tmux.capture()
+        usleep(1_000_000)
+        #expect(tmux.capture() == still, "paused there: nothing moves on")
     }
 
     @Test func aRecordedCastIsValidAndItsReplayEndsOnTheResult() throws {

@@ -133,7 +133,7 @@ import Testing
         #expect(bad.stderr == "checkout detect: --bin-table \(file.path): line 50002: iin_start \"5x\" is not 1 to 8 digits\n")
         let missing = try ChildProcess.run(ChildProcess.checkoutBinary, ["detect", "--bin-table", file.path + ".missing", "4242"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "checkout detect: --bin-table: cannot read \(file.path).missing\n")
+        #expect(missing.stderr == "checkout detect: --bin-table \(file.path).missing: cannot read it (No such file or directory)\n")
     }
 }
 

@@ -106,6 +106,15 @@ import Testing
         #expect(overridden.stdout.contains("Saved settings in use; --bin-latency overrides them for this run.\n"))
         #expect(overridden.stdout.contains("  3) BIN latency: 100 ms\n"))
 
+        // A session brings its own accepted networks: the note names --session, the option given.
+        // (The saved latency stays 250 ms, so that the reset below changes it: only what changed is saved.)
+        try #"{"version":1,"allowedNetworks":["VISA"],"binLatencyMs":250}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let session = dir + "/session.json"
+        try #"{"paymentMethod":{"orderedAllowedCardNetworks":["MASTERCARD"]}}"#.write(toFile: session, atomically: true, encoding: .utf8)
+        let bySession = try Self.run(["--plain", "settings", "--session", session], ["back", "7"], dataDir: dir)
+        #expect(bySession.stdout.contains("Saved settings in use; --session overrides them for this run.\n"), "\(bySession.stdout)")
+        #expect(!bySession.stdout.contains("--allowed"))
+
         let reset = try Self.run(["--plain", "settings"], ["6", "5", "7"], dataDir: dir)
         #expect(reset.stdout.contains("Defaults restored: Done saves them, back keeps the settings as they were.\n"))
         #expect(reset.stdout.contains("  3) BIN latency: 0 ms\n"))

@@ -101,8 +101,9 @@ import Testing
         let screen = try tmux.waitFor("Not applied")
         // The message wraps over rows; read it as one line.
         let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(text.contains("✗ Not applied: --bin-table: cannot read \(table.path). The previous settings stay in use."), "\(screen)")
-        #expect(screen.contains("◀ 50 ms ▶"), "the settings that failed stay on screen")
+        #expect(text.contains("✗ Not applied: --bin-table \(table.path): cannot read it (No such file or directory). The previous settings stay in use."),
+                "\(screen)")
+        #expect(screen.contains("- 50 ms +"), "the settings that failed stay on screen")
         #expect(!screen.contains("EXIT="), "the app is still running")
     }
 

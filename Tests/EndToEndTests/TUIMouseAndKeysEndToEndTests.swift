@@ -98,12 +98,14 @@ import Testing
             // The latency typed as a value, the mouse switched off, then Enter saves.
             tmux.send("Down", "C-u")
             tmux.type("1500")
-            try tmux.waitFor("◀ 1500 ms ▶")
+            try tmux.waitFor("- 1500 ms +")
             tmux.send("Down", "Down", "Space", "Enter")
-            let home = try waitForAll(tmux, "What would you like to do?", "✓ Saved to")
-            #expect(home.contains("settings.json"), "\(home)")
+            // Opened on its own, Settings saves and stays, saying where; Esc then quits, as at the top of every screen.
+            let saved = try waitForAll(tmux, "BIN latency", "✓ Saved to")
+            #expect(saved.contains("settings.json"), "\(saved)")
+            #expect(saved.contains("esc quit"), "\(saved)")
             #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "saved settings apply at once")
-            tmux.send("q")
+            tmux.send("Escape")
             try TUIHarness.waitForExit(tmux)
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
@@ -117,14 +119,14 @@ import Testing
             try waitForAll(tmux, "What would you like to do?", "Saved settings in use")
             #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "the mouse is still off after the restart")
             tmux.send("Up", "Up", "Enter")
-            try tmux.waitFor("◀ 1500 ms ▶")
+            try tmux.waitFor("- 1500 ms +")
         }
 
         // An option given on the command line wins for that run, and the status line says so.
         do {
             guard let (tmux, _) = try start(["settings", "--bin-latency", "250"], dataDirectory: directory) else { return }
             defer { tmux.close() }
-            try waitForAll(tmux, "◀ 250 ms ▶", "Saved settings in use; --bin-latency overrides them for this run")
+            try waitForAll(tmux, "- 250 ms +", "Saved settings in use; --bin-latency overrides them for this run")
             #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0")
         }
     }
@@ -142,7 +144,7 @@ import Testing
                               + "defaults in use until Settings saves over \(directory)/settings.json"), "\(home)")
         #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "1", "nothing of the file was used")
         tmux.send("Up", "Up", "Enter")
-        try tmux.waitFor("◀ 200 ms ▶")
+        try tmux.waitFor("- 200 ms +")
     }
 
     @Test func aSessionsSurchargeShowsInTheChooserThePayButtonAndTheResult() throws {
@@ -167,8 +169,8 @@ import Testing
         try tmux.waitFor("Card number")
         tmux.type("4000050360000001")
         // At 120 columns the event panel takes the right side, so the reason wraps onto a second row.
-        let screen = try tmux.waitFor("Paid with Visa · chosen automatically: eftpos cards are routed by the")
-        #expect(screen.contains("\n    merchant "))
+        let screen = try tmux.waitFor("To be paid with Visa · chosen automatically: eftpos cards")
+        #expect(screen.contains("\n    are routed by the merchant "))
         #expect(!screen.contains("Pay with"))
     }
 

@@ -11,8 +11,11 @@ import Testing
         #expect(number.grouped == "+971 50 123 4567")
     }
 
-    @Test(arguments: [("+14155550100", "+1 415 555 0100"), ("+447700900123", "+44 770 090 0123"), ("+33612345678", "+33 612 345 678"),
-                      ("+4917012345678", "+49 170 123 456 78"), ("+3531234567", "+353 123 4567")])
+    /// Each country as libphonenumber writes its mobile numbers internationally; a country it is
+    /// not told about keeps its national number whole rather than be grouped the UAE way.
+    @Test(arguments: [("+14155550100", "+1 415-555-0100"), ("+447700900123", "+44 7700 900123"), ("+33612345678", "+33 6 12 34 56 78"),
+                      ("+919876543210", "+91 98765 43210"), ("+966501234567", "+966 50 123 4567"),
+                      ("+4917012345678", "+49 17012345678"), ("+3531234567", "+353 1234567"), ("+44201234567", "+44 201234567")])
     func numbersAreGroupedForReading(_ e164: String, _ grouped: String) throws {
         #expect(try MobileNumber.parse(e164).get().grouped == grouped)
     }

@@ -55,6 +55,11 @@ public struct BinTableLoader {
     private var reader: BinTableCSVReader
     /// The bytes of a record that the last chunk began but did not end.
     private var rest: [UInt8] = []
+    /// Whether the first bytes have been seen (a UTF-8 byte-order mark before them is dropped).
+    private var started = false
+    /// The longest record read: a BIN table row is a few hundred bytes, so a longer one is not a row
+    /// (a file of NUL bytes or one without line breaks would otherwise be held whole).
+    public static let maximumRecordLength = 64 * 1024
 
     /// A loader for a table of about `expectedSize` bytes of CSV, when that is known: it sizes
     /// what loading needs by it, so a table of a few rows costs little to load.
@@ -66,6 +71,15 @@ public struct BinTableLoader {
     /// next chunk. Throws ``BinTableError`` for the first bad row.
     public mutating func load(_ chunk: UnsafeRawBufferPointer) throws {
         var chunk = chunk.assumingMemoryBound(to: UInt8.self)[...]
+        // A NUL byte is never in a CSV text; found at once (memchr), it ends the load before a
+        // binary file or /dev/zero-like input is parsed at all.
+        if let base = chunk.base.baseAddress, !chunk.isEmpty, memchr(base + chunk.startIndex, 0, chunk.count) != nil {
+            throw BinTableError(line: 0, message: "it holds NUL bytes, so it is not a CSV text file")
+        }
+        if !started, !chunk.isEmpty {
+            started = true
+            if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = chunk.dropFirst(3) }
+        }
         // An open record is completed a line at a time, so only its own bytes are copied; the
         // records after it are read where they lie.
         while !rest.isEmpty, !chunk.isEmpty {
@@ -74,10 +88,18 @@ public struct BinTableLoader {
             chunk = chunk[lineEnd...]
             let used = try rest.withUnsafeBufferPointer { try reader.read($0, isLast: false) }
             rest.removeFirst(used)
+            try checkOpenRecord()
         }
         guard !chunk.isEmpty else { return }
         let used = try reader.read(UnsafeBufferPointer(rebasing: chunk), isLast: false)
         rest.append(contentsOf: chunk.dropFirst(used))
+        try checkOpenRecord()
+    }
+
+    /// Refuses a record still open past ``maximumRecordLength``.
+    private func checkOpenRecord() throws {
+        guard rest.count > Self.maximumRecordLength else { return }
+        throw BinTableError(line: reader.nextLine, message: "a record longer than 64 KiB, so not a BIN table row (a quote not closed, or no line breaks)")
     }
 
     /// Reads what is left and returns the table.
@@ -187,6 +209,9 @@ struct BinTableCSVReader {
                 continue
             }
             guard try readRecord(isLast: isLast) else { return undo(recordStart, recordLine) }
+            guard position - recordStart <= BinTableLoader.maximumRecordLength else {
+                throw BinTableError(line: recordLine + 1, message: "a record longer than 64 KiB, so not a BIN table row")
+            }
             if headerSeen {
                 try readRow()
             } else {
@@ -195,6 +220,9 @@ struct BinTableCSVReader {
         }
         return position
     }
+
+    /// The line the next record starts on.
+    var nextLine: Int { line + 1 }
 
     private mutating func undo(_ start: Int, _ recordLine: Int) -> Int {
         line = recordLine
@@ -239,15 +267,16 @@ struct BinTableCSVReader {
     private mutating func readRow() throws {
         let startColumn = columns[Column.start.rawValue]
         guard let low = key(field: startColumn, pad: 0) else {
-            throw BinTableError(line: line, message: "iin_start \"\(text(at: startColumn))\" is not 1 to 8 digits")
+            throw BinTableError(line: line, message: "iin_start \"\(DiagnosticText.quoted(text(at: startColumn)))\" is not 1 to 8 digits")
         }
         var high = key(field: startColumn, pad: 9) ?? low
         if let endIndex = columns[Column.end.rawValue], endIndex < fields.count, fields[endIndex].start < fields[endIndex].end {
             guard let end = key(field: endIndex, pad: 9) else {
-                throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" is not 1 to 8 digits")
+                throw BinTableError(line: line, message: "iin_end \"\(DiagnosticText.quoted(text(at: endIndex)))\" is not 1 to 8 digits")
             }
             guard end >= low else {
-                throw BinTableError(line: line, message: "iin_end \"\(text(at: endIndex))\" comes before iin_start \"\(text(at: startColumn))\"")
+                throw BinTableError(line: line, message: "iin_end \"\(DiagnosticText.quoted(text(at: endIndex)))\" comes before iin_start "
+                                    + "\"\(DiagnosticText.quoted(text(at: startColumn)))\"")
             }
             high = end
         }
@@ -267,7 +296,7 @@ struct BinTableCSVReader {
             switch list {
             case .networks(let found): networks = found
             case .unknown(let name):
-                throw BinTableError(line: line, message: "unknown network \"\(name)\" in networks (use ids such as VISA, CARTES_BANCAIRES)")
+                throw BinTableError(line: line, message: "unknown network \"\(DiagnosticText.quoted(name))\" in networks (use ids such as VISA, CARTES_BANCAIRES)")
             case .skip: return
             }
         } else if let list = networkList(.scheme) {

@@ -34,8 +34,11 @@ public struct CardNetworkResolver: Sendable {
     /// Metadata from local rules given the candidates (`catalogue.candidates(forDigits:)`): it
     /// depends on nothing else, so a caller holding the candidates it last showed can tell when it
     /// would be the same.
-    public func localMetadata(candidates: [CardNetwork], source: CardValidationSource) -> CardNumberEntryMetadata {
-        metadata(source: source, items: candidates.map { detected($0) }, selectable: nil)
+    public func localMetadata(candidates: [CardNetwork], source: CardValidationSource,
+                              fallbackReason: CardNumberEntryMetadata.FallbackReason? = nil) -> CardNumberEntryMetadata {
+        var metadata = metadata(source: source, items: candidates.map { detected($0) }, selectable: nil)
+        if source == .localFallback { metadata.fallbackReason = fallbackReason }
+        return metadata
     }
 
     /// Metadata from a BIN answer: allowed networks in the merchant's order, then the others.

@@ -206,10 +206,17 @@ public struct DetectionReportWriter {
             json.string(orNull: firstDigits)
             json.append(tail)
         }
+        var numberIndex = numberError(part, number: number, cardNumber: data.cardNumber)
+        var cvvNetwork = part.cvvNetwork
+        // A chosen network (a library caller's) is checked against the card's, as the validator does.
+        if data.cardNetwork != nil {
+            if numberIndex < 0 { numberIndex = intern(validator.validateChoice(data, metadata: part.metadata)) }
+            cvvNetwork = validator.cvvNetwork(for: data, metadata: part.metadata)
+        }
         let validation = ValidationKey(
-            number: numberError(part, number: number, cardNumber: data.cardNumber),
+            number: numberIndex,
             expiry: expiryError(data.expiryDate, now: now),
-            cvv: cvvError(CVVKey(cvv: data.cvv, network: data.cardNetwork ?? part.cvvNetwork)),
+            cvv: cvvError(CVVKey(cvv: data.cvv, network: cvvNetwork)),
             name: nameError(data.cardholderName))
         json.append(validationPart(validation))
         json.endObject()

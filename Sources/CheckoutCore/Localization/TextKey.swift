@@ -27,5 +27,6 @@ public enum TextKey: String, Sendable, CaseIterable {
     case routeNolCards
     case routeNolPay
     case routeNolUnlink
+    case routePayments
     case routeSettings
 }

@@ -103,16 +103,28 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
     /// How many digits the card number has, when a BIN answer says (``BinAnswer/numberLength``);
     /// the card is complete at that length only. Not part of the seed's JSON shape.
     public var numberLength: Int?
+    /// Why the networks come from local rules at 8 digits or more (source `LOCAL_FALLBACK`); nil
+    /// for the other sources. Not on the wire: the seed's metadata has no such field, a screen says it.
+    public var fallbackReason: FallbackReason?
+
+    /// Why a BIN lookup ended in local rules.
+    public enum FallbackReason: Sendable, Equatable {
+        /// The BIN service answered and knows nothing of the card (an embedded table without its row).
+        case noBinData
+        /// The BIN service failed or did not answer in time.
+        case serviceUnavailable
+    }
 
     public init(source: CardValidationSource, detectedCardNetworks: CardNetworksMetadata,
                 selectableCardNetworks: CardNetworksMetadata?, autoSelectedCardNetwork: DetectedCardNetwork? = nil,
-                amountDue: AmountDue? = nil, numberLength: Int? = nil) {
+                amountDue: AmountDue? = nil, numberLength: Int? = nil, fallbackReason: FallbackReason? = nil) {
         self.source = source
         self.detectedCardNetworks = detectedCardNetworks
         self.selectableCardNetworks = selectableCardNetworks
         self.autoSelectedCardNetwork = autoSelectedCardNetwork
         self.amountDue = amountDue
         self.numberLength = numberLength
+        self.fallbackReason = fallbackReason
     }
 
     /// The networks a chooser offers the cardholder: the selectable ones, unless a network was

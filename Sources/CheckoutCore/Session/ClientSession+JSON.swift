@@ -13,6 +13,8 @@ import FoundationEssentials
 /// | `paymentMethod.options` | a list of `{"type":…}` objects (the SDK's) or an object keyed by type (the API's) |
 /// | `…options[type=PAYMENT_CARD].networks` | a list of `{"type":"VISA","surcharge":30}` or an object `{"VISA":{"surcharge":{"amount":30}}}`; a surcharge is minor units or `{"amount":…}` |
 /// | `merchantName`, else `…options[type=APPLE_PAY].merchantName` | the merchant's name |
+/// | `order.orderId`, else `orderId` | the merchant's reference for the order |
+/// | `order.lineItems[]` | ``OrderLineItem``s: `itemId`, `description`, `name`, `quantity` (1 when absent), `amount`, `discountAmount`, `taxAmount` |
 /// | `checkoutModules[type=CARD_INFORMATION].options.cardHolderName` (beside `clientSession` in a configuration) | `false`: the name is not collected |
 ///
 /// A value of the wrong type is an error naming its JSON path; a network id that names no network
@@ -97,9 +99,10 @@ private struct SessionReader {
 
         var session = ClientSession(orderedAllowedCardNetworks: nil, amount: defaults.amount, currency: defaults.currency)
         let order = try object(value["order"], Self.child(path, "order"))
-        let merchantAmount = try minorUnits(order?["merchantAmount"], Self.child(path, "order", "merchantAmount"))
-        let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"))
-        let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"))
+        // An amount of 0 is refused as `--amount 0` is: nothing to pay is not a checkout.
+        let merchantAmount = try minorUnits(order?["merchantAmount"], Self.child(path, "order", "merchantAmount"), least: 1)
+        let totalOrderAmount = try minorUnits(order?["totalOrderAmount"], Self.child(path, "order", "totalOrderAmount"), least: 1)
+        let apiAmount = try minorUnits(value["amount"], Self.child(path, "amount"), least: 1)
         if let amount = merchantAmount ?? totalOrderAmount ?? apiAmount { session.amount = amount }
         // A session a surcharge was already applied to counts it in totalOrderAmount, as an
         // `order.fees` entry of type SURCHARGE (Primer iOS SDK 2.51.1, ClientSession.swift `Order.Fee`):
@@ -114,6 +117,11 @@ private struct SessionReader {
         let apiCurrency = try currency(value["currencyCode"], Self.child(path, "currencyCode"))
         if let code = orderCurrency ?? apiCurrency { session.currency = code }
 
+        let orderId = try text(order?["orderId"], Self.child(path, "order", "orderId"))
+        let apiOrderId = try text(value["orderId"], Self.child(path, "orderId"))
+        session.orderId = orderId ?? apiOrderId
+        session.lineItems = try lineItems(order?["lineItems"], Self.child(path, "order", "lineItems"))
+
         var merchantName = try text(value["merchantName"], Self.child(path, "merchantName"))
         if let paymentMethod = try object(value["paymentMethod"], Self.child(path, "paymentMethod")) {
             let methodPath = Self.child(path, "paymentMethod")
@@ -122,7 +130,9 @@ private struct SessionReader {
             for option in try options(paymentMethod["options"], Self.child(methodPath, "options")) {
                 switch option.type.uppercased() {
                 case "PAYMENT_CARD":
-                    session.surcharges = try surcharges(option.body["networks"], Self.child(option.path, "networks"))
+                    // Several card options: a network keeps the first one that gives it a surcharge.
+                    let found = try surcharges(option.body["networks"], Self.child(option.path, "networks"))
+                    session.surcharges.merge(found) { first, _ in first }
                 case "APPLE_PAY":
                     if merchantName == nil { merchantName = try text(option.body["merchantName"], Self.child(option.path, "merchantName")) }
                 default:
@@ -203,11 +213,42 @@ private struct SessionReader {
         } else {
             throw error(path, "expected a list of networks (or an object keyed by network id), found \(Self.kind(value))")
         }
+        // A network listed twice takes its first entry, whatever it says (0 included), as the SDK
+        // does (Primer iOS SDK 2.51.1, Sources/PrimerSDK/Classes/Data Models/CardNetwork.swift,
+        // `surcharge`: the first `networks` entry of the type decides; one not above 0 is none).
         var result: [CardNetwork: Int] = [:]
+        var seen: Set<CardNetwork> = []
         for entry in entries {
             let amount = try surcharge(entry.body["surcharge"], Self.child(entry.path, "surcharge"))
-            guard let network = network(entry.id, entry.idPath), result[network] == nil else { continue }
+            guard let network = network(entry.id, entry.idPath), seen.insert(network).inserted else { continue }
             if amount > 0 { result[network] = amount }
+        }
+        return result
+    }
+
+    /// `order.lineItems`: a list of objects, each read as an ``OrderLineItem``.
+    func lineItems(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> [OrderLineItem] {
+        guard let value, !value.isNull else { return [] }
+        guard let items = value.arrayValue else { throw error(path, "expected a list of line items, found \(Self.kind(value))") }
+        var result: [OrderLineItem] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard item.objectValue != nil else { throw error(itemPath, "expected an object such as {\"description\":\"…\",\"amount\":450,\"quantity\":2}, found \(Self.kind(item))") }
+            var quantity = 1
+            if let raw = item["quantity"], !raw.isNull {
+                guard let number = raw.intValue, number >= 1 else {
+                    throw error(Self.child(itemPath, "quantity"), "expected a whole number, 1 or more, found \(Self.kind(raw))")
+                }
+                quantity = number
+            }
+            result.append(OrderLineItem(
+                itemId: try text(item["itemId"], Self.child(itemPath, "itemId")),
+                description: try text(item["description"], Self.child(itemPath, "description")),
+                name: try text(item["name"], Self.child(itemPath, "name")),
+                quantity: quantity,
+                amount: try minorUnits(item["amount"], Self.child(itemPath, "amount")),
+                discountAmount: try minorUnits(item["discountAmount"], Self.child(itemPath, "discountAmount")),
+                taxAmount: try minorUnits(item["taxAmount"], Self.child(itemPath, "taxAmount"))))
         }
         return result
     }
@@ -221,10 +262,12 @@ private struct SessionReader {
         return try minorUnits(value, path) ?? 0
     }
 
-    func minorUnits(_ value: JSONValue?, _ path: String) throws(SessionFileError) -> Int? {
+    /// A whole number of minor units from `least` to ``ClientSession/maximumAmount``.
+    func minorUnits(_ value: JSONValue?, _ path: String, least: Int = 0) throws(SessionFileError) -> Int? {
         guard let value, !value.isNull else { return nil }
-        guard let number = value.intValue, number >= 0 else {
-            throw error(path, "expected a whole number of minor units, 0 or more (4999 for 49.99), found \(Self.kind(value))")
+        guard let number = value.intValue, (least...ClientSession.maximumAmount).contains(number) else {
+            throw error(path, "expected a whole number of minor units from \(least) to \(ClientSession.maximumAmount) (4999 for 49.99), "
+                        + "found \(Self.kind(value))")
         }
         return number
     }
@@ -233,6 +276,9 @@ private struct SessionReader {
         guard let value, !value.isNull else { return nil }
         guard let code = value.stringValue, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw error(path, "expected a 3-letter ISO 4217 code such as \"EUR\", found \(Self.kind(value))")
+        }
+        guard ISO4217.isCurrency(code) else {
+            throw error(path, "\(SessionWarning.quoted(code)) is not an ISO 4217 currency code (EUR, USD, JPY…)")
         }
         return code.uppercased()
     }
@@ -278,6 +324,8 @@ private struct SessionReader {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
+        // A number past Double's range (10,000 digits) reads as infinity, which JSON writes as null.
+        case .number(let number) where !number.isFinite: return "a number too large to be an amount"
         case .number: return value.serialized()
         case .string: return "a string"
         case .array: return "a list"

@@ -21,6 +21,10 @@ public struct ClientSession: Sendable, Equatable {
     public var surcharges: [CardNetwork: Int]
     /// The name the cardholder is paying, when the session gives one.
     public var merchantName: String?
+    /// The merchant's reference for the order (`order.orderId`, or the Client Session API's `orderId`).
+    public var orderId: String?
+    /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
+    public var lineItems: [OrderLineItem]
     /// Whether the cardholder's name is asked for and required. A configuration's
     /// `checkoutModules` entry `{"type":"CARD_INFORMATION","options":{"cardHolderName":false}}` turns
     /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS
@@ -29,12 +33,15 @@ public struct ClientSession: Sendable, Equatable {
     public var collectsCardholderName: Bool
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
-                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, collectsCardholderName: Bool = true) {
+                surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, orderId: String? = nil,
+                lineItems: [OrderLineItem] = [], collectsCardholderName: Bool = true) {
         self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
         self.amount = amount
         self.currency = currency
         self.surcharges = surcharges
         self.merchantName = merchantName
+        self.orderId = orderId
+        self.lineItems = lineItems
         self.collectsCardholderName = collectsCardholderName
     }
 
@@ -60,7 +67,27 @@ public struct ClientSession: Sendable, Equatable {
 
     /// The amount to pay with `network`: the order amount plus that network's surcharge.
     public func total(for network: CardNetwork?) -> Int {
-        amount + surcharge(for: network)
+        amount.addingMinorUnits(surcharge(for: network))
+    }
+
+    /// The largest amount or surcharge in minor units (10^15 − 1, a little under 2^53): a JSON
+    /// number that size is still exact in every reader, and the sum of two is far from `Int.max`.
+    /// `--amount`, session files and Primer's client sessions are refused above it.
+    public static let maximumAmount = 999_999_999_999_999
+
+    /// Why a payment with `network` cannot be asked for, or nil: the amount must be 1 to
+    /// ``maximumAmount`` and so must the total with the surcharge (a library caller may set any
+    /// values; the command line and session files cannot).
+    public func amountProblem(for network: CardNetwork?) -> String? {
+        let range = 1...Self.maximumAmount
+        guard range.contains(amount) else {
+            return "The amount \(amount) is not payable: an amount is 1 to \(Self.maximumAmount) minor units."
+        }
+        let (total, overflow) = amount.addingReportingOverflow(surcharge(for: network))
+        guard !overflow, range.contains(total) else {
+            return "The amount with its surcharge is not payable: a total is at most \(Self.maximumAmount) minor units."
+        }
+        return nil
     }
 
     /// What paying with `network` costs, amount and surcharge apart (see ``AmountDue``).

@@ -13,18 +13,48 @@
 ///
 /// Everything else, including non-Latin text and emoji, is kept as it is.
 public enum DiagnosticText {
-    /// `text` with every character that ``mustEscape(_:)`` names written as `\uXXXX`.
+    /// `text` with every character that ``mustEscape(_:)`` names written as `\uXXXX`, in time
+    /// linear in its length (the bytes are built in one buffer: appending escapes one at a time to a
+    /// scalar view took minutes for a megabyte of NUL bytes).
     public static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: mustEscape) else { return text }
-        var output = String.UnicodeScalarView()
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 64)
         for scalar in text.unicodeScalars {
             if mustEscape(scalar) {
-                output.append(contentsOf: escape(scalar).unicodeScalars)
+                appendEscape(scalar, to: &output)
+            } else if scalar.isASCII {
+                output.append(UInt8(truncatingIfNeeded: scalar.value))
             } else {
-                output.append(scalar)
+                output.append(contentsOf: scalar.utf8)
             }
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` sanitised and cut to its first `limit` characters (then `…`), for quoting something
+    /// from outside in a one-line message: a field of a file may be megabytes long. Characters that
+    /// show as nothing (a byte-order mark, a zero-width space: default-ignorable code points) are
+    /// escaped too, so a quote never looks like text it is not.
+    ///
+    ///     DiagnosticText.quoted(String(repeating: "9", count: 10_000))   // "9999…" (40 nines)
+    ///     DiagnosticText.quoted("\u{FEFF}start")                          // "\\ufeffstart"
+    public static func quoted(_ text: String, limit: Int = 40) -> String {
+        var cut = Substring(text)
+        var isCut = false
+        if let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex {
+            cut = text[..<end]
+            isCut = true
+        }
+        var output: [UInt8] = []
+        for scalar in cut.unicodeScalars {
+            if mustEscape(scalar) || scalar.properties.isDefaultIgnorableCodePoint && scalar.value < 0x10000 {
+                appendEscape(scalar, to: &output)
+            } else {
+                output.append(contentsOf: scalar.utf8)
+            }
+        }
+        return String(decoding: output, as: UTF8.self) + (isCut ? "…" : "")
     }
 
     /// Bytes from outside (a file, a network answer, an input line) as sanitised text; bytes that
@@ -47,8 +77,12 @@ public enum DiagnosticText {
     }
 
     /// `\u` and four lowercase hex digits (every escaped scalar is below U+10000).
-    static func escape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    static func appendEscape(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: scalar.value >> UInt32(shift)) & 0xF
+            output.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        }
     }
 }

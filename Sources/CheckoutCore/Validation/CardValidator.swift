@@ -30,7 +30,7 @@ public struct CardValidator: Sendable {
     /// truth about a co-badged card's networks; without one, local rules decide.
     public func validate(_ data: CardData, metadata: CardNumberEntryMetadata?, now: Date, calendar: Calendar) -> [ValidationError] {
         var errors: [ValidationError] = []
-        if let error = validateCardNumber(data.cardNumber, metadata: metadata) { errors.append(error) }
+        if let error = validateCardNumber(data.cardNumber, metadata: metadata) ?? validateChoice(data, metadata: metadata) { errors.append(error) }
         if let error = validateExpiryDate(data.expiryDate, now: now, calendar: calendar) { errors.append(error) }
         if let error = validateCVV(data.cvv, network: cvvNetwork(for: data, metadata: metadata)) { errors.append(error) }
         // A session that does not collect the name neither requires nor checks it (the SDK's rule).
@@ -174,10 +174,28 @@ public struct CardValidator: Sendable {
         return result
     }
 
-    /// The network whose code length the CVV must have: the cardholder's choice, else the preferred
-    /// (or first) network of the last metadata, else the first local candidate.
+    /// The `unsupported-card-type` error for a chosen network (`cardNetwork`) that is not one of
+    /// the card's networks (American Express on a Cartes Bancaires + Visa card): it would otherwise
+    /// set the CVV's length, and the payment would go to another network with a code of the wrong
+    /// length. Nil while the card's networks are not known (no digits a network claims yet).
+    public func validateChoice(_ data: CardData, metadata: CardNumberEntryMetadata?) -> ValidationError? {
+        guard let choice = data.cardNetwork else { return nil }
+        let networks = cardNetworks(digits: CardNumberNormalizer.normalize(data.cardNumber).digits, metadata: metadata)
+        guard !networks.isEmpty, !networks.contains(choice) else { return nil }
+        let names = networks.map { catalogue.info($0).displayName }
+        return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber,
+                               description: "\(catalogue.info(choice).displayName) is not one of this card's networks (\(names.joined(separator: ", "))): "
+                                   + "choose one of them.")
+    }
+
+    /// The network whose code length the CVV must have: the cardholder's choice when it is one of
+    /// the card's networks (or the card's networks are not known yet), else the preferred (or
+    /// first) network of the last metadata, else the first local candidate.
     public func cvvNetwork(for data: CardData, metadata: CardNumberEntryMetadata?) -> CardNetwork? {
-        if let choice = data.cardNetwork { return choice }
+        if let choice = data.cardNetwork {
+            let networks = cardNetworks(digits: CardNumberNormalizer.normalize(data.cardNumber).digits, metadata: metadata)
+            if networks.isEmpty || networks.contains(choice) { return choice }
+        }
         if let metadata, let network = metadata.detectedCardNetworks.preferred ?? metadata.detectedCardNetworks.items.first {
             return network.network
         }

@@ -20,4 +20,12 @@ public struct ValidationError: Sendable, Equatable, Hashable, Error {
         self.inputElementType = inputElementType
         self.description = description
     }
+
+    /// The description as a screen shows it, in one spelling: Primer's SDK writes "Card number can
+    /// not be blank." (Primer iOS SDK 2.51.1, Sources/PrimerSDK/Classes/PCI/Checkout Components/
+    /// PrimerRawCardDataTokenizationBuilder.swift) beside "cannot be blank" for every other field.
+    /// The wire keeps Primer's words; a person reads "cannot" everywhere.
+    public var shownDescription: String {
+        description.replacing("can not ", with: "cannot ")
+    }
 }

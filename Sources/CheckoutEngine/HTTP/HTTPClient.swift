@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Sends HTTP requests that a hostile or broken server cannot push around.
@@ -14,8 +15,11 @@ import Synchronization
 /// - one deadline, ``HTTPRequest/timeout`` after ``send(_:)`` is called, covers name resolution,
 ///   connecting, the headers and the body;
 /// - only `http` and `https` URLs are fetched, and no signal is used for timing;
-/// - cancelling the calling task ends the call at once (the transfer is abandoned in the
-///   background, within about a second).
+/// - cancelling the calling task ends the call at once, and the transfer with it (its sockets
+///   are shut down, so the blocked transfer returns);
+/// - at most ``maximumTransfers`` transfers run at once in the process; more wait (cancellable)
+///   for one to end, so a storm of superseded lookups against a slow service cannot pile up
+///   threads and descriptors (that storm once ran libdispatch out of descriptors, and it trapped).
 ///
 /// It is libcurl underneath, opened with `dlopen` the first time a request is sent, so a run that
 /// makes no request never loads libcurl and its dependencies (TLS, Kerberos, LDAP…). This replaces
@@ -59,6 +63,8 @@ public struct HTTPClient: Sendable {
 
     /// The most bytes of header fields read from one response.
     public static let maximumHeaderBytes = 64 << 10
+    /// The most transfers running at once in the process.
+    public static let maximumTransfers = 8
 
     public init() {}
 
@@ -68,12 +74,18 @@ public struct HTTPClient: Sendable {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let exchange = HTTPExchange(deadline: ContinuousClock.now + request.timeout)
         try Task.checkCancellation()
+        try await TransferSlots.shared.acquire()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                guard exchange.start(continuation) else { return }
-                // A serial queue of its own gets a thread that may block for the whole transfer.
+                guard exchange.start(continuation) else {
+                    TransferSlots.shared.release()
+                    return
+                }
+                // A serial queue of its own gets a thread that may block for the whole transfer;
+                // the slot is given back when the transfer has ended, not when its caller left.
                 DispatchQueue(label: "checkout-http").async {
                     exchange.end(Self.perform(request, exchange: exchange))
+                    TransferSlots.shared.release()
                 }
             }
         } onCancel: {
@@ -137,9 +149,103 @@ final class HTTPExchange: Sendable {
         continuation?.resume(with: result)
     }
 
-    /// Resumes the caller with `CancellationError` and tells the transfer to stop.
+    /// Resumes the caller with `CancellationError` and tells the transfer to stop, shutting its
+    /// sockets down so that a transfer blocked on one returns now.
     func cancel() {
         cancelledFlag.store(true, ordering: .relaxed)
+        sockets.withLock { sockets in
+            for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
         end(.failure(CancellationError()))
+    }
+
+    /// The transfer's open sockets; a socket is removed under the same lock it is closed under, so
+    /// ``cancel()`` never shuts down a descriptor number that has since been given to another file.
+    private let sockets = Mutex<Set<Int32>>([])
+
+    /// The transfer opened `socket` (libcurl's socket-option callback).
+    func opened(_ socket: Int32) {
+        sockets.withLock { sockets in
+            sockets.insert(socket)
+            if cancelled { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// The transfer is done with `socket` (libcurl's close-socket callback): closes it.
+    func close(_ socket: Int32) -> Int32 {
+        sockets.withLock { sockets in
+            sockets.remove(socket)
+            return Glibc.close(socket)
+        }
+    }
+}
+
+/// The process's transfer slots: ``HTTPClient/maximumTransfers`` of them, handed out in order of
+/// asking; a caller cancelled while it waits leaves the queue at once.
+final class TransferSlots: Sendable {
+    static let shared = TransferSlots(count: HTTPClient.maximumTransfers)
+
+    private struct State {
+        var free: Int
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Waits cancelled before their continuation was kept.
+        var cancelled: Set<UInt64> = []
+        var lastID: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+
+    init(count: Int) {
+        state = Mutex(State(free: count))
+    }
+
+    /// How many slots are taken now.
+    var inUse: Int { state.withLock { HTTPClient.maximumTransfers - $0.free } }
+
+    /// Returns once a slot is the caller's; throws `CancellationError` if the task is cancelled first.
+    func acquire() async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.lastID += 1
+            return state.lastID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let granted: Bool? = state.withLock { state in
+                    if state.cancelled.remove(id) != nil { return nil }
+                    if state.free > 0 {
+                        state.free -= 1
+                        return true
+                    }
+                    state.waiters.append((id, continuation))
+                    return false
+                }
+                switch granted {
+                case true?: continuation.resume()
+                case nil: continuation.resume(throwing: CancellationError())
+                case false?: break
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Gives a slot back: to the first caller waiting, else to the pool.
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard !state.waiters.isEmpty else {
+                state.free += 1
+                return nil
+            }
+            return state.waiters.removeFirst().continuation
+        }
+        next?.resume()
     }
 }

@@ -35,7 +35,8 @@ final class LibCurl: @unchecked Sendable {
         let remaining = exchange.deadline - ContinuousClock.now
         guard remaining > .zero else { throw HTTPClient.Failure.timedOut }
         guard let handle = ccurl_easy_init(api) else { throw HTTPClient.Failure.transport("libcurl could not start a transfer") }
-        defer { ccurl_easy_cleanup(api, handle) }
+        // Cleaning up closes the connection through the close-socket callback, which uses the exchange.
+        defer { withExtendedLifetime(exchange) { ccurl_easy_cleanup(api, handle) } }
 
         var fields: OpaquePointer?
         defer { ccurl_slist_free_all(api, fields) }
@@ -108,6 +109,19 @@ final class LibCurl: @unchecked Sendable {
             Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue().exchange.shouldStop ? 1 : 0
         })
         try set(CURLOPT_XFERINFODATA, pointer: context)
+        // The exchange knows the transfer's sockets, so cancelling shuts them down and the blocked
+        // transfer ends at once instead of at its next progress callback (up to a second later):
+        // superseded lookups must not pile up threads and descriptors.
+        let sockets = Unmanaged.passUnretained(exchange).toOpaque()
+        try check(CURLOPT_SOCKOPTFUNCTION, ccurl_setopt_sockopt_callback(api, handle) { context, socket, _ in
+            Unmanaged<HTTPExchange>.fromOpaque(context!).takeUnretainedValue().opened(socket)
+            return 0
+        })
+        try set(CURLOPT_SOCKOPTDATA, pointer: sockets)
+        try check(CURLOPT_CLOSESOCKETFUNCTION, ccurl_setopt_closesocket_callback(api, handle) { context, socket in
+            Unmanaged<HTTPExchange>.fromOpaque(context!).takeUnretainedValue().close(socket)
+        })
+        try set(CURLOPT_CLOSESOCKETDATA, pointer: sockets)
         switch request.method {
         case .get:
             try set(CURLOPT_HTTPGET, long: 1)

@@ -52,7 +52,7 @@ public struct PaymentRequest: Sendable, Equatable {
     }
 
     /// What the cardholder is charged: the amount plus the surcharge.
-    public var total: Int { amount + surcharge }
+    public var total: Int { amount.addingMinorUnits(surcharge) }
 
     /// The first digits the ledger may keep: 8 for numbers of 16 digits or more, else 6.
     public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }

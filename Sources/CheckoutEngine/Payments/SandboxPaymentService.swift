@@ -4,6 +4,8 @@ import FoundationEssentials
 
 /// The embedded payment processor: a sandbox with documented outcomes that records every attempt
 /// in the ``Ledger`` (network, first digits, last four, amount, status; never the full number or CVV).
+/// A ledger that cannot be written does not change the outcome: the payment says so in
+/// ``Payment/notRecorded`` and the row is kept for later (``Ledger/recordOrKeep(_:)``).
 ///
 /// Outcomes, decided by the order amount's last four minor-unit digits (the surcharge does not count,
 /// so a trigger works whatever network is paid with) and by test numbers:
@@ -44,12 +46,13 @@ public struct SandboxPaymentService: PaymentService {
         case (_, Self.declinedCardNumber): (status, reason) = (.declined, "card declined")
         default: (status, reason) = (.authorized, nil)
         }
-        let payment = Payment(
+        var payment = Payment(
             id: "pay_" + String(UUID.random().lowercaseHex.prefix(20)),
             status: status, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
             network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason,
             networkChosenBy: request.networkChosenBy)
-        try ledger.record(Self.ledgerEntry(for: payment, at: now()))
+        // The processor's answer is the outcome; a ledger that cannot take the row now gets it later.
+        payment.notRecorded = ledger.recordOrKeep(Self.ledgerEntry(for: payment, at: now()))?.description
         if status == .failed { throw ProcessorUnavailable() }
         return payment
     }

@@ -126,6 +126,23 @@ public struct PrimerAPI: Sendable {
               let host = url.host, !host.isEmpty else { return nil }
         return url
     }
+
+    /// Whether card data (a number, a CVV) may be sent to `url`: over https, or over plain http to
+    /// this machine only (a loopback test server: `localhost`, 127.0.0.0/8, `::1`). A configuration
+    /// or token naming `http://` elsewhere would put the card in clear text on the network.
+    public static func maySendCardData(to url: URL) -> Bool {
+        switch url.scheme?.lowercased() {
+        case "https": return true
+        case "http":
+            let host = (url.host ?? "").lowercased().filter { $0 != "[" && $0 != "]" }
+            let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+            let loopbackIPv4 = parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part)! <= 255
+            }
+            return host == "localhost" || host == "::1" || loopbackIPv4
+        default: return false
+        }
+    }
 }
 
 extension URL {

@@ -62,6 +62,10 @@ public struct PrimerClientToken: Sendable, Equatable, CustomStringConvertible {
         guard let seconds = payload["expiration"]?.doubleValue ?? payload["exp"]?.doubleValue, seconds.isFinite else {
             throw .malformedToken("its payload has no expiry (exp or expiration)")
         }
+        // Seconds since 1970, up to the end of year 9999: -1e308 would read "expired at -4712…".
+        guard (0...253_402_300_799).contains(seconds) else {
+            throw .malformedToken("its expiry (exp or expiration) is not a time: seconds since 1970, at most the year 9999")
+        }
         let expiresAt = Date(timeIntervalSince1970: seconds)
         guard expiresAt > now else { throw .expiredToken(expiresAt) }
         self.init(accessToken: accessToken, configurationURL: configurationURL, pciURL: try Self.url(payload, "pciUrl"),

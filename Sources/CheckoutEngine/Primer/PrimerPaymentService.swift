@@ -31,7 +31,8 @@ import FoundationEssentials
 ///
 /// Every attempt is recorded in the ledger as ``SandboxPaymentService`` records it (network, first
 /// digits, last four, amount, status, reason), under Primer's payment id, or the request's id when
-/// no payment was created. The card number and CVV go into the tokenization body and nowhere else.
+/// no payment was created; when the ledger cannot be written the row is kept for later and the
+/// payment is returned all the same, with ``Payment/notRecorded`` saying why. The card number and CVV go into the tokenization body and nowhere else.
 public struct PrimerPaymentService: PaymentService {
     let pciURL: URL
     let api: PrimerAPI
@@ -79,11 +80,13 @@ public struct PrimerPaymentService: PaymentService {
     public func pay(_ request: PaymentRequest) async throws -> Payment {
         let outcome = await attempt(request)
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
-        let payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
+        var payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
                               last4Digits: request.last4Digits, declineReason: outcome.reason, orderId: outcome.orderID,
                               networkChosenBy: request.networkChosenBy)
-        try ledger?.record(SandboxPaymentService.ledgerEntry(for: payment, at: now()))
+        // Primer's answer is the truth: a ledger that cannot take the row now gets it later, and
+        // the payment says so apart; a local error never replaces what Primer charged.
+        payment.notRecorded = ledger?.recordOrKeep(SandboxPaymentService.ledgerEntry(for: payment, at: now()))?.description
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
             throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment)
@@ -106,6 +109,10 @@ public struct PrimerPaymentService: PaymentService {
 
     /// Tokenizes, creates the payment and reads the answer; never throws.
     func attempt(_ request: PaymentRequest) async -> Outcome {
+        guard PrimerAPI.maySendCardData(to: pciURL) else {
+            return .failed(nil, reason: "pciUrl is plain http off this machine",
+                           failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.")
+        }
         guard let body = Self.tokenizationBody(request, now: now()) else {
             return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.")
         }
@@ -190,8 +197,8 @@ public struct PrimerPaymentService: PaymentService {
             }
         }
         outcome.orderID = PrimerAPI.identifier(answer["orderId"]?.stringValue)
-        if let amount = answer["amount"]?.intValue, amount >= 0, let currency = answer["currencyCode"]?.stringValue,
-           currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) {
+        if let amount = answer["amount"]?.intValue, (0...ClientSession.maximumAmount).contains(amount),
+           let currency = answer["currencyCode"]?.stringValue, currency.count == 3, ISO4217.isCurrency(currency) {
             outcome.charged = (amount, currency.uppercased())
         }
         return outcome

@@ -19,6 +19,15 @@ public final class StandardConsole: PlainConsole {
     private let queue = DispatchQueue(label: "checkout.plain-input")
     private let reader = Mutex(LineReader())
     private let outputClosed = Atomic<Bool>(false)
+    /// The `errno` of the write that closed the output, 0 while it is open.
+    private let failure = Atomic<Int32>(0)
+
+    /// Why standard output could not be written, when a write failed for a reason other than the
+    /// reader having gone (EPIPE, the quiet end): the run reports it and exits non-zero.
+    public var writeError: Int32? {
+        let code = failure.load(ordering: .relaxed)
+        return code == 0 || code == EPIPE ? nil : code
+    }
 
     /// A console over this process's standard streams; `asciiOnly` comes from the locale
     /// (see ``PlainText/localeIsUTF8()``).
@@ -37,6 +46,7 @@ public final class StandardConsole: PlainConsole {
             let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
+                failure.store(written < 0 ? errno : EIO, ordering: .relaxed)
                 outputClosed.store(true, ordering: .relaxed)
                 return
             }

@@ -28,8 +28,10 @@ final class Conversation {
         write("\n")
     }
 
+    /// Everything the conversation writes goes through here: card-like digit runs are masked, so a
+    /// card number typed at any question is never echoed or quoted back in full.
     private func write(_ text: String) {
-        let line = (midLine ? "\n" : "") + PlainText.printable(text, ascii: console.asciiOnly, keepNewlines: true)
+        let line = (midLine ? "\n" : "") + PlainText.printable(CardLikeDigits.masked(text), ascii: console.asciiOnly, keepNewlines: true)
         midLine = false
         console.write(line)
     }

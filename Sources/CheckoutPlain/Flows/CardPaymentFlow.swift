@@ -62,6 +62,13 @@ final class CardPaymentFlow {
     }
 
     func run() async -> FlowEnd {
+        // The order first, as the session gives it: who is paid, for what.
+        let order = OrderSummary(settings.session, mode: .unicode)
+        if order.hasDetails {
+            let heading = [order.merchantName, order.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            say(([heading.isEmpty ? "Your order:" : heading + ":"] + order.itemLines.map { "  " + $0 } + ["  Order total \(order.total)"])
+                .joined(separator: "\n"))
+        }
         say("Pay by card: \(amount). \(acceptedSentence)")
         var question = Question.number
         while true {
@@ -173,7 +180,11 @@ final class CardPaymentFlow {
             say("BIN service: \(found.isEmpty ? "no network" : found).")
         case .localFallback:
             let network = found.isEmpty ? "not known from the first digits" : found
-            say("BIN service \(settings.binSource == .off ? "off" : "unavailable"): using local rules. Card network: \(network).")
+            if metadata.fallbackReason == .noBinData {
+                say("No BIN data for this card: networks from local rules. Card network: \(network).")
+            } else {
+                say("BIN service \(settings.binSource == .off ? "off" : "unavailable"): using local rules. Card network: \(network).")
+            }
         case .local:
             break
         }
@@ -225,7 +236,7 @@ final class CardPaymentFlow {
                     await learnNetworks()
                 }
                 if let error = validator.validateCardNumber(text, metadata: metadata) {
-                    say(error.description)
+                    say(error.shownDescription)
                     continue
                 }
                 announceAutomaticNetwork()
@@ -312,7 +323,7 @@ final class CardPaymentFlow {
             case let .answer(text):
                 let value = normalised(text)
                 if let error = validate(value) {
-                    say(error.description)
+                    say(error.shownDescription)
                     continue
                 }
                 data[keyPath: field] = value
@@ -380,16 +391,18 @@ final class CardPaymentFlow {
     private func result(_ payment: Payment) async -> Outcome {
         let amount = PlainText.money(payment.total, currency: payment.currency)
         let card = "\(amount) with \(catalogue.info(payment.network).displayName), card \(PlainText.maskedCard(lastFour: payment.last4Digits))"
+        // Apart from the processor's outcome: a row the ledger will get later.
+        let ledger = payment.notRecorded.map { "\nNot recorded in the ledger yet: \($0)." } ?? ""
         switch payment.status {
         case .authorized:
-            say("Payment authorized: \(card).\nPayment id \(payment.id).")
+            say("Payment authorized: \(card).\nPayment id \(payment.id).\(ledger)")
             return await whatNext(canRetry: false)
         case .pending:
-            say("Payment pending: \(card). The processor has not decided yet; do not pay again.\nPayment id \(payment.id).")
+            say("Payment pending: \(card). The processor has not decided yet; do not pay again.\nPayment id \(payment.id).\(ledger)")
             return await whatNext(canRetry: false)
         case .declined, .failed:
             let word = payment.status == .declined ? "declined" : "failed"
-            say("Payment \(word)\(payment.declineReason.map { " (\($0))" } ?? ""): \(card).\nPayment id \(payment.id).")
+            say("Payment \(word)\(payment.declineReason.map { " (\($0))" } ?? ""): \(card).\nPayment id \(payment.id).\(ledger)")
             return await whatNext(canRetry: true)
         }
     }
@@ -400,7 +413,7 @@ final class CardPaymentFlow {
         if let first = errors.first {
             // The data went stale since it was answered (a card that expired at midnight): fix it.
             submitted = false
-            for error in errors { say(error.description) }
+            for error in errors { say(error.shownDescription) }
             switch first.inputElementType {
             case .cardNumber: return .goTo(.number)
             case .expiryDate: return .goTo(.expiry)
@@ -408,7 +421,7 @@ final class CardPaymentFlow {
             case .cardholderName: return .goTo(.name)
             }
         }
-        say(error.errorId == "payment-failed" ? "Payment failed: \(error.description)" : "Payment refused: \(error.description)")
+        say(error.errorId == "payment-failed" ? "Payment failed. \(error.description)" : "Payment refused: \(error.description)")
         return await whatNext(canRetry: error.errorId == "payment-failed")
     }
 
@@ -416,7 +429,7 @@ final class CardPaymentFlow {
         let options = (canRetry ? ["Try again"] : []) + ["Another card", "Home"]
         say("What next?")
         switch await conversation.choose(options, prompt: "", defaultIndex: 0,
-                                         help: ["Try again pays again with the same card; Another card starts a new payment."]) {
+                                         help: [(canRetry ? "Try again pays again with the same card; " : "") + "Another card starts a new payment."]) {
         case .end: return .finished(.end)
         case .back: return .finished(.leave)
         case let .chose(index):

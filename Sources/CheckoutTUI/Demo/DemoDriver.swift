@@ -33,6 +33,9 @@ public final class DemoDriver {
     private var wake: (@Sendable () -> Void)?
     /// `nil` while the demo plays; set once the person has the keyboard (a key, the end, a mismatch).
     public private(set) var handedOver = false
+    /// Called once when the person gets the keyboard: a recording stops there, so nothing typed by
+    /// hand (a real card number) is ever in it.
+    public var onHandOver: (@MainActor () -> Void)?
     public private(set) var paused = false
     /// The speed: one of ``speeds``.
     public private(set) var speedIndex = 1
@@ -61,11 +64,19 @@ public final class DemoDriver {
         speedIndex = Self.speeds.indices.min { abs(Self.speeds[$0] - speed) < abs(Self.speeds[$1] - speed) } ?? 1
     }
 
-    /// The clock rate now: 0 paused, the speed, or a fast-forward's.
+    /// True while the terminal is too small to show the screen: the demo holds still (its clock
+    /// too), since the app takes no keys then, and goes on once the terminal is large enough.
+    public private(set) var heldBySize = false
+    /// How often a demo held by the terminal's size looks at it again.
+    static let sizeCheckInterval: Duration = .milliseconds(100)
+
+    /// The clock rate now: 0 paused or held, a fast-forward's (→ steps on to the next caption even
+    /// while paused, and the pause holds there), or the speed.
     var rate: Double {
         if handedOver { return 1 }
-        if paused { return 0 }
+        if heldBySize { return 0 }
         if fastForwardTo != nil { return Self.fastForwardSpeed }
+        if paused { return 0 }
         return Self.speeds[speedIndex]
     }
 
@@ -119,6 +130,20 @@ public final class DemoDriver {
     public func take(_ model: inout AppModel) -> Output {
         var output = Output()
         guard !handedOver else { return output }
+        // The app drops keys while the terminal is too small: typing on would lose them and the
+        // checks would fail. The demo waits, looking at the size again, and its status says why.
+        if model.isTooSmall {
+            if !heldBySize {
+                heldBySize = true
+                refreshStatus(&model)
+            }
+            lookAgain(after: Self.sizeCheckInterval)
+            return output
+        }
+        if heldBySize {
+            heldBySize = false
+            refreshStatus(&model)
+        }
         guard let move = pending else {
             // The script is over.
             if quitsAtEnd {
@@ -135,7 +160,7 @@ public final class DemoDriver {
                 return output
             }
             if model.isAnimating { output.commands += model.tick() }
-            if model.render().text.contains(text) != present, checkRetries < Self.checkRetryLimit {
+            if DemoPilot.Move.checkedScreen(model).contains(text) != present, checkRetries < Self.checkRetryLimit {
                 checkRetries += 1
                 lookAgain(after: .milliseconds(20))
                 return output
@@ -162,6 +187,7 @@ public final class DemoDriver {
             }
         }
         if case .caption = move.action {
+            // A skip ends at its caption; a pause from before the skip holds there.
             switch fastForwardTo {
             case .nextCaption?: fastForwardTo = nil
             case .caption(let index)? where move.index >= index: fastForwardTo = nil
@@ -180,8 +206,9 @@ public final class DemoDriver {
     }
 
     /// A key the person pressed: returns true when the demo took it. Space pauses and resumes,
-    /// → skips to the next caption, ← replays the current one, + and - change the speed, Esc and q
-    /// leave; any other key hands the keyboard over and is not passed on.
+    /// → skips to the next caption (paused, it steps there and stays paused), ← replays the current
+    /// one, + and - change the speed, Esc and q leave; any other key hands the keyboard over and
+    /// goes on to the screen, typed as the person meant it.
     public func intercept(_ key: Key, model: inout AppModel, output: inout Output) -> Bool {
         if handedOver {
             if captionClearsOnKey {
@@ -211,6 +238,7 @@ public final class DemoDriver {
             output.quit = true
         default:
             handOver(&model, caption: "You have the keyboard: the demo has stopped, carry on by hand.", clearsOnKey: true)
+            return false
         }
         refreshStatus(&model)
         return true
@@ -227,6 +255,7 @@ public final class DemoDriver {
     }
 
     private func handOver(_ model: inout AppModel, caption: String, clearsOnKey: Bool) {
+        if !handedOver { onHandOver?() }
         handedOver = true
         paused = false
         fastForwardTo = nil
@@ -241,7 +270,7 @@ public final class DemoDriver {
     var status: String {
         let progress = pilot.captionProgress
         var parts = ["\(script.name) \(progress.current)/\(progress.total)"]
-        if paused { parts.append("paused") }
+        if heldBySize { parts.append("waiting for a larger terminal") } else if paused { parts.append("paused") }
         if fastForwardTo != nil { parts.append("skipping") } else if speedIndex != 1 { parts.append("×" + Self.speedText(Self.speeds[speedIndex])) }
         return parts.joined(separator: " · ")
     }

@@ -22,26 +22,37 @@ public struct DemoOverlay: Sendable, Equatable {
         KeyHint(keys: "+/-", help: "speed"), KeyHint(keys: "esc/q", help: "leave"), KeyHint(keys: "any key", help: "take over"),
     ]
 
-    /// The caption bar's lines at a terminal width: the caption wrapped on up to two rows after
-    /// the status.
+    /// The caption bar's rows at a terminal width: the status, then the caption wrapped on up to
+    /// two rows beside it. A status so long that it would leave the caption less than half the
+    /// row (`cobadge 3/12 · paused · skipping` at 50 columns) has the first row to itself, and the
+    /// caption the two rows under it, across the whole width: the caption is never cut for it.
     func barLines(width: Int, glyphs: GlyphSet) -> [String] {
-        let room = width - DisplayWidth.of(statusText(glyphs)) - 4
-        return Canvas.wrap(glyphs.text(caption), width: max(10, room), maxLines: 2, ellipsis: glyphs.ellipsis)
+        barLayout(width: width, glyphs: glyphs).lines
+    }
+
+    /// The caption's lines and the column they start at; `statusAlone` when the status has a row of its own.
+    func barLayout(width: Int, glyphs: GlyphSet) -> (lines: [String], column: Int, statusAlone: Bool) {
+        let beside = DisplayWidth.of(statusText(glyphs)) + 3
+        if width - beside - 1 >= width / 2 {
+            return (Canvas.wrap(glyphs.text(caption), width: width - beside - 1, maxLines: 2, ellipsis: glyphs.ellipsis), beside, false)
+        }
+        let lines = Canvas.wrap(glyphs.text(caption), width: max(10, width - 4), maxLines: 2, ellipsis: glyphs.ellipsis)
+        return ([""] + lines, 3, true)
     }
 
     private func statusText(_ glyphs: GlyphSet) -> String { status.isEmpty ? "" : " \(glyphs.text(status)) " }
 
     /// The caption bar across the terminal from `row`: the status, then the caption.
     func renderAboveFooter(into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
-        let lines = barLines(width: canvas.width, glyphs: glyphs)
+        let (lines, x, statusAlone) = barLayout(width: canvas.width, glyphs: glyphs)
         let status = statusText(glyphs)
         for (offset, line) in lines.enumerated() {
             canvas.fill(row: row + offset, column: 0, count: canvas.width, style: .title)
-            let x = DisplayWidth.of(status) + 3
             if offset == 0 {
-                canvas.put(status, row: row, column: 0, style: .selection)
-                canvas.put(glyphs.pointer, row: row, column: x - 2, style: .title)
+                canvas.put(status, row: row, column: 0, style: .selection, maxWidth: canvas.width)
             }
+            // The pointer marks where the caption starts.
+            if offset == (statusAlone ? 1 : 0) { canvas.put(glyphs.pointer, row: row + offset, column: x - 2, style: .title) }
             canvas.put(line, row: row + offset, column: x, style: .title, maxWidth: canvas.width - x - 1)
         }
     }

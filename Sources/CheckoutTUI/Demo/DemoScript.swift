@@ -79,6 +79,8 @@ public struct DemoScript: Sendable, Equatable {
                 resolve: (String) -> String? = DemoScript.shippedText) throws(Problems) {
         var problems: [String] = []
         self.name = name
+        // A byte-order mark some editors begin a file with is no part of the first step.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         steps = Self.parse(file: name + ".demo", text: text, directory: directory, resolve: resolve, including: [name], problems: &problems)
         if let first = steps.first(where: { !$0.kind.isSet }) {
             if !first.kind.isStart {
@@ -121,7 +123,7 @@ public struct DemoScript: Sendable, Equatable {
             switch word {
             case "start":
                 guard let route = Route(arguments: rest.split(separator: " ").map(String.init)) else {
-                    fail("unknown screen \"\(rest)\": home, pay, settings, nol link, nol cards, nol pay or nol unlink")
+                    fail("unknown screen \"\(DiagnosticText.quoted(rest))\": home, pay, settings, nol link, nol cards, nol pay or nol unlink")
                     continue
                 }
                 add(.start(route))
@@ -129,22 +131,23 @@ public struct DemoScript: Sendable, Equatable {
                 let path = String(rest.dropFirst("session ".count)).trimmingWhitespace()
                 switch Self.session(path, directory: directory) {
                 case .success(let session): add(.set(.session(session)))
-                case .failure(let problem): fail("session \(path): \(problem.message)")
+                case .failure(let problem): fail("session \(DiagnosticText.quoted(path, limit: 200)): \(problem.message)")
                 }
             case "set":
                 let parts = rest.split(separator: " ").map(String.init)
                 guard parts.count == 2 else { fail("`set` takes a name and a value, e.g. `set bin-latency 120`"); continue }
-                switch (parts[0], parts[1], Int(parts[1])) {
+                // Milliseconds are capped as the command line caps them (0 to 3600000).
+                switch (parts[0], parts[1], Int(parts[1]).flatMap { (0...Self.maximumMilliseconds).contains($0) ? $0 : nil }) {
                 case ("bin-service", "embedded", _): add(.set(.binService(.embedded)))
                 case ("bin-service", "off", _): add(.set(.binService(.off)))
-                case ("bin-latency", _, let value?) where value >= 0: add(.set(.binLatency(value)))
+                case ("bin-latency", _, let value?): add(.set(.binLatency(value)))
                 case ("bin-timeout", _, let value?) where value > 0: add(.set(.binTimeout(value)))
-                case ("debounce", _, let value?) where value >= 0: add(.set(.debounce(value)))
+                case ("debounce", _, let value?): add(.set(.debounce(value)))
                 case ("allowed", let list, _):
                     let networks = list.split(separator: ",").map { CardNetwork(rawValue: String($0).uppercased()) }
                     if networks.isEmpty || networks.contains(nil) { fallthrough }
                     add(.set(.allowed(networks.compactMap { $0 })))
-                default: fail("unknown setting `\(rest)`: \(Self.settingsHelp)")
+                default: fail("unknown setting `\(DiagnosticText.quoted(rest))`: \(Self.settingsHelp)")
                 }
             case "caption", "highlight", "expect", "expect-not", "type":
                 guard !rest.isEmpty else { fail("`\(word)` needs a text"); continue }
@@ -158,19 +161,22 @@ public struct DemoScript: Sendable, Equatable {
             case "press":
                 var keys: [Key] = []
                 for name in rest.split(separator: " ") {
-                    if let key = Self.keyNames[String(name).lowercased()] { keys.append(key) } else { fail("unknown key \"\(name)\": \(Self.keyNames.keys.sorted().joined(separator: " "))") }
+                    if let key = Self.keyNames[String(name).lowercased()] { keys.append(key) } else { fail("unknown key \"\(DiagnosticText.quoted(String(name)))\": \(Self.keyNames.keys.sorted().joined(separator: " "))") }
                 }
                 if rest.isEmpty { fail("`press` needs at least one key") } else if !keys.isEmpty { add(.press(keys)) }
             case "wait":
-                guard let duration = Self.duration(rest) else { fail("`wait` takes milliseconds (`wait 800`) or seconds (`wait 1.5s`), not \"\(rest)\""); continue }
+                guard let duration = Self.duration(rest) else {
+                    fail("`wait` takes milliseconds (`wait 800`) or seconds (`wait 1.5s`), at most an hour, not \"\(DiagnosticText.quoted(rest))\"")
+                    continue
+                }
                 add(.wait(duration))
             case "include":
-                guard !including.contains(rest) else { fail("`include \(rest)` would play \(rest) inside itself"); continue }
-                guard let text = resolve(rest) else { fail("no script named \"\(rest)\" to include"); continue }
+                guard !including.contains(rest) else { fail("`include \(DiagnosticText.quoted(rest))` would play \(DiagnosticText.quoted(rest)) inside itself"); continue }
+                guard let text = resolve(rest) else { fail("no script named \"\(DiagnosticText.quoted(rest))\" to include"); continue }
                 steps += parse(file: rest + ".demo", text: text, directory: nil, resolve: resolve,
                                including: including + [rest], problems: &problems)
             default:
-                fail("unknown step \"\(word)\": start, set, caption, highlight, type, press, wait, expect, expect-not or include")
+                fail("unknown step \"\(DiagnosticText.quoted(word))\": start, set, caption, highlight, type, press, wait, expect, expect-not or include")
             }
         }
         return steps
@@ -206,12 +212,23 @@ public struct DemoScript: Sendable, Equatable {
         init(_ message: String) { self.message = message }
     }
 
-    /// `800`, `800ms`, `1.5s`.
+    /// The longest wait and the largest millisecond setting: an hour, as on the command line
+    /// (`--debounce`, `--bin-latency`, `--bin-timeout`); `--check` plays a script on a manual clock,
+    /// so an uncapped wait would never end.
+    static let maximumMilliseconds = 3_600_000
+
+    /// `800`, `800ms`, `1.5s`; at most an hour.
     static func duration(_ text: String) -> Duration? {
-        if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0 { return .milliseconds(value) }
-        if text.hasSuffix("s"), let value = Double(text.dropLast()), value >= 0, value < 3600 { return .milliseconds(Int(value * 1000)) }
-        if let value = Int(text), value >= 0 { return .milliseconds(value) }
-        return nil
+        let milliseconds: Int?
+        if text.hasSuffix("ms") {
+            milliseconds = Int(text.dropLast(2))
+        } else if text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds.isFinite, seconds >= 0, seconds <= 3600 {
+            milliseconds = Int((seconds * 1000).rounded())
+        } else {
+            milliseconds = Int(text)
+        }
+        guard let milliseconds, (0...maximumMilliseconds).contains(milliseconds) else { return nil }
+        return .milliseconds(milliseconds)
     }
 
     static let keyNames: [String: Key] = [

@@ -38,9 +38,9 @@ public final class DemoWorld: Sendable {
         self.worker = worker
         var registry = ScreenRegistry.standard
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
+            registry.register(route) { context in NolFlowScreen(flow: flow, worker: worker, hasHomeMenu: context.hasHomeMenu) }
         }
-        self.registry = registry
+        self.registry = registry.withPaymentsScreen(ledger: ledger)
     }
 
     /// The world of `checkout demo`: the shipped data, the session defaults.
@@ -101,11 +101,18 @@ extension DemoPilot.Move {
             model.highlightedEvent = entry.sequence
             return []
         case .expect(let text, let present):
-            let screen = model.render().text
+            let screen = Self.checkedScreen(model)
             if screen.contains(text) != present {
                 throw DemoFailure(step: step, message: present ? "the screen does not show \"\(text)\"" : "the screen still shows \"\(text)\"")
             }
             return []
         }
+    }
+
+    /// The screen an `expect` step looks at: the app at 80x24 at least, since a small terminal
+    /// squeezes out rows (the status line under a three-row caption at 50x17) that the script's
+    /// claims are about.
+    static func checkedScreen(_ model: AppModel) -> String {
+        model.render(width: max(80, model.size.width), height: max(24, model.size.height)).text
     }
 }

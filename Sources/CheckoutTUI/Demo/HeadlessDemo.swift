@@ -91,7 +91,7 @@ public final class HeadlessDemo {
             case .submit(let total): await engine?.submit(expectedTotal: total)
             case .rebuildEngine(let settings, _):
                 if let manager = try? world.makeEngine(settings) { connect(manager) }
-            case .quit: break
+            case .export, .quit: break
             }
         }
     }

@@ -56,11 +56,21 @@ extension AppModel {
         var layout = footerLayout(shown, global: globalShown, width: canvas.width, glyphs: glyphs)
         // Where the plain alternatives of the global keys (`F1/?`) would push out Esc or the key
         // for what has focus, the global keys are named by their first key only, and then, if need
-        // be, only the help's is kept: the help lists them all.
+        // be, only the help's is kept: the help lists them all. Where they would push out only
+        // another of the screen's keys, the event log's alone is named by F2, if that makes room
+        // for all of them (`?`, the help's, is the one a terminal without F-keys needs first).
         let compact = globalShown.map { hint in
             var short = hint
             short.keys = String(hint.keys.split(separator: "/").first ?? Substring(hint.keys))
             return short
+        }
+        if layout.kept.count < shown.count, let last = compact.last {
+            let fewer = Array(globalShown.dropLast()) + [last]
+            let fewerLayout = footerLayout(shown, global: fewer, width: canvas.width, glyphs: glyphs)
+            if fewerLayout.kept.count == shown.count {
+                globalShown = fewer
+                layout = fewerLayout
+            }
         }
         for fewer in [compact, Array(compact.prefix(1))] where !layout.keepsFirstRanks {
             let fewerLayout = footerLayout(shown, global: fewer, width: canvas.width, glyphs: glyphs)

@@ -10,6 +10,8 @@ public enum AppCommand: Sendable, Equatable {
     /// Settings were saved: the engine is rebuilt from them and, once it is, the values changed
     /// in Settings are written for the next start (``AppModel/settingsSaved(_:)`` says how that went).
     case rebuildEngine(CheckoutSettings, saving: SavedSettings)
+    /// Keep a text (a receipt): the runtime writes it and says how that went with ``AppModel/exported(_:)``.
+    case export(String, ExportDestination)
     case quit(Int32)
 }
 
@@ -36,12 +38,13 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
 ///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
 ///   holds entered data asks first ("Discard this card? y/n").
-/// - F1 (help) and F2 (event log) work on every screen, and so do their plain alternatives, for
-///   terminals that keep the function keys (GNOME Terminal, VS Code, multiplexers): `?` where no
-///   text field has the caret, and Alt-E; one binding table (``globalKeyMap``) handles them and
-///   names them in the footer and the help. At ``eventPanelMinimumWidth`` columns and wider, a
-///   screen that asks for it (the card form, the Nol wizards) has the event log beside it (the
-///   event panel) and F2 shows or hides the panel instead.
+/// - F1 (help) and F2 (the full event log, with its filter and detail) work on every screen, and
+///   so do their plain alternatives, for terminals that keep the function keys (GNOME Terminal,
+///   VS Code, multiplexers): `?` where no text field has the caret, and Alt-E; one binding table
+///   (``globalKeyMap``) handles them and names them in the footer and the help. At
+///   ``eventPanelMinimumWidth`` columns and wider, a screen that asks for it (the card form, the
+///   Nol wizards) has the log's newest lines beside it (the event panel), in the columns the
+///   screen leaves (``Screen/bodyWidthBesidePanel``); `p` in the full log hides or shows it.
 /// - **A screen's question** (``Screen/question(context:)``) is asked like the app's own, over the screen:
 ///   y answers yes, n or Esc no, other keys wait.
 /// - **Events are stamped** with the time since the first keystroke, read from the injected
@@ -65,12 +68,15 @@ public struct AppModel: Sendable {
     private var pendingCommands: [AppCommand] = []
     /// Where event times come from, and the time screens measure holds and countdowns by.
     public let clock: EventClock
-    /// Today's date, for the checks that depend on the month (an expiry date complete and valid).
+    /// The wall clock: today's date for the checks that depend on the month (an expiry date complete
+    /// and valid), and the time a receipt says; read into ``ScreenContext/today`` for each input.
     public let wallClock: @Sendable () -> Date
     /// When the first key or paste was taken, on ``clock``; events are timed from it.
     public private(set) var firstKeystroke: Duration?
-    /// True once F2 has hidden the event panel (it is shown by default where there is room).
-    public internal(set) var eventPanelHidden = false
+    /// True once `p` in the event log has hidden the event panel (it is shown by default where there is room).
+    public internal(set) var eventPanelHidden = false {
+        didSet { context.eventPanelHidden = eventPanelHidden }
+    }
     /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
     public var highlightedEvent: Int?
     /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
@@ -130,6 +136,7 @@ public struct AppModel: Sendable {
                                 size: size)
         context.now = clock.now()
         context.today = wallClock()
+        context.hasHomeMenu = route == .home
         push(registry.makeScreen(route, context: context))
     }
 
@@ -168,8 +175,8 @@ public struct AppModel: Sendable {
     public var eventPanelWidth: Int { isTooSmall ? 0 : eventPanelWidth(forWidth: size.width) }
 
     func eventPanelWidth(forWidth width: Int) -> Int {
-        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, top?.wantsEventPanel == true else { return 0 }
-        return width - max(80, width / 2)
+        guard width >= Self.eventPanelMinimumWidth, !eventPanelHidden, let top, top.wantsEventPanel else { return 0 }
+        return width - max(top.bodyWidthBesidePanel, width / 2)
     }
 
     /// Time since the first keystroke; `nil` before it.
@@ -184,6 +191,7 @@ public struct AppModel: Sendable {
         guard takesUserInput else { return [] }
         readClocks()
         noteKeystroke()
+        context.exportNote = nil
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
@@ -212,7 +220,7 @@ public struct AppModel: Sendable {
         return drainCommands()
     }
 
-    /// Does what a global key asks: the help or the event log, opened, or closed when on show.
+    /// Does what a global key asks: the help or the full event log, opened, or closed when on show.
     private mutating func perform(_ action: GlobalAction) {
         switch action {
         case .help:
@@ -220,12 +228,11 @@ public struct AppModel: Sendable {
                 let index = stack.count - 1
                 let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
                 push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
-                                editingKeys: top.editsText))
+                                editingKeys: top.editsText, about: top.helpAbout(context: context)))
             }
         case .events:
-            if size.width >= Self.eventPanelMinimumWidth, top?.wantsEventPanel == true {
-                eventPanelHidden.toggle()
-            } else if stack.last is EventLogScreen {
+            // The full log, beside the panel too: its filter and detail are a key away on every screen.
+            if stack.last is EventLogScreen {
                 apply([.pop], from: stack.count - 1)
             } else {
                 push(EventLogScreen())
@@ -381,6 +388,11 @@ public struct AppModel: Sendable {
         context.settingsNote = note
     }
 
+    /// Says how keeping a text went ("Saved to …", "Copied…", or why not); the screen that asked shows it.
+    public mutating func exported(_ note: StatusNote) {
+        context.exportNote = note
+    }
+
     /// Commands produced outside an input (the first screen's appearance); the runtime takes them once at start.
     public mutating func takeCommands() -> [AppCommand] { drainCommands() }
 
@@ -415,6 +427,7 @@ public struct AppModel: Sendable {
                 guard index < stack.count else { continue }
                 if let question = confirmation, question.index >= index { confirmation = nil }
                 if index == 0 {
+                    guard let route else { continue }
                     stack[index] = registry.makeScreen(route, context: context)
                     apply(stack[index].appear(context: context), from: index)
                 } else {
@@ -431,6 +444,10 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.rebuildEngine(settings, saving: changes))
             case .log(let name, let summary):
                 context.eventLog.append(name: name, summary: summary, at: elapsed)
+            case .export(let text, let destination):
+                pendingCommands.append(.export(text, destination))
+            case .toggleEventPanel:
+                eventPanelHidden.toggle()
             }
         }
     }

@@ -86,10 +86,10 @@ public enum MoneyText {
     public static func format(minorUnits: Int, currency: String, mode: GlyphSet.Mode = .unicode) -> String {
         let code = currency.uppercased()
         let decimals = fractionDigits(code)
-        var scale = 1
+        var scale: UInt = 1
         for _ in 0..<decimals { scale *= 10 }
         let sign = minorUnits < 0 ? "-" : ""
-        let value = abs(minorUnits)
+        let value = minorUnits.magnitude
         var number = String(value / scale)
         if decimals > 0 {
             let fraction = String(value % scale)
@@ -100,8 +100,9 @@ public enum MoneyText {
         return sign + code + " " + number
     }
 
-    /// How many digits a currency's minor unit has: 2 for EUR, 0 for JPY, 3 for BHD.
+    /// How many digits a currency's minor unit has: 2 for EUR, 0 for JPY, 3 for BHD, as ISO 4217
+    /// says (``ISO4217``); 2 for a code it does not list (an old ledger row).
     public static func fractionDigits(_ currency: String) -> Int {
-        ["JPY": 0, "KRW": 0, "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3][currency.uppercased()] ?? 2
+        ISO4217.minorUnits(of: currency) ?? 2
     }
 }

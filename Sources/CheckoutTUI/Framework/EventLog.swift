@@ -115,6 +115,7 @@ public struct EventLog: Sendable, Equatable {
                 ("network", .string(payment.network.rawValue)), ("card", .string(CardNumberMask.lastFour(payment.last4Digits))),
             ]
             if let reason = payment.declineReason { members.append(("declineReason", .string(reason))) }
+            if let notRecorded = payment.notRecorded { members.append(("notRecorded", .string(notRecorded))) }
             return .object([("event", .string("checkoutCompleted")), ("payment", .object(members))])
         case .checkoutFailed(let error):
             var members: [(String, JSONValue)] = [("event", .string("checkoutFailed")), ("error", .object([

@@ -1,11 +1,13 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 
 /// A screen that can be opened by name: from the home menu or straight from the command line.
 public enum Route: String, Sendable, CaseIterable {
-    case home, pay, nolLink, nolCards, nolPay, nolUnlink, settings
+    case home, pay, nolLink, nolCards, nolPay, nolUnlink, payments, settings
 
     /// The route the command-line words name: `pay`, `nol link`, `settings`…; `nil` when unknown.
+    /// Payments opens from the home menu: `checkout payments` is the ledger listing for scripts.
     public init?(arguments: [String]) {
         switch arguments {
         case []: self = .home
@@ -34,6 +36,7 @@ public enum Route: String, Sendable, CaseIterable {
         case .nolCards: .routeNolCards
         case .nolPay: .routeNolPay
         case .nolUnlink: .routeNolUnlink
+        case .payments: .routePayments
         case .settings: .routeSettings
         }
     }
@@ -67,5 +70,13 @@ public struct ScreenRegistry: Sendable {
         .nolCards: { _ in ComingSoonScreen(route: .nolCards) },
         .nolPay: { _ in ComingSoonScreen(route: .nolPay) },
         .nolUnlink: { _ in ComingSoonScreen(route: .nolUnlink) },
+        .payments: { _ in ComingSoonScreen(route: .payments) },
     ])
+
+    /// These screens with Payments reading `ledger`.
+    public func withPaymentsScreen(ledger: Ledger) -> ScreenRegistry {
+        var registry = self
+        registry.register(.payments) { context in PaymentsScreen(ledger: ledger, context: context) }
+        return registry
+    }
 }

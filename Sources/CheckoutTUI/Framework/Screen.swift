@@ -25,9 +25,10 @@ public enum ScreenEffect: Sendable {
     case replace(any Screen)
     /// Goes back to the screen underneath; quits when there is none.
     case pop
-    /// Goes back to the screen underneath, or opens a route's screen in this one's place when there
-    /// is none (Settings opened from the command line saves into the home menu rather than quitting).
-    case back(orOpen: Route)
+    /// Goes back to the screen underneath; with none, opens a route's screen in this one's place,
+    /// or with `nil` stays (Settings opened on its own saves and stays, Esc then quits, as at the
+    /// top of every screen).
+    case back(orOpen: Route?)
     /// Opens a route's screen on top of this one (how the home menu opens the card form).
     case open(Route)
     /// Leaves the program with this exit code.
@@ -43,6 +44,19 @@ public enum ScreenEffect: Sendable {
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
     /// (the Nol Pay flows): a short event name and a one-line summary with card numbers masked.
     case log(name: String, summary: String)
+    /// Hands a text (a receipt) to the runtime to keep: saved to a new file or copied to the
+    /// clipboard; ``ScreenContext/exportNote`` then says how it went.
+    case export(String, ExportDestination)
+    /// Hides the event panel beside the screens, or shows it again (`p` in the event log).
+    case toggleEventPanel
+}
+
+/// Where a text a person asked to keep goes.
+public enum ExportDestination: Sendable, Equatable {
+    /// A new file at this path (`~/` is the home directory); an existing file is never overwritten.
+    case file(String)
+    /// The terminal's clipboard, through OSC 52 where the terminal allows it.
+    case clipboard
 }
 
 /// What every screen may read while handling input or drawing: the catalogue, the settings (and
@@ -66,10 +80,18 @@ public struct ScreenContext: Sendable {
     /// The app's clock as the input being handled arrived (``AppModel/clock``): what holds and
     /// countdowns measure time by. Tests move it by hand.
     public var now: Duration = .zero
-    /// Today, from the app's wall clock, for the checks that depend on the month (an expiry date).
+    /// Now on the app's wall clock (``AppModel/wallClock``), as the input being handled arrived: the
+    /// day for the checks that depend on the month (an expiry date), the time a receipt says. Tests fix it.
     public var today = Date(timeIntervalSince1970: 0)
     /// The language the screens speak, with its locale's money and digits.
     public var localizer: Localizer
+    /// True once the event panel was hidden (``ScreenEffect/toggleEventPanel``).
+    public var eventPanelHidden = false
+    /// True when the home menu is at the bottom of the screens (`checkout` alone), so advice may
+    /// send the person there; false when a screen was opened straight from the command line.
+    public var hasHomeMenu = false
+    /// How the last export (a receipt saved or copied) went, until the next key.
+    public var exportNote: StatusNote?
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
@@ -211,15 +233,21 @@ public protocol Screen: Sendable {
     func helpLines(context: ScreenContext) -> [KeyHint]
     /// Whether the screen has text fields, so that the F1 help lists the editing keys.
     var editsText: Bool { get }
+    /// What the F1 help says about the screen before its keys, under a heading (the card form: the
+    /// order being paid); `nil` for most screens.
+    func helpAbout(context: ScreenContext) -> HelpScreen.About?
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
     /// A question the screen asks before it goes on (the card form: "Networks not known yet: pay
-    /// €50.29 with Visa?"); the app shows it as it shows its own and hands the answer to
+    /// €49.99 with Visa?"); the app shows it as it shows its own and hands the answer to
     /// ``answer(_:context:)``. `nil` when there is none.
     func question(context: ScreenContext) -> ScreenQuestion?
     /// The answer to ``question``: y is `true`; n and Esc are `false`.
     mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect]
+    /// The columns the screen needs beside the event panel; the panel gets the rest (at least half
+    /// the terminal goes to the screen).
+    var bodyWidthBesidePanel: Int { get }
 }
 
 extension Screen {
@@ -241,11 +269,15 @@ extension Screen {
 
     public var editsText: Bool { focusedText != nil }
 
+    public func helpAbout(context: ScreenContext) -> HelpScreen.About? { nil }
+
     public var wantsEventPanel: Bool { false }
 
     public func question(context: ScreenContext) -> ScreenQuestion? { nil }
 
     public mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect] { [] }
+
+    public var bodyWidthBesidePanel: Int { 80 }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

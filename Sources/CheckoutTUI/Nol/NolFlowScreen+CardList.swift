@@ -23,11 +23,16 @@ extension NolFlowScreen {
 
     /// The word a card gets when its balance is less than the amount a payment takes.
     static let belowFare = "below fare"
+    /// The word a reader card gets when it is linked to a mobile number already.
+    static let linked = "linked"
 
-    /// The reader's cards, with their state and whether they hold the fare.
+    /// The reader's cards, with their state, whether they are linked already, and whether they
+    /// hold the fare.
     var readerLines: [CardLine] {
         readerCards.map { card in
-            let note: String? = card.status != "active" ? card.status : (card.balance < worker.amount ? Self.belowFare : nil)
+            let note: String? = card.status != "active" ? card.status
+                : linkedNumbers[card.cardNumber] != nil ? Self.linked
+                : (card.balance < worker.amount ? Self.belowFare : nil)
             return CardLine(label: card.label, last4: String(card.cardNumber.suffix(4)), balance: card.balance, note: note,
                             cardNumber: card.cardNumber)
         }
@@ -60,7 +65,7 @@ extension NolFlowScreen {
         let glyphs = context.glyphs
         let layout = CardColumns(lines, width: width, glyphs: glyphs)
         let failure = lines.indices.contains(selected) ? lines[selected].cardNumber.flatMap { cardFailures[$0] } : nil
-        let failureLines = failure.map { self.failureLines($0, width: width - 4, glyphs: glyphs) } ?? []
+        let failureLines = failure.map { self.failureLines($0, width: width - 4, context: context) } ?? []
 
         // Each row's height: one, and for the chosen one its wrapped label, failure and actions.
         let labelLines = lines.enumerated().map { index, line in

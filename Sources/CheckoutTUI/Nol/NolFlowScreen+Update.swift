@@ -200,11 +200,11 @@ extension NolFlowScreen {
         (try? MobileNumber.parse(phone).get())?.grouped ?? phone
     }
 
-    /// The failure that says a number has no linked card, and where to link one.
+    /// The failure that says a number has no linked card; ``advice(for:)`` says where to link one.
     static func noLinkedCard(_ number: MobileNumber) -> NolPayError {
         let message = "No card is linked to \(number.grouped)."
         return NolPayError(errorId: "no-linked-card", code: "no-linked-card", message: message, description: message,
-                           recoverySuggestion: "Link one first: home menu › Nol Pay: link a card.")
+                           recoverySuggestion: "Link one first, with checkout nol link.")
     }
 
     /// The characters a field takes: the code and the card number digits only (Unicode digits
@@ -243,7 +243,17 @@ extension NolFlowScreen {
         }
         values[focus, default: EditableText()].insert(kept, limit: limit)
         if refused { notice = Self.refusal(for: focus) }
+        if values[focus]?.isEmpty ?? true {
+            if refused { refusedWhileEmpty.insert(focus) }
+        } else {
+            refusedWhileEmpty.remove(focus)
+        }
     }
+
+    /// What a phone number field that refused all it was given says on submit, instead of "cannot be blank".
+    static let onlyRefusedCharacters = NolPayValidationError(
+        errorId: "invalid-phone-number", description: "Phone number is not valid: it takes digits, not letters.",
+        recoverySuggestion: "Type the mobile number with digits, such as 050 123 4567, or +44 7700 900123.")
 
     /// Shows `field`'s validation error, if any (when it is left).
     mutating func validate(_ field: Field) {
@@ -254,7 +264,7 @@ extension NolFlowScreen {
         case .phone: NolPayValidator.mobileNumber(value).failure
         case .code: NolPayValidator.otpCode(value).failure
         }
-        fieldErrors[field] = error?.description
+        fieldErrors[field] = error
     }
 
     private mutating func submit() {
@@ -342,7 +352,7 @@ extension NolFlowScreen {
     /// Asks for the cards linked to `phone`, after checking it is a mobile number.
     private mutating func lookUpLinkedCards(_ phone: String) {
         if case let .failure(error) = NolPayValidator.mobileNumber(phone) {
-            fieldErrors[.phone] = error.description
+            fieldErrors[.phone] = refusedWhileEmpty.contains(.phone) && error == NolPayValidator.blankPhone ? Self.onlyRefusedCharacters : error
             log("nolValidation", "invalid: \(error.errorId)")
             return
         }
@@ -480,7 +490,9 @@ extension NolFlowScreen {
             case "invalid-otp-code": .code
             default: .phone
             }
-            if fieldErrors[field] == nil { fieldErrors[field] = error.description }
+            // Someone who typed only letters is not told the field is blank.
+            let shown = field == .phone && refusedWhileEmpty.contains(.phone) && error == NolPayValidator.blankPhone ? Self.onlyRefusedCharacters : error
+            if fieldErrors[field] == nil { fieldErrors[field] = shown }
         }
         if let first = fields.first(where: { fieldErrors[$0] != nil }) { focus = first }
     }

@@ -14,8 +14,7 @@ extension NolFlowScreen {
         case (.link, _): (Self.linkSteps, 3)
         case (.cards, _): (Self.cardsSteps, pick == .phone ? 0 : 1)
         case (.pay, .cardAndPhone): (Self.paySteps, pick == .phone ? 0 : 1)
-        case (.pay, .requested): (Self.paySteps, 2)
-        case (.pay, _): (Self.paySteps, 3)
+        case (.pay, _): (Self.paySteps, 2)
         case (.unlink, .cardAndPhone): (Self.unlinkSteps, pick == .phone ? 0 : 1)
         case (.unlink, .code): (Self.unlinkSteps, 2)
         case (.unlink, _): (Self.unlinkSteps, 3)
@@ -24,7 +23,9 @@ extension NolFlowScreen {
 
     static let linkSteps = ["Scan card", "Phone", "Code", "Linked"]
     static let cardsSteps = ["Phone", "Linked cards"]
-    static let paySteps = ["Phone", "Card", "Payment", "Result"]
+    /// Paying has no step between asking and the answer a person could stop at: the request and
+    /// its result are one step, so the bar never jumps over one.
+    static let paySteps = ["Phone", "Card", "Payment"]
     static let unlinkSteps = ["Phone", "Card", "Code", "Unlinked"]
 
     /// Where the values of field rows start, right of their labels.
@@ -55,12 +56,15 @@ extension NolFlowScreen {
         let panelWidth = 28
         let showsPanel = showsPanel(width: area.width)
         let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
-        // The instruction wraps rather than losing its end at 60 columns.
-        for line in Self.wrap(instruction, width: bodyWidth, maxLines: 2, glyphs: glyphs) {
-            canvas.put(line, row: row, column: left)
+        // The instruction wraps rather than losing its end at 60 columns; a finished flow has its
+        // headline first and says what it means under it.
+        if let instruction {
+            for line in Self.wrap(instruction, width: bodyWidth, maxLines: 2, glyphs: glyphs) {
+                canvas.put(line, row: row, column: left)
+                row += 1
+            }
             row += 1
         }
-        row += 1
         let mask = String(repeating: glyphs.maskedDigit, count: 4)
         // The body keeps the row above the footer free, as the card form does.
         let bottom = area.bottom - 1
@@ -72,7 +76,8 @@ extension NolFlowScreen {
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card linked", style: .success,
                          lines: [("Card", "\(card.label) \(mask)\u{00A0}\(card.last4)"),
-                                 ("Balance", NolAmount.format(card.balance, currency: "AED"))], context: context)
+                                 ("Balance", NolAmount.format(card.balance, currency: "AED"))],
+                         note: "The card is ready to pay with.", context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
             // A decline leaves the balance as it was: it is the card's balance, not a new one.
@@ -86,7 +91,8 @@ extension NolFlowScreen {
                          context: context)
         case let .unlinked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card unlinked", style: .success,
-                         lines: [("Card", chosenCardText(mask: mask) ?? "Nol \(mask)\u{00A0}\(card.suffix(4))")], context: context)
+                         lines: [("Card", chosenCardText(mask: mask) ?? "Nol \(mask)\u{00A0}\(card.suffix(4))")],
+                         note: "The card is no longer linked to this number.", context: context)
         case .requested:
             canvas.put(context.truncate("Asking the Nol system to charge the card…", to: bodyWidth), row: row, column: left, style: .dim)
         case .cardAndPhone, .cardActions:
@@ -98,17 +104,18 @@ extension NolFlowScreen {
             row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, smsLine: !showsPanel, context: context)
         }
 
-        // A failure with no field or card to stand by (a decline) goes at the foot.
+        // A failure with no field or card to stand by goes at the foot; a decline's reason right
+        // under the result it explains.
         if let failure, fields.isEmpty, row < area.bottom - 1 {
             failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area, glyphs: glyphs) : nil,
-                        glyphs: glyphs)
+                        atFoot: !isFinished, context: context)
         }
         if showsPanel, let sms {
             panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth, glyphs: glyphs)
         }
     }
 
-    private var instruction: String {
+    private var instruction: String? {
         switch stage {
         case .scan: "Hold a Nol card to the reader: choose it and press enter to tap."
         case .phone: "Enter the mobile number that receives the code."
@@ -126,9 +133,7 @@ extension NolFlowScreen {
             }
         case .cardActions: "What would you like to do with this card?"
         case .requested: "Payment requested."
-        case .linked: "The card is ready to pay with."
-        case .paid, .declined: "Payment result."
-        case .unlinked: "The card is no longer linked to this number."
+        case .linked, .paid, .declined, .unlinked: nil
         }
     }
 
@@ -201,8 +206,14 @@ extension NolFlowScreen {
             canvas.addTarget(Rect(top: row, left: column, width: valueWidth, height: 1), ClickTarget.field(field, start: start))
             row += 1
             if let error = fieldErrors[field] {
-                row += canvas.putWrapped(glyphs.text(error), row: row, column: column, width: valueWidth, maxLines: 3, style: .error,
-                                         ellipsis: glyphs.ellipsis)
+                // As every other error reads: what is wrong after ✗, what to type after →.
+                let indent = failurePrefixWidth(glyphs)
+                for (prefix, text, style) in messageLines(error.description, advice: error.recoverySuggestion, width: width - 2, glyphs: glyphs)
+                    where row < bottom {
+                    canvas.put(prefix, row: row, column: left + 2, style: style)
+                    canvas.put(text, row: row, column: left + 2 + indent, style: style, maxWidth: width - 2 - indent)
+                    row += 1
+                }
             } else if focused, let notice {
                 row += canvas.putWrapped(notice, prefix: glyphs.noteMark + " ", row: row, column: column, width: valueWidth, maxLines: 3,
                                          style: .accent, ellipsis: glyphs.ellipsis)
@@ -222,14 +233,14 @@ extension NolFlowScreen {
             let typedCard = field == .card ? currentCard.flatMap { cardFailures[$0] } : nil
             if let shown = typedCard ?? (field == fields.last ? failure : nil) {
                 row += 1
-                row += drawFailure(shown, row: row, left: left + 2, width: width - 2, bottom: bottom, into: &canvas, glyphs: glyphs)
+                row += drawFailure(shown, row: row, left: left + 2, width: width - 2, bottom: bottom, into: &canvas, context: context)
             }
         }
         return row + 1
     }
 
     /// The line under the code field once a new code has come (the countdown to the next one is
-    /// the footer's: `F5/ctrl+r new code in 24 s`).
+    /// the footer's, `F5/ctrl+r resend in 24 s`, and a dead code's advice).
     func codeStatus(context: ScreenContext) -> String? {
         newCodeSent ? "New code sent by SMS: the earlier one no longer works." : nil
     }
@@ -239,33 +250,51 @@ extension NolFlowScreen {
         max(DisplayWidth.of(glyphs.failure), DisplayWidth.of(glyphs.advice)) + 1
     }
 
-    /// What to do next about `failure` here: the error's own suggestion, naming the key where the
-    /// remedy is one (on the code step a new code is F5, or Ctrl-R, away).
-    func advice(for failure: NolPayError) -> String {
-        if stage == .code, failure.code == "otp-voided" || failure.code == "otp-expired" {
-            return "Press F5 (or ctrl+r) for a new code; it comes by SMS."
+    /// What to do next about `failure` here: the error's own suggestion, unless it points where
+    /// this screen cannot go or names a key this step has. On the code step a new code is F5 (or
+    /// Ctrl-R) away, once the wait between codes is over: the advice counts that wait down with the
+    /// footer, so F5 is never pressed only to be refused; a card typed by hand is checked against
+    /// its number, there being no reader to tap; the home menu is named only when there is one.
+    func advice(for failure: NolPayError, context: ScreenContext) -> String {
+        switch failure.code {
+        case "otp-voided" where stage == .code, "otp-expired" where stage == .code:
+            let keys = "F5/ctrl+r for a new code; it comes by SMS."
+            if let seconds = resendSeconds(context: context) { return "In \(seconds) s, press \(keys)" }
+            return "Press \(keys)"
+        case "unknown-card" where flow != .link:
+            return "Check the number printed on the back of the card, or choose a linked card (esc goes back to them)."
+        case "no-linked-card":
+            return hasHomeMenu ? "Link one first: home menu › Nol Pay: link a card." : failure.recoverySuggestion
+        default:
+            return failure.recoverySuggestion
         }
-        return failure.recoverySuggestion
     }
 
     /// A failure as rows of `width` columns: what went wrong after `✗`, what to do next after `→`,
     /// each wrapped whole on up to `maxLines` rows.
     func failureLines(_ failure: NolPayError, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
+                      context: ScreenContext) -> [(prefix: String, text: String, style: CellStyle)] {
+        messageLines(failure.message, advice: advice(for: failure, context: context), width: width, maxLines: maxLines,
+                     adviceLines: adviceLines, glyphs: context.glyphs)
+    }
+
+    /// `message` after `✗` and `advice` after `→`, wrapped in `width` columns: how every error on
+    /// these screens reads, a Transit failure or a number that is not valid.
+    func messageLines(_ message: String, advice: String, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
                       glyphs: GlyphSet) -> [(prefix: String, text: String, style: CellStyle)] {
         let indent = failurePrefixWidth(glyphs)
-        let message = Canvas.wrap(glyphs.text(failure.message), width: width - indent, maxLines: maxLines, ellipsis: glyphs.ellipsis)
-        let advice = Canvas.wrap(glyphs.text(self.advice(for: failure)), width: width - indent, maxLines: adviceLines,
-                                 ellipsis: glyphs.ellipsis)
+        let message = Canvas.wrap(glyphs.text(message), width: width - indent, maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        let advice = Canvas.wrap(glyphs.text(advice), width: width - indent, maxLines: adviceLines, ellipsis: glyphs.ellipsis)
         return message.enumerated().map { (($0.offset == 0 ? glyphs.failure : ""), $0.element, CellStyle.error) }
             + advice.enumerated().map { (($0.offset == 0 ? glyphs.advice : ""), $0.element, CellStyle.normal) }
     }
 
     /// Draws `failure` from `row` in `width` columns, above `bottom`; returns the rows used.
     private func drawFailure(_ failure: NolPayError, row start: Int, left: Int, width: Int, bottom: Int, into canvas: inout Canvas,
-                             glyphs: GlyphSet) -> Int {
-        let indent = failurePrefixWidth(glyphs)
+                             context: ScreenContext) -> Int {
+        let indent = failurePrefixWidth(context.glyphs)
         var row = start
-        for (prefix, text, style) in failureLines(failure, width: width, glyphs: glyphs) where row < bottom {
+        for (prefix, text, style) in failureLines(failure, width: width, context: context) where row < bottom {
             canvas.put(prefix, row: row, column: left, style: style)
             canvas.put(text, row: row, column: left + indent, style: style, maxWidth: width - indent)
             row += 1
@@ -276,7 +305,8 @@ extension NolFlowScreen {
     /// Draws what went wrong and what to do next, wrapped, at the foot of the area and below the
     /// rows already drawn; beside the SMS panel it keeps to the body's width.
     private func failureRows(_ failure: NolPayError, into canvas: inout Canvas, below row: Int, area: Rect, panelBottom: Int?,
-                             glyphs: GlyphSet) {
+                             atFoot: Bool, context: ScreenContext) {
+        let glyphs = context.glyphs
         let left = area.left + 2
         func layout(width: Int) -> (top: Int, lines: [(prefix: String, text: String, style: CellStyle)]) {
             // Three rows each at most, fewer when the rows drawn above leave less room.
@@ -284,8 +314,8 @@ extension NolFlowScreen {
             let messageRows = min(3, max(1, room - 1))
             let message = Canvas.wrap(glyphs.text(failure.message), width: width - failurePrefixWidth(glyphs), maxLines: messageRows)
             let lines = failureLines(failure, width: width, maxLines: messageRows, adviceLines: min(3, max(1, room - message.count)),
-                                     glyphs: glyphs)
-            return (max(row + 1, area.bottom - 1 - lines.count), lines)
+                                     context: context)
+            return (atFoot ? max(row + 1, area.bottom - 1 - lines.count) : row, lines)
         }
         var block = layout(width: area.width - 4)
         if let panelBottom, block.top <= panelBottom { block = layout(width: area.width - 4 - 30) }
@@ -340,7 +370,7 @@ extension NolFlowScreen {
     }
 
     private func result(into canvas: inout Canvas, row start: Int, left: Int, width: Int, headline: String, style: CellStyle,
-                        lines: [(String, String)], context: ScreenContext) -> Int {
+                        lines: [(String, String)], note: String? = nil, context: ScreenContext) -> Int {
         var row = start
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
@@ -349,6 +379,13 @@ extension NolFlowScreen {
             // Wrapped within the body, so a long card label is read whole and never runs into the SMS panel.
             for line in Self.wrap(value, width: max(1, width - 14), maxLines: 2, glyphs: context.glyphs) {
                 canvas.put(line, row: row, column: left + 14, style: .bold)
+                row += 1
+            }
+        }
+        if let note {
+            row += 1
+            for line in Self.wrap(note, width: width, maxLines: 2, glyphs: context.glyphs) {
+                canvas.put(line, row: row, column: left)
                 row += 1
             }
         }

@@ -87,7 +87,15 @@ public struct NolFlowScreen: Screen {
     var logged: [ScreenEffect] = []
     var values: [Field: EditableText] = [:]
     var focus: Field
-    var fieldErrors: [Field: String] = [:]
+    /// Validation errors under their fields, each with what to type instead.
+    var fieldErrors: [Field: NolPayValidationError] = [:]
+    /// Fields that refused every character typed into them since they were last not empty (letters
+    /// in a phone number): submitted empty, they say why rather than "cannot be blank".
+    var refusedWhileEmpty: Set<Field> = []
+    /// Whether the home menu is there to send the person to (see ``ScreenContext/hasHomeMenu``).
+    let hasHomeMenu: Bool
+    /// The mobile number each reader card is linked to, when it is: the reader list says so.
+    var linkedNumbers: [String: String] = [:]
     /// A Transit failure about the current step: shown under the step's field, or at the foot.
     var failure: NolPayError?
     /// Transit failures about a card, by card number: each shows while its card is the one chosen.
@@ -117,10 +125,14 @@ public struct NolFlowScreen: Screen {
     /// The step a submit left while its Transit call is out.
     var pendingStep: Checkpoint?
 
-    public init(flow: Flow, worker: NolWorker) {
+    public init(flow: Flow, worker: NolWorker, hasHomeMenu: Bool = false) {
         self.flow = flow
         self.worker = worker
+        self.hasHomeMenu = hasHomeMenu
         readerCards = (try? worker.transit.cardsInRange()) ?? []
+        if flow == .link {
+            for link in (try? worker.transit.store.links()) ?? [] { linkedNumbers[link.cardNumber] = link.mobileNumber }
+        }
         smsBaseline = (try? worker.transit.store.messages().last?.id) ?? 0
         switch flow {
         case .link:

@@ -10,7 +10,9 @@ extension ScreenRegistry {
               let transit = try? SimulatedTransit(store: store, demoCards: NolDemoCards.bundled()) else { return self }
         var registry = self
         for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: amount)) }
+            registry.register(route) { context in
+                NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: amount), hasHomeMenu: context.hasHomeMenu)
+            }
         }
         return registry
     }

@@ -47,7 +47,8 @@ public enum PayHoldReason: Sendable, Equatable {
 public struct PayHold: Sendable, Equatable {
     /// What still holds Pay, in the order ``CardFormScreen/holdReasons(context:)`` gives them.
     public var reasons: [PayHoldReason]
-    /// What the Pay button said when it was pressed: the hold pays only this.
+    /// What the form showed when Pay was pressed (``CardFormScreen/shownDue(context:)``): the hold
+    /// pays only this total with this network.
     public var seen: AmountDue
     /// Whether the co-badge chooser was on show when Pay was pressed: the cardholder saw the
     /// choice. When it appears only with the answer, the form stops for it.
@@ -90,9 +91,19 @@ extension CardFormScreen {
     mutating func holdOrPay(context: ScreenContext) -> [ScreenEffect] {
         let reasons = holdReasons(context: context)
         guard !reasons.isEmpty else { return startPayment(context: context) }
-        hold = PayHold(reasons: reasons, seen: amountDue(context: context), choiceShown: selectableNetworks(context: context) != nil,
+        hold = PayHold(reasons: reasons, seen: shownDue(context: context), choiceShown: selectableNetworks(context: context) != nil,
                        deadline: context.now + Self.holdTimeout(context: context))
         return sendIfChanged(context: context)
+    }
+
+    /// What the form shows: the total on the Pay button, and the network its badge names. Before
+    /// the engine has answered for the first 8 digits that network is local rules' guess, whose
+    /// surcharge is not quoted (only "a surcharge may apply"): an answer naming it at that price
+    /// lets a held Pay go, any other network or total stops it.
+    func shownDue(context: ScreenContext) -> AmountDue {
+        var due = amountDue(context: context)
+        if due.network == nil { due.network = network(context: context) }
+        return due
     }
 
     /// Looks at the hold again after an engine event or a tick: stops as soon as an answer changed

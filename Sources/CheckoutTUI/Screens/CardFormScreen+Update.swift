@@ -35,6 +35,21 @@ extension CardFormScreen {
 
     public var editsText: Bool { true }
 
+    /// The order being paid, whole: the form shows it above itself only where there is room.
+    public func helpAbout(context: ScreenContext) -> HelpScreen.About? {
+        let summary = OrderSummary(context.session, mode: context.glyphs.mode)
+        // A row without a label (an item after the first) is not a heading: it gets a blank one.
+        var rows = summary.rows.map { KeyHint(keys: $0.label.isEmpty ? " " : $0.label, help: $0.value) }
+        let surcharges = context.session.allowedNetworks.compactMap { network -> String? in
+            let amount = context.session.surcharge(for: network)
+            return amount > 0 ? "\(context.catalogue.info(network).displayName) +\(context.money(amount, currency: context.session.currency))" : nil
+        }
+        if !surcharges.isEmpty { rows.append(KeyHint(keys: "Surcharges", help: surcharges.joined(separator: context.glyphs.separator))) }
+        // An amount alone is on the Pay button already.
+        guard summary.hasDetails || !surcharges.isEmpty else { return nil }
+        return HelpScreen.About(heading: "The order", rows: rows)
+    }
+
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
         case .next: move(by: 1, context: context)
@@ -342,6 +357,9 @@ extension CardFormScreen {
         revealed = Set(Field.allCases)
         submitted = true
         banner = nil
+        // Pressing Pay on a changed total is the cardholder confirming it, also when Pay is then held:
+        // the hold pays only that total (``PayHold/seen``), and a session answer with another asks again.
+        changedTotal = nil
         return holdOrPay(context: context)
     }
 
@@ -349,7 +367,6 @@ extension CardFormScreen {
     mutating func startPayment(context: ScreenContext) -> [ScreenEffect] {
         paying = true
         let sent = sendIfChanged(context: context)
-        // Pressing Pay on a changed total is the cardholder confirming it.
         changedTotal = nil
         submittedTotal = amountDue(context: context).total
         return sent + [.submit(expectedTotal: submittedTotal)]
@@ -427,7 +444,8 @@ extension CardFormScreen {
         case .checkoutCompleted(let payment):
             guard paying else { return [] }
             paying = false
-            return [.replace(ResultScreen(outcome: .completed(payment), form: self, choice: networkChoice(context: context)))]
+            return [.replace(ResultScreen(outcome: .completed(payment), form: self, choice: networkChoice(context: context),
+                                          session: context.session, time: context.today.timeIntervalSince1970))]
         case .checkoutFailed(let error):
             guard paying else { return [] }
             paying = false
@@ -447,7 +465,8 @@ extension CardFormScreen {
                 setFocus(Self.field(of: first.inputElementType))
                 return []
             }
-            return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context)))]
+            return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context),
+                                          session: context.session, time: context.today.timeIntervalSince1970))]
         }
         return []
     }

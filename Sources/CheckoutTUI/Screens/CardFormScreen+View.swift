@@ -16,9 +16,11 @@ extension CardFormScreen {
         // Messages wrap instead of being cut: each may take up to three rows, pushing the rows below
         // it down, as long as the area has rows to spare beyond the form's own.
         var spare = area.height - (row - area.top) - 14 - 3 * gap
+        row += drawOrder(row: row, left: left, width: width, spare: &spare, into: &canvas, context: context)
 
-        // Card number and badges.
-        let badgesColumn = left + 27
+        // Card number and badges; narrow, the badges start closer to the number so that a network's
+        // name always has room (a 19-digit number grouped still fits before them).
+        let badgesColumn = left + (width < 58 ? 24 : 27)
         drawLabel("Card number", field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
         cursor = drawField(.number, placeholder: "1234 5678 9012 3456", row: row + 1, column: left,
                            width: badgesColumn - left - 3, into: &canvas, context: context) ?? cursor
@@ -33,7 +35,7 @@ extension CardFormScreen {
         if let items = selectableNetworks(context: context) {
             drawChooser(items, row: row, column: left, width: width, into: &canvas, context: context)
         } else if let automatic = autoSelectedNetwork(context: context) {
-            let line = "Paid with \(automatic.displayName)\(glyphs.separator)chosen automatically: eftpos cards are routed by the merchant"
+            let line = "To be paid with \(automatic.displayName)\(glyphs.separator)chosen automatically: eftpos cards are routed by the merchant"
             let numberMessage = (notice != nil && focus == .number) || visibleError(for: .number) != nil
             automaticRows = canvas.putWrapped(glyphs.text(line), row: row, column: left + 2, width: width - 2, maxLines: numberMessage ? 1 : 2,
                                               style: .dim, ellipsis: glyphs.ellipsis)
@@ -83,7 +85,8 @@ extension CardFormScreen {
                                            style: .error, ellipsis: glyphs.ellipsis)
         }
         // The surcharge in the total, said in the row under the button (when a long banner does not
-        // take it); a total the client session changed is said there instead, until it is confirmed.
+        // take it); a total the client session changed is said there instead, until it is confirmed;
+        // before the network is known, the surcharges that may apply.
         if let changed = changedTotal, bannerRows < 2 {
             let line = "The total with \(context.catalogue.info(changed.network).displayName) is now \(context.money(changed.charged, currency: due.currency))"
                 + " (it showed \(context.money(changed.shown, currency: due.currency))): Confirm pays it"
@@ -92,6 +95,14 @@ extension CardFormScreen {
             let line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
                 + " (order \(context.money(due.amount, currency: due.currency)))"
             canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
+        } else if bannerRows < 2 {
+            let possible = possibleSurcharges(context: context)
+            if !possible.isEmpty {
+                let line = "A surcharge may apply: " + possible.map {
+                    "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
+                }.joined(separator: glyphs.separator)
+                canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
+            }
         }
         row += max(2, bannerRows)
 
@@ -103,6 +114,38 @@ extension CardFormScreen {
         let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner, context: context)
         canvas.put(context.truncate(status, to: width), row: row, column: left, style: statusStyle)
         canvas.cursor = cursor
+    }
+
+    /// The order being paid, above the form, in the rows the form leaves: its items one per row
+    /// with their amounts and the order's total where there is room for them all, else one line
+    /// (who, what, how much); nothing when the session names neither a merchant nor items. The
+    /// F1 help lists the whole order. Returns the rows taken, out of `spare`.
+    func drawOrder(row: Int, left: Int, width: Int, spare: inout Int, into canvas: inout Canvas, context: ScreenContext) -> Int {
+        let glyphs = context.glyphs
+        let summary = OrderSummary(context.session, mode: glyphs.mode)
+        guard spare >= 1, let headline = summary.headline(separator: glyphs.separator) else { return 0 }
+        // The whole order: a heading, the items, the total, and a blank row before the form.
+        let whole = 1 + summary.items.count + 1 + 1
+        if !summary.items.isEmpty, spare >= whole + 2 {
+            let heading = [summary.merchantName, summary.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: glyphs.separator)
+            canvas.put(context.truncate(heading.isEmpty ? "Order" : heading, to: width), row: row, column: left, style: .accent)
+            var line = row + 1
+            for item in summary.items + [(what: "Order total", amount: Optional(summary.total))] {
+                let amount = item.amount ?? ""
+                let amountWidth = DisplayWidth.of(amount)
+                canvas.put(context.truncate(item.what, to: max(1, width - 4 - amountWidth - 2)), row: line, column: left + 2,
+                           style: item.what == "Order total" ? .normal : .dim)
+                canvas.put(amount, row: line, column: left + width - amountWidth, style: item.what == "Order total" ? .bold : .dim)
+                line += 1
+            }
+            spare -= whole
+            return whole
+        }
+        let rows = spare >= 2 ? 2 : 1
+        let more = summary.items.count > 1 ? glyphs.separator + "F1 lists it" : ""
+        canvas.put(context.truncate(headline + more, to: width), row: row, column: left, style: .accent)
+        spare -= rows
+        return rows
     }
 
     /// The accepted-networks row: as many names as fit in `width`, then a count of the rest.
@@ -150,10 +193,13 @@ extension CardFormScreen {
         case .local: return ("Networks from local rules (first digits)", .dim)
         case .remote:
             if let automatic = metadata.autoSelectedCardNetwork {
-                return ("\(automatic.displayName) selected by eftpos routing: the merchant's choice, not the cardholder's", .accent)
+                return ("\(automatic.displayName) selected by eftpos routing, the merchant's choice", .accent)
             }
             return ("Networks from the BIN service", .dim)
-        case .localFallback: return ("BIN service unavailable: local rules (offline fallback)", .error)
+        case .localFallback:
+            // An answer without the card is not an outage: the embedded table simply has no row for it.
+            if metadata.fallbackReason == .noBinData { return ("No BIN data for this card: networks from local rules", .dim) }
+            return ("BIN service unavailable: local rules (offline fallback)", .error)
         }
     }
 
@@ -214,12 +260,17 @@ extension CardFormScreen {
         let items = all.filter { $0.network != .other }
         var x = column
         let end = column + width
+        // A network not accepted says so in words when every badge fits with them; else each says
+        // it with the failure mark, the same way along the row.
+        let words = "(not accepted)"
+        let wordy = items.reduce(0) { $0 + DisplayWidth.of(" \($1.displayName) ") + ($1.allowed ? 0 : DisplayWidth.of(words)) + 1 } - 1 <= width
+        let notAccepted = wordy ? words : context.glyphs.failure
         for (index, item) in items.enumerated() {
             let name = " \(item.displayName) "
-            let note = item.allowed ? "" : "(not accepted)"
             // Badges that do not fit are counted, never cut: a cut name could read as another network.
             let later = items.count - index - 1
             let reserve = later > 0 ? DisplayWidth.of("+\(later)") : 0
+            let note = item.allowed ? "" : notAccepted
             guard x + DisplayWidth.of(name + note) + reserve <= end else {
                 canvas.put("+\(items.count - index)", row: row, column: x, style: .dim, maxWidth: max(0, end - x))
                 return
@@ -273,7 +324,7 @@ extension CardFormScreen {
         if let notice, fields.contains(focus) {
             message = (glyphs.noteMark + " ", notice, .accent)
         } else {
-            let messages = fields.compactMap { visibleError(for: $0)?.description }
+            let messages = fields.compactMap { visibleError(for: $0)?.shownDescription }
             guard !messages.isEmpty else { return 1 }
             message = (glyphs.failure + " ", messages.joined(separator: glyphs.separator), .error)
         }

@@ -149,11 +149,30 @@ public struct CardFormScreen: Screen {
     }
 
     /// What paying now costs: the client session's answer for the network it would be paid with,
-    /// once there is one; until then the session's own surcharge for that network.
+    /// once there is one; until then the session's own surcharge for that network, once the network
+    /// is known (see ``knownNetwork(context:)``); the order amount before.
     public func amountDue(context: ScreenContext) -> AmountDue {
-        let network = network(context: context)
+        let network = knownNetwork(context: context)
         if let sessionDue, let network, sessionDue.network == network { return sessionDue }
         return context.session.amountDue(for: network)
+    }
+
+    /// The network the card will be paid with, once the engine has answered for its first 8 digits
+    /// (the BIN service, or local rules when it had nothing): before that, local rules only guess,
+    /// and a Visa guessed from a `4` may turn out a co-badged card paid with Cartes Bancaires.
+    public func knownNetwork(context: ScreenContext) -> CardNetwork? {
+        guard let metadata = metadata(context: context), metadata.source != .local else { return nil }
+        return network(context: context)
+    }
+
+    /// The surcharges the networks the digits may still belong to carry, while the network is not
+    /// known yet: what the form says may apply, without quoting one as the price.
+    public func possibleSurcharges(context: ScreenContext) -> [(network: CardNetwork, surcharge: Int)] {
+        guard knownNetwork(context: context) == nil, let items = metadata(context: context)?.detectedCardNetworks.items else { return [] }
+        return items.filter(\.allowed).compactMap { item in
+            let surcharge = context.session.surcharge(for: item.network)
+            return surcharge > 0 ? (item.network, surcharge) : nil
+        }
     }
 
     /// The network the engine asks the client session about: the one a payment would use, once

@@ -8,7 +8,8 @@ import CheckoutCore
 /// view: the whole event, JSON-like, wrapped); `/` filters the lines by event name. Esc closes the detail, then clears the filter,
 /// then leaves.
 public struct EventLogScreen: Screen {
-    public enum Action: Sendable { case older, newer, pageOlder, pageNewer, oldest, newest, open, filter, endFilter, previousEvent, nextEvent }
+    public enum Action: Sendable { case older, newer, pageOlder, pageNewer, oldest, newest, open, filter, endFilter, previousEvent, nextEvent,
+                                  togglePanel }
 
     /// The current line's sequence number; `nil` follows the newest.
     public internal(set) var selected: Int?
@@ -60,6 +61,11 @@ public struct EventLogScreen: Screen {
             bindings.append(KeyBinding([.end], "end", "newest", .newest, footer: false))
             bindings.append(KeyBinding([.enter], "enter", "open", .open))
             bindings.append(KeyBinding([.character("/")], "/", "filter", .filter))
+            // The panel beside the form and the Nol screens exists only where the terminal is wide enough.
+            if context.size.width >= AppModel.eventPanelMinimumWidth {
+                bindings.append(KeyBinding([.character("p")], "p", context.eventPanelHidden ? "show panel" : "hide panel", .togglePanel,
+                                           explain: "the event panel beside the card form and the Nol screens: hide it, or show it again"))
+            }
         }
         return KeyMap(bindings)
     }
@@ -100,12 +106,13 @@ public struct EventLogScreen: Screen {
                     selected = list[next].sequence
                     detailScroll = 0
                 }
-            case .filter, .endFilter: break
+            case .filter, .endFilter, .togglePanel: break
             }
             return []
         }
         let list = lines(context: context)
         switch action {
+        case .togglePanel: return [.toggleEventPanel]
         case .filter: editingFilter = true
         case .endFilter: editingFilter = false
         case .open:

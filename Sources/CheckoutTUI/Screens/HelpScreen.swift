@@ -8,14 +8,27 @@ public struct HelpScreen: Screen {
     public var hints: [KeyHint]
     /// Whether the screen underneath has text fields: then the editing keys are listed.
     public var editingKeys: Bool
+    /// What the screen underneath says about itself before its keys (``Screen/helpAbout(context:)``).
+    public var about: About?
     /// How many lines the list is scrolled down.
     public var scroll = 0
     public var title: String { "Help · \(screenTitle)" }
 
-    public init(screenTitle: String, hints: [KeyHint], editingKeys: Bool = false) {
+    /// A section of facts before the keys: a heading and label–value rows.
+    public struct About: Sendable, Equatable {
+        public var heading: String
+        public var rows: [KeyHint]
+        public init(heading: String, rows: [KeyHint]) {
+            self.heading = heading
+            self.rows = rows
+        }
+    }
+
+    public init(screenTitle: String, hints: [KeyHint], editingKeys: Bool = false, about: About? = nil) {
         self.screenTitle = screenTitle
         self.hints = hints
         self.editingKeys = editingKeys
+        self.about = about
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
@@ -42,7 +55,9 @@ public struct HelpScreen: Screen {
 
     /// The lines of the list: section headings (`keys` empty) and keys.
     func lines(context: ScreenContext) -> [KeyHint] {
-        var lines = [KeyHint(keys: "", help: "Keys on \(screenTitle)")] + hints
+        var lines: [KeyHint] = []
+        if let about { lines += [KeyHint(keys: "", help: about.heading)] + about.rows + [KeyHint(keys: "", help: "")] }
+        lines += [KeyHint(keys: "", help: "Keys on \(screenTitle)")] + hints
         if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: "In a text field")] + EditableText.Command.helpLines }
         if context.settings.mouse {
             lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: "focus a field (the caret where clicked), choose, press a button or a hint"),

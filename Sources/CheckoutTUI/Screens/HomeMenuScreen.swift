@@ -1,6 +1,6 @@
 import CheckoutCore
 
-/// The first screen of `checkout`: pay by card, the four Nol Pay flows, settings, quit.
+/// The first screen of `checkout`: pay by card, the four Nol Pay flows, the payments made, settings, quit.
 public struct HomeMenuScreen: Screen {
     /// One menu line: a route to open, or quitting.
     public enum Item: Sendable, Equatable {
@@ -18,7 +18,7 @@ public struct HomeMenuScreen: Screen {
     public enum Action: Sendable { case previous, next, open, quit }
 
     public static let items: [Item] = [.route(.pay), .route(.nolLink), .route(.nolCards), .route(.nolPay),
-                                       .route(.nolUnlink), .route(.settings), .quit]
+                                       .route(.nolUnlink), .route(.payments), .route(.settings), .quit]
     public var selection = 0
     public var title: String { Route.home.menuTitle }
 
@@ -65,6 +65,11 @@ public struct HomeMenuScreen: Screen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let left = area.left + 2
         var row = area.top + 1
+        // What happened to the settings is read whole: the items close up when it needs their gaps.
+        let noteLines = context.settingsNote.map {
+            Canvas.wrap($0.text(context.glyphs), width: area.width - 4, maxLines: 3, ellipsis: context.glyphs.ellipsis)
+        } ?? []
+        let spacing = area.height >= 3 + 2 * Self.items.count + noteLines.count + 1 ? 2 : 1
         let text = context.localizer
         canvas.put(context.glyphs.text(text.text(.homeQuestion)), row: row, column: left, style: .accent)
         row += 2
@@ -76,7 +81,7 @@ public struct HomeMenuScreen: Screen {
             }
             canvas.put(context.glyphs.text(item.title(text)), row: row, column: left + 3, style: selected ? .selection : .normal)
             canvas.addTarget(Rect(top: row, left: left, width: min(32, area.width - left - 1), height: 1), index)
-            row += area.height >= 20 ? 2 : 1
+            row += spacing
         }
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
         let line = text.text(.homeAmountDue, amount) + context.glyphs.separator + text.text(.homeBinSource, context.settings.binSource.label)
@@ -84,7 +89,7 @@ public struct HomeMenuScreen: Screen {
         // What happened to the settings (saved, loaded, overridden on the command line, refused),
         // wrapped above the last line in the rows the menu leaves.
         if let note = context.settingsNote {
-            let room = min(3, area.bottom - 2 - row + (area.height >= 20 ? 1 : 0))
+            let room = min(3, area.bottom - 2 - row + (spacing == 2 ? 1 : 0))
             let lines = Canvas.wrap(note.text(context.glyphs), width: area.width - 4, maxLines: max(1, room), ellipsis: context.glyphs.ellipsis)
             for (offset, line) in lines.enumerated() {
                 canvas.put(line, row: area.bottom - 1 - lines.count + offset, column: left, style: note.style)

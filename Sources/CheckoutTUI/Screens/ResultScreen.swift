@@ -1,8 +1,10 @@
 import CheckoutCore
 import CheckoutEngine
 
-/// After Pay: the payment (id, status, amount, network and how it was chosen, masked number), or
-/// why it did not go through.
+/// After Pay: the payment's receipt (merchant and items, id, time, status, amount, surcharge,
+/// total, network and how it was chosen, masked number), or why it did not go through, with the
+/// card and amount it was for. `s` saves the receipt to a file the person names, `c` copies it
+/// through the terminal.
 ///
 /// A decline or a failure keeps the card: "Try again" brings the form back with the same card and
 /// the security code to type again, "Use another card" with the number and security code cleared
@@ -39,19 +41,28 @@ public struct ResultScreen: Screen {
         }
     }
 
-    public enum Action: Sendable { case activate, previous, next }
+    public enum Action: Sendable { case activate, previous, next, saveReceipt, copyReceipt, confirmSave }
 
     public var outcome: Outcome
     /// The form as it was when Pay was pressed.
     public var form: CardFormScreen?
     public var choice: NetworkChoice
     public var selected = 0
+    /// The session the payment was made in: its merchant and order go on the receipt.
+    public var session: ClientSession?
+    /// When the answer came, in seconds since 1970.
+    public var time: Double
+    /// `s` and `c`: the receipt saved to a file or copied.
+    var keeping = ReceiptKeeping()
     public var title: String { "Pay by card · Result" }
 
-    public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered) {
+    public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered, session: ClientSession? = nil,
+                time: Double = 0) {
         self.outcome = outcome
         self.form = form
         self.choice = choice
+        self.session = session
+        self.time = time
     }
 
     /// True when the payment went through.
@@ -72,7 +83,18 @@ public struct ResultScreen: Screen {
 
     public var discardQuestion: String? { isSettled || form == nil ? nil : "Discard this card?" }
 
+    public var focusedText: EditableText? { keeping.fileName }
+
+    /// The receipt of the payment the processor answered with (authorized, declined or failed);
+    /// `nil` when no payment was made (refused before it reached the processor).
+    public func receipt(context: ScreenContext) -> Receipt? {
+        guard case .completed(let payment) = outcome else { return nil }
+        return Receipt(payment: payment, session: session ?? context.session, networkName: context.catalogue.info(payment.network).displayName,
+                       networkChoice: choiceText, time: time, mask: String(repeating: context.glyphs.maskedDigit, count: 4))
+    }
+
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave)) }
         var bindings: [KeyBinding<Action>] = []
         if buttons.count > 1 {
             bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous, explain: "the button before"))
@@ -80,13 +102,34 @@ public struct ResultScreen: Screen {
         }
         let current = buttons[min(selected, buttons.count - 1)]
         bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate, rank: .focused, explain: "press the chosen button"))
+        if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
         return KeyMap(bindings)
+    }
+
+    /// Every key of the screen: the buttons' and the receipt's (the file name's Enter is in `s`'s line).
+    public func helpLines(context: ScreenContext) -> [KeyHint] {
+        var buttons = self
+        buttons.keeping = ReceiptKeeping()
+        return buttons.keyMap(context: context).helpLines
+    }
+
+    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? "cancel" : nil }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
+        keeping.fileName = nil
+        return []
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
         case .previous: selected = (selected + buttons.count - 1) % buttons.count
         case .next: selected = (selected + 1) % buttons.count
+        case .saveReceipt:
+            if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
+        case .copyReceipt:
+            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, glyphs: context.glyphs) }
+        case .confirmSave:
+            if let receipt = receipt(context: context) { return keeping.confirm(receipt, glyphs: context.glyphs) }
         case .activate:
             switch buttons[min(selected, buttons.count - 1)] {
             case .newPayment: return [.replace(CardFormScreen(context: context))]
@@ -97,20 +140,52 @@ public struct ResultScreen: Screen {
         return []
     }
 
-    /// A click on a button presses it.
+    /// A click on a button presses it; while a file name is typed, keys and pastes edit it.
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
-        guard case .click(let button as Button, _) = input, let index = buttons.firstIndex(of: button) else { return [] }
+        if keeping.receive(input) { return [] }
+        guard case .click(let button as Button, _) = input, !keeping.isAsking, let index = buttons.firstIndex(of: button) else { return [] }
         selected = index
         return perform(.activate, context: context)
+    }
+
+    /// The lines the screen shows under its headline: the receipt's, or for a payment refused
+    /// before it reached the processor why, and the card and amount it was for.
+    func lines(context: ScreenContext) -> [Receipt.Line] {
+        if let receipt = receipt(context: context) {
+            var lines = receipt.lines(glyphs: context.glyphs)
+            // Apart from the outcome, which is the processor's: a row the ledger will get later.
+            if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
+                lines.append(Receipt.Line(label: "Ledger", value: "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)", priority: 9))
+            }
+            return lines
+        }
+        guard case .failed(let error) = outcome else { return [] }
+        var lines = [Receipt.Line(label: "Reason", value: error.description, priority: 9),
+                     Receipt.Line(label: "Error id", value: error.errorId, priority: 5)]
+        // Primer created the payment before it failed: its id is what support looks up.
+        if let payment = error.payment { lines.insert(Receipt.Line(label: "Payment id", value: payment.id, priority: 9), at: 0) }
+        if let form {
+            let due = form.amountDue(context: context)
+            lines.append(Receipt.Line(label: "Amount", value: context.money(due.total, currency: due.currency), priority: 7))
+            if let network = form.knownNetwork(context: context) {
+                lines.append(Receipt.Line(label: "Network", value: context.catalogue.info(network).displayName + context.glyphs.separator + choiceText,
+                                          priority: 7))
+            }
+            if form.digits.count >= 4 {
+                lines.append(Receipt.Line(label: "Card", value: String(repeating: context.glyphs.maskedDigit, count: 4) + " " + form.digits.suffix(4),
+                                          priority: 7))
+            }
+        }
+        return lines
     }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
         let left = area.left + 2
-        let valueWidth = area.width - left - 16
+        let valueColumn = left + 14
+        let valueWidth = max(4, area.left + area.width - valueColumn - 2)
         var row = area.top + 1
         let headline: String, style: CellStyle
-        var lines: [(String, String)]
         switch outcome {
         case .completed(let payment):
             (headline, style) = switch payment.status {
@@ -119,43 +194,38 @@ public struct ResultScreen: Screen {
             case .failed: ("\(glyphs.failure) Payment failed", .error)
             case .pending: ("\(glyphs.noteMark) Payment pending: the processor has not decided yet", .accent)
             }
-            lines = [
-                ("Payment id", payment.id),
-                ("Status", payment.status.rawValue),
-                ("Amount", context.money(payment.amount, currency: payment.currency)),
-                ("Network", context.catalogue.info(payment.network).displayName + glyphs.separator + choiceText),
-                ("Card", String(repeating: glyphs.maskedDigit, count: 4) + " " + payment.last4Digits),
-            ]
-            // The total the cardholder was charged, and the surcharge in it apart from the order amount.
-            var charges = [("Total", context.money(payment.total, currency: payment.currency))]
-            if payment.surcharge > 0 { charges.insert(("Surcharge", context.money(payment.surcharge, currency: payment.currency)), at: 0) }
-            lines.insert(contentsOf: charges, at: 3)
-            if let reason = payment.declineReason { lines.append(("Reason", reason)) }
         case .failed(let error):
             let failed = error.errorId == "payment-failed"
             (headline, style) = ("\(glyphs.failure) Payment \(failed ? "failed" : "refused")", .error)
-            lines = [("Reason", error.description), ("Error id", error.errorId)]
-            // Primer created the payment before it failed: its id is what support looks up.
-            if let payment = error.payment { lines.insert(("Payment id", payment.id), at: 0) }
         }
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
-        for (label, value) in lines where row < area.bottom - 2 {
-            canvas.put(label, row: row, column: left, style: .dim)
-            let valueStyle: CellStyle = label == "Reason" ? .error : .bold
-            // A reason is read whole; other values are one line.
-            if label == "Reason" {
-                row += canvas.putWrapped(glyphs.text(value), row: row, column: left + 14, width: valueWidth, maxLines: 3,
-                                         style: valueStyle, ellipsis: glyphs.ellipsis)
-            } else {
-                canvas.put(context.truncate(value, to: valueWidth), row: row, column: left + 14, style: valueStyle)
+        // Each value wraps (a long network reason reads whole); when the rows do not all fit above
+        // the buttons and the message row, the least needed go first: all of them are in the receipt.
+        var shown = lines(context: context).map { line in
+            (line, Canvas.wrap(glyphs.text(line.value), width: valueWidth, maxLines: line.label == "Reason" || line.label == "Ledger" ? 3 : 2, ellipsis: glyphs.ellipsis))
+        }
+        let room = area.bottom - row - 3
+        var dropped = false
+        while shown.reduce(0, { $0 + $1.1.count }) + (dropped ? 1 : 0) > room, let lowest = shown.indices.min(by: { shown[$0].0.priority < shown[$1].0.priority }) {
+            shown.remove(at: lowest)
+            dropped = true
+        }
+        for (line, values) in shown {
+            canvas.put(line.label, row: row, column: left, style: .dim)
+            for value in values {
+                canvas.put(value, row: row, column: valueColumn, style: line.label == "Reason" || line.label == "Ledger" ? .error : .bold)
                 row += 1
             }
         }
-        row = min(row + 1, area.bottom - 1)
+        if dropped {
+            canvas.put(context.truncate("\(glyphs.ellipsis) more in the saved receipt (s)", to: area.width - 4), row: row, column: left, style: .dim)
+            row += 1
+        }
+        row = min(row + 1, area.bottom - 2)
         var x = left
         for (index, button) in buttons.enumerated() {
-            let chosen = index == min(selected, buttons.count - 1)
+            let chosen = !keeping.isAsking && index == min(selected, buttons.count - 1)
             if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
             let start = x
             x += 2
@@ -163,6 +233,8 @@ public struct ResultScreen: Screen {
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), button)
             x += 2
         }
+        // The message row: the file name being typed, or how the last save or copy went.
+        keeping.drawMessage(into: &canvas, row: row + 1, left: left, width: area.width - 4, maxRows: area.bottom - row - 1, context: context)
     }
 
     /// How the network was settled, in words.

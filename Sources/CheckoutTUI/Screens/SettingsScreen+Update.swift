@@ -11,24 +11,28 @@ extension SettingsScreen {
         ]
         switch current {
         case .binSource:
-            bindings.append(KeyBinding([.left], "←→", "source", .decrease, rank: .focused, explain: "BIN source: change it"))
+            bindings.append(KeyBinding([.left], "←→", "source", .decrease, explain: "BIN source: change it"))
             bindings.append(KeyBinding([.right], "→", "BIN source: change it", .increase, footer: false))
         case .binURL:
             break
         case .latency, .debounce:
-            bindings.append(KeyBinding([.character("+")], "+/-", "step", .increase, rank: .focused, explain: "latency, debounce: 50 ms more"))
+            bindings.append(KeyBinding([.character("+")], "+/-", "step", .increase, explain: "latency, debounce: 50 ms more"))
             bindings.append(KeyBinding([.character("-")], "-", "latency, debounce: 50 ms less", .decrease, footer: false))
         case .mouse:
-            bindings.append(KeyBinding([.space, .left, .right], "space", "on/off", .toggle, rank: .focused, explain: "Mouse: turn it on or off"))
+            bindings.append(KeyBinding([.space, .left, .right], "space", "on/off", .toggle, explain: "Mouse: turn it on or off"))
         case .reset:
             bindings.append(KeyBinding([.enter, .space], "enter", "reset", .reset, rank: .focused,
                                        explain: "Reset to defaults: put them on screen, to save or not"))
         case .network:
-            bindings.append(KeyBinding([.space], "space", "accept", .toggle, rank: .focused, explain: "a network: accept it or not"))
+            bindings.append(KeyBinding([.space], "space", "accept", .toggle, explain: "a network: accept it or not"))
             bindings.append(KeyBinding([.alt(.up), .left], "alt+↑↓", "reorder", .moveEarlier, explain: "a network: move it up the order"))
             bindings.append(KeyBinding([.alt(.down), .right], "alt+↓", "a network: move it down the order", .moveLater, footer: false))
         }
-        if current != .reset { bindings.append(KeyBinding([.enter], "enter", "save", .save, explain: "save and go back")) }
+        // Saving is what the footer keeps at any width; the row's own keys are drawn on it (◀ ▶, + -, [✓]).
+        if current != .reset {
+            bindings.append(KeyBinding([.enter], "enter", "save", .save, rank: .focused,
+                                       explain: "save, and go back (opened on its own, Settings stays)"))
+        }
         return KeyMap(bindings)
     }
 
@@ -72,8 +76,13 @@ extension SettingsScreen {
             // Nothing changed, nothing written: the saved values stay as they are, and so do the
             // ones the command line set for this run.
             let changes = SavedSettings(changesFrom: original, to: result)
-            guard !changes.isEmpty else { return [.back(orOpen: .home)] }
-            return [.applySettings(result, saving: changes), .back(orOpen: .home)]
+            original = result
+            guard !changes.isEmpty else {
+                // Opened on its own, Settings stays: it says why nothing happened.
+                notice = "Nothing changed: nothing to save"
+                return [.back(orOpen: nil)]
+            }
+            return [.applySettings(result, saving: changes), .back(orOpen: nil)]
         }
         return []
     }

@@ -1,7 +1,9 @@
 import CheckoutCore
 
-/// Drawing Settings: the setting rows, a note under them (an error, or what the focused row takes),
-/// then the network list, scrolled to keep the focused network in view.
+/// Drawing Settings: the setting rows, then the network list, scrolled to keep the focused network
+/// in view (`↑ more` and `↓ more` say when it is), and at the foot a row of its own for what the
+/// screen has to say (an error, a refused key, what the focused row takes) above the row saying
+/// where the settings came from or went.
 extension SettingsScreen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
@@ -10,41 +12,51 @@ extension SettingsScreen {
         let valueColumn = left + 22
         let valueWidth = max(1, area.width - valueColumn - 1)
         let topRows = settingRows
-        // The note under the settings wraps; the list gives up a row for each extra line.
+        // The message rows wrap (up to three); the list gives up a row for each.
         let noteWidth = area.width - 6
         let note = self.note(glyphs: glyphs)
         let noteLines = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
-        let extraNoteRows = max(0, noteLines - 1)
-        // The top margin, the setting rows, the note row, the list heading and the "more" row.
-        let listRows = max(1, area.height - topRows.count - 4 - extraNoteRows - (context.settingsNote == nil ? 0 : 1))
+        // Where the settings went is read whole (a saved file's path is long): up to two rows.
+        let savedLines = context.settingsNote.map { Canvas.wrap($0.text(glyphs), width: area.width - 4, maxLines: 2, ellipsis: glyphs.ellipsis) } ?? []
+        let footRows = max(1, noteLines) + savedLines.count
+        // The top margin, the setting rows, a blank row, the list heading, the "more" row, the foot.
+        let listRows = max(2, area.height - 1 - topRows.count - 2 - 1 - footRows)
         let networkIndex = networkOrder.firstIndex { current == .network($0) } ?? 0
-        // Keep the focused network in view: the list scrolls, never the settings above it.
-        let scroll = max(0, min(networkIndex - listRows + 1, networkOrder.count - listRows))
+        // Keep the focused network in view: the list scrolls, never the settings above it; once
+        // scrolled its first row says there is more above.
+        let scroll = networkIndex < listRows ? 0 : min(networkIndex - listRows + 2, networkOrder.count - listRows + 1)
+        let shownRows = scroll > 0 ? listRows - 1 : listRows
 
         for item in topRows {
             drawRow(item, into: &canvas, row: row, left: left, valueColumn: valueColumn, valueWidth: valueWidth, context: context)
             row += 1
         }
-        if let note {
-            canvas.putWrapped(note.text, prefix: note.prefix, row: row, column: left + 2, width: noteWidth, maxLines: 3,
-                              style: note.style, ellipsis: glyphs.ellipsis)
-        }
-        row += 1 + extraNoteRows
-        canvas.put("Accepted networks, in order of preference", row: row, column: left + 2, style: .accent)
         row += 1
-        for network in networkOrder.dropFirst(scroll).prefix(listRows) {
+        canvas.put(context.truncate("Accepted networks, in order of preference", to: area.width - 6), row: row, column: left + 2, style: .accent)
+        row += 1
+        if scroll > 0 {
+            canvas.put(glyphs.moreAbove, row: row, column: left + 2, style: .dim)
+            row += 1
+        }
+        for network in networkOrder.dropFirst(scroll).prefix(shownRows) {
             drawRow(.network(network), into: &canvas, row: row, left: left, valueColumn: valueColumn, valueWidth: valueWidth,
                     context: context)
             row += 1
         }
-        if scroll + listRows < networkOrder.count {
+        if scroll + shownRows < networkOrder.count {
             canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
         }
-        // Where the settings in use came from, or how the last save went, on the last row.
+        // The foot: the message row, then where the settings in use came from, or how the last save went.
+        var footRow = area.bottom - footRows
+        if let note {
+            canvas.putWrapped(note.text, prefix: note.prefix, row: footRow, column: left + 2, width: noteWidth, maxLines: 3,
+                              style: note.style, ellipsis: glyphs.ellipsis)
+        }
+        footRow += max(1, noteLines)
         if let settingsNote = context.settingsNote {
-            let line = area.bottom - 1
-            canvas.fill(row: line, column: area.left, count: area.width, style: .normal)
-            canvas.put(context.truncate(settingsNote.text(glyphs), to: area.width - 4), row: line, column: left, style: settingsNote.style)
+            for (offset, line) in savedLines.enumerated() {
+                canvas.put(line, row: footRow + offset, column: left, style: settingsNote.style)
+            }
         }
     }
 
@@ -127,16 +139,17 @@ extension SettingsScreen {
         canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Control.step(item, by: 1))
     }
 
-    /// A text field: the URL across the row, or a duration with its unit and its ◀ ▶ steppers; the
-    /// caret is shown while the row has focus.
+    /// A text field: the URL across the row, or a duration with its unit between its - and +
+    /// steppers; the caret is shown while the row has focus.
     func drawText(_ item: Row, unit: String?, into canvas: inout Canvas, row: Int, column: Int, width: Int, selected: Bool,
                   glyphs: GlyphSet) {
         guard let path = Self.text(of: item) else { return }
         let field = self[keyPath: path]
         let style: CellStyle = selected ? .bold : .normal
         var x = column
+        // A duration steps with - and +, so those are what stand beside it (◀ ▶ would say ← →, which move the caret).
         if unit != nil {
-            x += canvas.put(glyphs.decrease + " ", row: row, column: x, style: .dim)
+            x += canvas.put("- ", row: row, column: x, style: .dim)
             canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Control.step(item, by: -1))
         }
         let suffix = unit.map { " " + $0 + " " } ?? ""
@@ -153,7 +166,7 @@ extension SettingsScreen {
         // A caret after the last digit stands on the space before the unit.
         x += DisplayWidth.of(window.text)
         x += canvas.put(suffix, row: row, column: x, style: .dim)
-        let increase = canvas.put(glyphs.increase, row: row, column: x, style: .dim)
+        let increase = canvas.put("+", row: row, column: x, style: .dim)
         canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Control.step(item, by: 1))
     }
 }

@@ -2,9 +2,9 @@ import CheckoutCore
 
 /// Settings: the BIN source (and its URL), simulated latency, debounce, the mouse, and which
 /// networks are accepted in which order. Enter saves (the engine is rebuilt for the next card) and
-/// goes back, or on to the home menu when Settings was opened from the command line, so the saved
-/// settings get used; Esc leaves them as they were (asking first when something was changed) and
-/// goes back, quitting when there is nothing to go back to.
+/// goes back; opened on its own from the command line, it saves and stays, the last row saying
+/// where. Esc leaves the settings as they were (asking first when something was changed) and goes
+/// back, quitting when there is nothing to go back to.
 ///
 /// The URL and the two durations are text fields like the card form's: a caret, typing, the
 /// editing keys; the durations also step with + and -, and say at once when a value is out of range.
@@ -56,9 +56,9 @@ public struct SettingsScreen: Screen {
     /// The durations as typed, in milliseconds.
     public internal(set) var latency: EditableText
     public internal(set) var debounce: EditableText
-    /// The settings in use when the screen opened: Enter saves what differs from them, Esc asks
-    /// before discarding changes to them.
-    let original: CheckoutSettings
+    /// The settings in use when the screen opened, or last saved: Enter saves what differs from
+    /// them, Esc asks before discarding changes to them.
+    var original: CheckoutSettings
     /// What "Reset to defaults" puts back.
     let defaults: CheckoutSettings
     let originalTable: String?

@@ -170,6 +170,8 @@ public enum TerminalRuntime {
                 case .rebuildEngine(let settings, let changes):
                     // Only settings the engine could be built from are kept for the next start.
                     if connect(settings), let storage { model.settingsSaved(storage.save(changes)) }
+                case .export(let text, let destination):
+                    model.exported(TextExport.perform(text, to: destination, write: NCursesTerminal.writeRaw))
                 case .quit(let code): exitCode = code
                 }
             }
@@ -280,7 +282,7 @@ final class EngineLink: Sendable {
                     switch command {
                     case .setRawData(let data): await manager.setRawData(data)
                     case .submit(let total): await manager.submit(expectedTotal: total)
-                    case .rebuildEngine, .quit: break
+                    case .rebuildEngine, .export, .quit: break
                     }
                 }
             },

@@ -26,32 +26,53 @@ public struct MobileNumber: Sendable, Equatable, Hashable, CustomStringConvertib
     /// The number as the headless SDK shows it on its one-time-code step: `+971 501234567`.
     public var display: String { "+\(countryCode) \(nationalNumber)" }
 
-    /// The number as a person reads it, in international groups: `+971 50 123 4567`.
+    /// The number as a person reads it, in its country's international format: `+971 50 123 4567`,
+    /// `+44 7700 900123`, `+33 6 12 34 56 78`, `+1 415-555-0100`.
     ///
-    /// A UAE mobile is grouped as it is written there (5X XXX XXXX); other national numbers in
-    /// threes, the last group taking a fourth digit rather than leaving one alone:
-    /// `+1 415 555 0100`, `+44 770 090 0123`.
+    /// The groups of a country's mobile numbers come from ``mobileFormats``; a number of another
+    /// country, or of another length, keeps its national number whole rather than be grouped by
+    /// a rule that is not its own.
     public var grouped: String {
-        let digits = Array(nationalNumber)
-        var sizes: [Int]
-        if countryCode == "971", digits.count == 9 {
-            sizes = [2, 3, 4]
-        } else {
-            sizes = Array(repeating: 3, count: digits.count / 3)
-            switch digits.count % 3 {
-            case 0: break
-            case 1 where !sizes.isEmpty: sizes[sizes.count - 1] += 1
-            default: sizes.append(digits.count % 3)
-            }
+        guard let format = Self.mobileFormats.first(where: { $0.countryCode == countryCode && $0.matches(nationalNumber) }) else {
+            return "+\(countryCode) \(nationalNumber)"
         }
         var groups: [String] = []
-        var start = 0
-        for size in sizes {
-            groups.append(String(digits[start..<min(digits.count, start + size)]))
-            start += size
+        var rest = Substring(nationalNumber)
+        for size in format.groups {
+            groups.append(String(rest.prefix(size)))
+            rest = rest.dropFirst(size)
         }
-        return (["+\(countryCode)"] + groups).joined(separator: " ")
+        return "+\(countryCode) " + groups.joined(separator: format.separator)
     }
+
+    /// How one country writes its mobile numbers internationally: the national number's length,
+    /// its leading digits, the sizes of its groups and what stands between them.
+    struct MobileFormat: Sendable {
+        var countryCode: String
+        var length: Int
+        var leadingDigits: Set<Character>
+        var groups: [Int]
+        var separator = " "
+
+        func matches(_ national: String) -> Bool {
+            national.count == length && national.first.map(leadingDigits.contains) == true
+        }
+    }
+
+    /// Mobile formats from Google's libphonenumber metadata, as published in python-phonenumbers
+    /// (`python/phonenumbers/data/region_XX.py`, the `number_format` whose `leading_digits_pattern`
+    /// covers the `mobile` pattern):
+    /// AE `(5[056])(\d{3})(\d{4})`; SA `(5\d)(\d{3})(\d{4})`; GB `(7\d{3})(\d{6})`;
+    /// FR `([1-79])(\d{2})(\d{2})(\d{2})(\d{2})`; IN `(\d{5})(\d{5})` for 6–9;
+    /// US and the rest of +1 `(\d{3})(\d{3})(\d{4})` as `\1-\2-\3` (its `intl_number_format`).
+    static let mobileFormats: [MobileFormat] = [
+        MobileFormat(countryCode: "971", length: 9, leadingDigits: ["5"], groups: [2, 3, 4]),
+        MobileFormat(countryCode: "966", length: 9, leadingDigits: ["5"], groups: [2, 3, 4]),
+        MobileFormat(countryCode: "44", length: 10, leadingDigits: ["7"], groups: [4, 6]),
+        MobileFormat(countryCode: "33", length: 9, leadingDigits: ["6", "7"], groups: [1, 2, 2, 2, 2]),
+        MobileFormat(countryCode: "91", length: 10, leadingDigits: ["6", "7", "8", "9"], groups: [5, 5]),
+        MobileFormat(countryCode: "1", length: 10, leadingDigits: ["2", "3", "4", "5", "6", "7", "8", "9"], groups: [3, 3, 4], separator: "-"),
+    ]
     public var description: String { e164 }
 
     /// Why a typed number is not a mobile number.

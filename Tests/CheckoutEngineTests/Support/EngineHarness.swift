@@ -225,8 +225,11 @@ struct EngineHarness {
         }
     }
 
-    func local(_ digits: String, _ source: CardValidationSource = .local) -> [CheckoutEvent] {
-        [.didReceiveMetadata(resolver.localMetadata(forDigits: digits, source: source), CardNumberEntryState(cardNumber: digits)),
+    func local(_ digits: String, _ source: CardValidationSource = .local,
+               fallbackReason: CardNumberEntryMetadata.FallbackReason? = nil) -> [CheckoutEvent] {
+        [.didReceiveMetadata(resolver.localMetadata(candidates: resolver.catalogue.candidates(forDigits: digits), source: source,
+                                                    fallbackReason: fallbackReason),
+                             CardNumberEntryState(cardNumber: digits)),
          .didReceiveBinData(resolver.localBinData(forDigits: digits))]
     }
 

@@ -1,0 +1,62 @@
+import CheckoutCore
+
+/// What a client session says is being bought, in the words the screens use: the merchant, the
+/// order's reference, its lines with quantities and amounts, and the order's total. A session that
+/// gives no merchant or items gives what it has (an amount always).
+///
+///     let summary = OrderSummary(session, mode: .unicode)
+///     summary.headline      // "Corner Bakery · 2 items · €13.90"
+///     summary.itemLines     // ["2 × Sourdough loaf  €9.00", "1 × Apricot jam  €4.90"]
+public struct OrderSummary: Sendable, Equatable {
+    public var merchantName: String?
+    public var orderId: String?
+    /// Each line: `2 × Sourdough loaf`, and what it costs (`€9.00`) when the session says.
+    public var items: [(what: String, amount: String?)]
+    /// The order amount, before any surcharge: what the session says is due.
+    public var total: String
+
+    public init(_ session: ClientSession, mode: GlyphSet.Mode) {
+        merchantName = session.merchantName
+        orderId = session.orderId
+        items = session.lineItems.map { item in
+            ("\(item.quantity) × \(item.title)", item.total.map { MoneyText.format(minorUnits: $0, currency: session.currency, mode: mode) })
+        }
+        total = MoneyText.format(minorUnits: session.amount, currency: session.currency, mode: mode)
+    }
+
+    /// Each line as `2 × Sourdough loaf  €9.00`.
+    public var itemLines: [String] { items.map { $0.what + ($0.amount.map { "  " + $0 } ?? "") } }
+
+    /// Whether the session says anything beyond its amount.
+    public var hasDetails: Bool { merchantName != nil || !items.isEmpty }
+
+    public static func == (lhs: OrderSummary, rhs: OrderSummary) -> Bool {
+        lhs.merchantName == rhs.merchantName && lhs.orderId == rhs.orderId && lhs.itemLines == rhs.itemLines && lhs.total == rhs.total
+    }
+
+    /// One line: who, what (the one item, or how many), and the total: `Boulangerie Demo · 1 × Weekly
+    /// bread basket · €49.99`; `nil` when the session names neither a merchant nor items.
+    public func headline(separator: String) -> String? {
+        guard hasDetails else { return nil }
+        var parts: [String] = []
+        if let merchantName { parts.append(merchantName) }
+        if items.count == 1, let only = items.first {
+            // The one item's own amount is (about) the total, said once.
+            parts.append(only.what)
+        } else if !items.isEmpty {
+            parts.append("\(items.count) items")
+        }
+        parts.append(total)
+        return parts.joined(separator: separator)
+    }
+
+    /// Label and value rows for the F1 help and a receipt-like block: merchant, order, each item, total.
+    public var rows: [(label: String, value: String)] {
+        var rows: [(label: String, value: String)] = []
+        if let merchantName { rows.append(("Merchant", merchantName)) }
+        if let orderId { rows.append(("Order", orderId)) }
+        for (index, line) in itemLines.enumerated() { rows.append((index == 0 ? "Items" : "", line)) }
+        rows.append(("Order total", total))
+        return rows
+    }
+}

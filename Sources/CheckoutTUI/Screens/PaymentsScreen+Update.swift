@@ -1,0 +1,86 @@
+/// Keys on Payments: ↑ ↓ choose a payment (moving on to the next page at the end of one), PgUp
+/// PgDn turn pages, ← → change the status filter, `s` and `c` keep the chosen payment's receipt.
+extension PaymentsScreen {
+    public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave)) }
+        var bindings: [KeyBinding<Action>] = [
+            KeyBinding([.up], "↑↓", "choose", .up, explain: "the payment above (the page before at the top)"),
+            KeyBinding([.down], "↓", "the payment below (the next page at the bottom)", .down, footer: false),
+            KeyBinding([.pageUp], "pgup/dn", "page", .pageUp, explain: "the page before"),
+            KeyBinding([.pageDown], "pgdn", "the next page", .pageDown, footer: false),
+            KeyBinding([.left], "←→", "status", .previousFilter, rank: .focused, explain: "show the payments of another status (or all)"),
+            KeyBinding([.right], "→", "show the payments of another status (or all)", .nextFilter, footer: false),
+        ]
+        if chosen != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
+        return KeyMap(bindings)
+    }
+
+    public func helpLines(context: ScreenContext) -> [KeyHint] {
+        var browsing = self
+        browsing.keeping = ReceiptKeeping()
+        return browsing.keyMap(context: context).helpLines
+    }
+
+    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? "cancel" : nil }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
+        keeping.fileName = nil
+        return []
+    }
+
+    public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        switch action {
+        case .up:
+            if selected > 0 {
+                selected -= 1
+            } else if page > 0 {
+                turn(to: page - 1)
+                selected = max(0, entries.count - 1)
+            }
+        case .down:
+            if selected < entries.count - 1 {
+                selected += 1
+            } else if page < pageCount - 1 {
+                turn(to: page + 1)
+                selected = 0
+            }
+        case .pageUp: turn(to: max(0, page - 1))
+        case .pageDown: turn(to: min(pageCount - 1, page + 1))
+        case .previousFilter, .nextFilter:
+            let all = StatusFilter.allCases
+            let index = all.firstIndex(of: filter) ?? 0
+            filter = all[(index + (action == .nextFilter ? 1 : all.count - 1)) % all.count]
+            page = 0
+            selected = 0
+            load()
+        case .saveReceipt:
+            if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
+        case .copyReceipt:
+            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, glyphs: context.glyphs) }
+        case .confirmSave:
+            if let receipt = receipt(context: context) { return keeping.confirm(receipt, glyphs: context.glyphs) }
+        }
+        return []
+    }
+
+    private mutating func turn(to newPage: Int) {
+        guard newPage != page else { return }
+        page = newPage
+        selected = 0
+        load()
+    }
+
+    /// Typing goes to the file name while one is asked for; a click chooses a payment; the wheel moves the choice.
+    public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
+        if keeping.receive(input) { return [] }
+        switch input {
+        case .click(let index as Int, _) where entries.indices.contains(index):
+            selected = index
+        case .scroll(let lines):
+            for _ in 0..<abs(lines) { _ = perform(lines < 0 ? .up : .down, context: context) }
+        default:
+            break
+        }
+        return []
+    }
+}

@@ -1,0 +1,108 @@
+import CheckoutCore
+import CheckoutStore
+import FoundationEssentials
+
+/// Payments: the ledger `checkout payments` lists, newest first, a page at a time, filtered by
+/// status, with the receipt of the payment chosen, which `s` saves and `c` copies.
+///
+/// The screen reads one page from the ledger when it opens and when the page or the filter
+/// changes (a `LIMIT`/`OFFSET` query and a count), never the whole ledger: a ledger of a million
+/// payments pages as quickly as one of ten.
+public struct PaymentsScreen: Screen {
+    /// Which payments the list shows.
+    public enum StatusFilter: String, Sendable, CaseIterable {
+        case all, authorized = "AUTHORIZED", declined = "DECLINED", failed = "FAILED"
+
+        var title: String {
+            switch self {
+            case .all: "All"
+            case .authorized: "Authorized"
+            case .declined: "Declined"
+            case .failed: "Failed"
+            }
+        }
+
+        var status: String? { self == .all ? nil : rawValue }
+    }
+
+    public enum Action: Sendable { case up, down, pageUp, pageDown, previousFilter, nextFilter, saveReceipt, copyReceipt, confirmSave }
+
+    let ledger: Ledger
+    public internal(set) var filter = StatusFilter.all
+    /// The page on show, from 0, and how many payments a page holds.
+    public internal(set) var page = 0
+    public let pageSize: Int
+    /// The page's payments, newest first.
+    public internal(set) var entries: [LedgerEntry] = []
+    /// How many payments the filter selects, on every page.
+    public internal(set) var total = 0
+    /// The chosen payment's index on the page.
+    public internal(set) var selected = 0
+    /// Why the ledger could not be read, when it could not.
+    public internal(set) var problem: String?
+    var keeping = ReceiptKeeping()
+
+    public var title: String { "Payments" }
+
+    /// The payments of `ledger`, a page as tall as the terminal of `context` allows.
+    public init(ledger: Ledger, context: ScreenContext) {
+        self.ledger = ledger
+        pageSize = Self.pageSize(height: context.size.height, width: context.size.width)
+        load()
+    }
+
+    /// Rows a page takes: what is left of the screen under the heading once the receipt beside or
+    /// under the list has its rows.
+    static func pageSize(height: Int, width: Int) -> Int {
+        layout(height: max(0, height - 2), width: width).listRows
+    }
+
+    /// How the area's rows are shared: the list's, and the receipt's under it (none beside it).
+    /// Under the filter line, a blank row and the column heading; over the message row at the foot.
+    static func layout(height: Int, width: Int) -> (listRows: Int, receiptRows: Int) {
+        let available = max(2, height - 5)
+        guard width < sideBySideWidth else { return (available, 0) }
+        let receiptRows = min(10, max(4, available / 2))
+        return (max(1, available - receiptRows - 1), receiptRows)
+    }
+
+    /// From this many columns the receipt stands beside the list instead of under it, in this many.
+    static let sideBySideWidth = 110
+    static let sideReceiptWidth = 46
+
+    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+
+    /// The payment chosen, if the page has any.
+    public var chosen: LedgerEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
+
+    public var focusedText: EditableText? { keeping.fileName }
+
+    /// Reads the page on show (and the count) from the ledger.
+    mutating func load() {
+        do {
+            total = try ledger.count(LedgerQuery(status: filter.status))
+            page = min(page, pageCount - 1)
+            entries = try ledger.entries(LedgerQuery(limit: pageSize, status: filter.status, offset: page * pageSize))
+            problem = nil
+        } catch {
+            entries = []
+            total = 0
+            problem = "The ledger cannot be read: \(error)"
+        }
+        selected = min(selected, max(0, entries.count - 1))
+    }
+
+    /// The receipt of the payment chosen.
+    public func receipt(context: ScreenContext) -> Receipt? {
+        guard let chosen else { return nil }
+        return Receipt(entry: chosen, networkName: Self.networkName(chosen.network, context: context),
+                       mask: String(repeating: context.glyphs.maskedDigit, count: 4))
+    }
+
+    /// A ledger network id as a person reads it: `Visa`, `Nol` for a transit card.
+    static func networkName(_ id: String, context: ScreenContext) -> String {
+        if id == "NOL" { return "Nol" }
+        guard let network = CardNetwork(identifier: id) else { return id }
+        return context.catalogue.info(network).displayName
+    }
+}

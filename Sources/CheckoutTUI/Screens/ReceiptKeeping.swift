@@ -1,0 +1,82 @@
+/// Keeping a receipt, as the result screen and the Payments screen both offer it: `s` asks for a
+/// file name (a suggested one, to edit), Enter saves the receipt there, Esc cancels; `c` copies it
+/// to the clipboard. The runtime does the writing; ``ScreenContext/exportNote`` says how it went,
+/// on the message row this draws.
+struct ReceiptKeeping: Sendable, Equatable {
+    /// The file name being typed, while the screen asks for one.
+    var fileName: EditableText?
+
+    /// The longest file name taken.
+    static let maximumPathLength = 1024
+
+    var isAsking: Bool { fileName != nil }
+
+    /// The receipt keys for a binding table.
+    static func bindings<Action>(save: Action, copy: Action) -> [KeyBinding<Action>] {
+        [KeyBinding([.character("s")], "s", "save receipt", save, explain: "save the receipt to a file you name (enter saves it, esc cancels)"),
+         KeyBinding([.character("c")], "c", "copy", copy, explain: "copy the receipt to the clipboard (OSC 52, where the terminal allows it)")]
+    }
+
+    /// The binding table while a file name is asked for: Enter saves (Esc is the app's: cancel).
+    static func askingBindings<Action>(confirm: Action) -> [KeyBinding<Action>] {
+        [KeyBinding([.enter], "enter", "save", confirm, rank: .focused, explain: "save the receipt to the file named")]
+    }
+
+    /// `s`: asks where to save `receipt`, suggesting a name in the current directory.
+    mutating func ask(for receipt: Receipt) {
+        var name = EditableText()
+        name.set(receipt.suggestedFileName)
+        fileName = name
+    }
+
+    /// Enter: the effect that saves `receipt` to the file named.
+    mutating func confirm(_ receipt: Receipt, glyphs: GlyphSet) -> [ScreenEffect] {
+        guard let path = fileName?.text else { return [] }
+        fileName = nil
+        return [.export(receipt.text(glyphs: glyphs), .file(path))]
+    }
+
+    /// `c`: the effect that copies `receipt`.
+    static func copy(_ receipt: Receipt, glyphs: GlyphSet) -> [ScreenEffect] {
+        [.export(receipt.text(glyphs: glyphs), .clipboard)]
+    }
+
+    /// Takes a key or a paste for the file name; false when no name is asked for (the screen's own then).
+    mutating func receive(_ input: ScreenInput) -> Bool {
+        guard fileName != nil else { return false }
+        switch input {
+        case .key(let key):
+            if fileName?.apply(key) == true { return true }
+            switch key {
+            case .character(let character): insert(String(character))
+            case .space: insert(" ")
+            default: break
+            }
+        case .paste(let text):
+            insert(text)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func insert(_ text: String) {
+        _ = fileName?.insert(EditableText.printable(text, keepSpaces: true, limit: Self.maximumPathLength), limit: Self.maximumPathLength)
+    }
+
+    /// The message row: the file name being typed (with the caret), or how the last save or copy went.
+    func drawMessage(into canvas: inout Canvas, row: Int, left: Int, width: Int, maxRows: Int, context: ScreenContext) {
+        let glyphs = context.glyphs
+        if let fileName {
+            canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
+            let start = left + 2 + canvas.put("Save to ", row: row, column: left + 2, style: .focus)
+            let room = max(1, left + width - start)
+            let window = EditableText.window(fileName.text, caretColumn: fileName.caretColumn(in: fileName.text) { _ in true }, width: room)
+            canvas.put(window.text, row: row, column: start, style: .bold, maxWidth: room)
+            canvas.cursor = (row, start + window.caretColumn)
+        } else if let note = context.exportNote {
+            canvas.putWrapped(note.text(glyphs), row: row, column: left, width: width, maxLines: max(1, maxRows), style: note.style,
+                              ellipsis: glyphs.ellipsis)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import CheckoutStore
+import FoundationEssentials
+
+/// Keeps a text a screen asked to keep (``ScreenEffect/export(_:_:)``): writes it to a new file,
+/// or hands it to the terminal's clipboard, and says how that went.
+enum TextExport {
+    /// Does it; `write` takes the bytes meant for the terminal (OSC 52).
+    static func perform(_ text: String, to destination: ExportDestination, write: (String) -> Void) -> StatusNote {
+        switch destination {
+        case .file(let path):
+            switch SavedText.writeNew(text, to: path) {
+            case .success(let written): return StatusNote("Saved to \(written)", tone: .success)
+            case .failure(let error): return StatusNote("Not saved: \(error)", tone: .problem)
+            }
+        case .clipboard:
+            write(osc52(text))
+            // The terminal never says whether it took it: many ask first, some refuse.
+            return StatusNote("Sent to the clipboard (OSC 52); a terminal that does not allow it ignores it", tone: .success)
+        }
+    }
+
+    /// The OSC 52 sequence that sets the clipboard (`c`) to `text`, base64 as the sequence wants it.
+    static func osc52(_ text: String) -> String {
+        "\u{1b}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+    }
+}
