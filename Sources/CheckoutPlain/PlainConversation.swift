@@ -92,7 +92,11 @@ final class PlainConversation: AppInput, AppDisplay {
 
     private func handNextStep(_ question: ScreenQuestion, _ loop: AppLoop) {
         let step = plan.removeFirst()
-        if step == .check {
+        if step == .goOn {
+            // The screen went on by itself once the answer completed the field: nothing to press.
+            if question.step == lastStep { loop.hand(.key(.enter)) }
+            narrate(loop.model)
+        } else if step == .check {
             if !question.refusal.isEmpty {
                 // Refused: said, and the same question asked again without its lead.
                 for line in question.refusal { conversation.say(line) }

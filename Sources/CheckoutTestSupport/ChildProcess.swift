@@ -120,6 +120,7 @@ public struct ChildProcess {
     /// Starts a program (through ``spawn(_:_:environment:stdin:stdout:stderr:)``, so with a clean
     /// signal state) with its three standard streams on pipes.
     public static func spawnPiped(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Piped {
+        ignoreBrokenPipes
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
         // The child must not inherit the pipes' other ends (dup2 onto 0, 1, 2 clears the flag):
         // a leaked write end of its stdin would keep it from ever seeing end of input.
@@ -137,6 +138,11 @@ public struct ChildProcess {
         try? errPipe.fileHandleForWriting.close()
         return Piped(pid: pid, stdin: inPipe.fileHandleForWriting, stdout: outPipe.fileHandleForReading, stderr: errPipe.fileHandleForReading)
     }
+
+    /// A child that exits before reading its input (a refused option) closes the pipe its input is
+    /// being written to: the write must fail, not stop the whole test process with SIGPIPE (seen
+    /// under load, the writer running after the child had gone). Children get SIGPIPE's default back.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// Starts a program with a clean signal state; returns its pid. File descriptors are dup'ed onto 0, 1, 2.
     public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,

@@ -53,8 +53,9 @@ public final class PrimerHeadlessUniversalCheckout {
     }
 
     /// Connects to Primer with `clientToken`: decodes it, fetches its configuration, and from then
-    /// on managers use its client session, its BIN service (`binDataUrl`; local rules only when it
-    /// has none) and Primer's payments, recorded in a ledger in memory.
+    /// on managers use its client session (told each network, as the SDK's client-session actions),
+    /// its BIN service (`binDataUrl`; local rules only when it has none) and Primer's payments,
+    /// recorded in a ledger in memory.
     public func start(withClientToken clientToken: String, settings: PrimerSettings? = nil,
                       delegate: (any PrimerHeadlessUniversalCheckoutDelegate)? = nil,
                       uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)? = nil) async throws -> [PrimerHeadlessUniversalCheckout.PaymentMethod]? {
@@ -65,7 +66,8 @@ public final class PrimerHeadlessUniversalCheckout {
         self.clientToken = clientToken
         return begin(delegate: delegate, uiDelegate: uiDelegate) {
             try CheckoutEngine.RawDataManager(session: primer.configuration.session, binService: binService,
-                                              paymentService: primer.paymentService(ledger: ledger))
+                                              paymentService: primer.paymentService(ledger: ledger),
+                                              clientSessionService: primer.clientSessionService())
         }
     }
 

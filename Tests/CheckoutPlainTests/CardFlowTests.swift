@@ -146,8 +146,19 @@ import Testing
         #expect(transcript.contains("Card number: ?\nThe long number on the front of the card, 13 to 19 digits; spaces and dashes are fine.\n"))
         #expect(transcript.contains("Accepted networks, in order of preference: Visa, Cartes Bancaires, Mastercard.\n"
             + Conversation.commonHelp + "\nCard number: •••• 4242\n"))
-        #expect(transcript.contains("Expiry date (MM/YY): ?\nThe month and year printed on the card: 12/30, 1230 or 12/2030.\n"
+        #expect(transcript.contains("Expiry date (MM/YY): ?\nThe month and year printed on the card: 12/30, 1230, 12/2030 or 12 / 30.\n"
             + Conversation.commonHelp + "\nExpiry date (MM/YY): \n"))
+    }
+
+    /// Plain mode takes every expiry spelling the card form takes: the one parser (issue 21).
+    @Test(arguments: ExpirySpellings.accepted) func everyExpirySpellingIsTaken(_ spelling: ExpirySpellings.Accepted) async throws {
+        let harness = try PlainHarness()
+        let (status, console) = await harness.run(.pay, ["4242424242424242", .line(spelling.text), "123", "Jane Doe", "y"])
+        let transcript = console.transcript
+        #expect(status == 0)
+        #expect(!transcript.contains("invalid-expiry-date") && !transcript.contains("Valid expiry date formats"), "\(spelling)")
+        #expect(transcript.contains("Pay €49.99 with Visa, card •••• 4242? [Y/n]: y\n"), "\(spelling)")
+        #expect(harness.payments.count == 1, "\(spelling)")
     }
 
     /// Every question of the card flow, input ending there: exit 0, a clean last line, nothing paid.

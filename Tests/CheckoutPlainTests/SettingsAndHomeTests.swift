@@ -53,7 +53,8 @@ import Testing
         #expect(transcript.contains("Saved to \(harness.settingsFile.path).\n"))
         let saved = try #require(try harness.savedSettings())
         #expect(saved.binLatencyMilliseconds == 250 && saved.debounceMilliseconds == 350)
-        #expect(saved.allowedNetworks == .some([.visa, .cartesBancaires, .mastercard]))
+        #expect(saved.allowedNetworks == nil, "only what was changed is saved: the accepted networks were not")
+        #expect(saved.fields == [.binLatency, .debounce])
         #expect(saved.applied(to: PlainHarness.settings).binLatencyMilliseconds == 250, "what the next start reads")
     }
 

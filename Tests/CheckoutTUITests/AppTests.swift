@@ -75,7 +75,7 @@ import Testing
         expected.binSource = .off
         expected.binLatencyMilliseconds = 100
         expected.allowedNetworks = [.cartesBancaires, .mastercard]
-        #expect(commands == [.rebuildEngine(expected)])
+        #expect(commands == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))])
         #expect(model.context.settings == expected)
     }
 
@@ -86,7 +86,7 @@ import Testing
         _ = model.press(.right)
         var expected = Fixtures.settings
         expected.binSource = .off
-        #expect(model.press(.enter) == [.rebuildEngine(expected)], "saving does not quit")
+        #expect(model.press(.enter) == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))], "saving does not quit")
         #expect(model.top is SettingsScreen)
         #expect(model.stack.count == 1)
         #expect(model.context.settings == expected)
@@ -122,7 +122,7 @@ import Testing
         #expect(text.contains("✗ Not applied: --bin-table: cannot read /gone/bins.csv. The previous settings stay in use."))
         #expect(model.screen.contains("◀ table /gone/bins.csv ▶"), "the settings that failed are there to fix or retry")
         #expect(model.screen.contains("- 50 ms +"))
-        #expect(model.press(.enter) == [.rebuildEngine(failed)], "enter tries again")
+        #expect(model.press(.enter) == [.rebuildEngine(failed, saving: SavedSettings(changesFrom: Fixtures.settings, to: failed))], "enter tries again")
         #expect(model.top is HomeMenuScreen, "over the home menu, Enter goes back to it")
     }
 

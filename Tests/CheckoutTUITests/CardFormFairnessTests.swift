@@ -121,6 +121,7 @@ import Testing
         #expect(kept.screen.contains("Network       Visa · preferred network, not changed by you"))
         var single = Fixtures.model()
         single.type("4242424242424242")
+        single.answerLookup()
         for _ in 0..<4 { _ = single.press(.tab) }
         _ = single.press(.enter)
         _ = single.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
@@ -144,11 +145,15 @@ import Testing
         #expect(!stillOnNumber.screen.contains("Co-badged card:"), "appearing right under the cursor needs no notice")
     }
 
-    @Test func payNeverWaitsForTheBinService() {
+    @Test func payWaitsForTheLookupOfTheNumberAndGoesWithItsAnswer() {
         var model = Fixtures.model()
-        model.type("4000002500001001")
-        _ = model.receive(.willFetchMetadata(CardNumberEntryState(cardNumber: "4000002500001001")))
+        model.type("4242424242424242")
+        _ = model.receive(.willFetchMetadata(CardNumberEntryState(cardNumber: "4242424242424242")))
         for _ in 0..<4 { _ = model.press(.tab) }
-        #expect(model.press(.enter).last == .submit(expectedTotal: 4999), "Pay goes while the lookup is out")
+        #expect(!model.press(.enter).contains { $0.isSubmit }, "Pay waits while the lookup is out")
+        #expect(form(model).hold != nil)
+        // The answer: Visa only, the network and the price Pay showed, so the payment goes.
+        #expect(model.answerLookup().last == .submit(expectedTotal: 4999))
+        #expect(form(model).paying && form(model).hold == nil)
     }
 }

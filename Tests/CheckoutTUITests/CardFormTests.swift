@@ -98,12 +98,13 @@ import Testing
         _ = other.press(.tab)
         other.type("12/30")
         #expect(form(other).expiryText == "12/30")
-        _ = model.press(.tab)
-        let commands = model.type("1234")
+        #expect(form(model).focus == .cvv, "a complete expiry moves the focus on")
+        let commands = model.paste("1234")
         #expect(form(model).cvv == "123")
-        #expect(commands.count == 3)
+        #expect(commands.count == 1)
         #expect(model.screen.contains("•••"))
         #expect(!model.screen.contains("123"))
+        #expect(form(model).focus == .name, "Visa's 3 digits complete the CVV")
     }
 
     @Test func payShowsTheAmountAndAResultWithTheLastFourOnly() {
@@ -133,6 +134,8 @@ import Testing
                                       description: "American Express is not accepted here")
         _ = model.receive(.dataIsValid(isValid: false, errors: [refusal]))
         #expect(model.screen.contains("American Express (not accepted)"))
+        model.answerLookup()
+        #expect(form(model).focus == .number, "a refused card does not move on")
         for _ in 0..<4 { _ = model.press(.tab) }
         _ = model.press(.enter)
         _ = model.receive(.checkoutFailed(CheckoutError(errorId: "unsupported-card-type", description: "American Express is not accepted here")))

@@ -37,7 +37,9 @@ import Testing
               "\(fuzzer.runs) runs, \(fuzzer.submits) card submits, \(fuzzer.results) results, \(fuzzer.nolCalls) Nol calls, " +
               "\(fuzzer.nolFinished) Nol flows finished, \(fuzzer.confirmations) questions, \(fuzzer.renders) renders, " +
               "\(fuzzer.panelRenders) with the event panel, " +
-              "\(fuzzer.targetedClicks) clicks on targets, \(fuzzer.plainAnswers) plain-mode answers")
+              "\(fuzzer.targetedClicks) clicks on targets, \(fuzzer.plainAnswers) plain-mode answers, \(fuzzer.autoAdvances) moves on by themselves, " +
+              "\(fuzzer.holds) held steps (\(fuzzer.heldForNetworks) for the BIN answer, \(fuzzer.heldForSession) for the session's total), " +
+              "\(fuzzer.releases) holds released by an answer, \(fuzzer.confirmedTotals) changed totals confirmed")
         #expect(fuzzer.stepsTaken >= Self.steps)
         // The fuzzer must reach the places where things can go wrong, or it proves little.
         #expect(fuzzer.submits > 0 && fuzzer.results > 0, "some runs paid and saw the result")
@@ -48,6 +50,11 @@ import Testing
         #expect(fuzzer.panelRenders > 0, "some renders showed the event panel")
         #expect(fuzzer.targetedClicks > 0, "some clicks landed on what was drawn")
         #expect(fuzzer.plainAnswers > 0 && fuzzer.plainQuestions > 0, "plain mode's questions were asked and answered")
+        #expect(fuzzer.autoAdvances > 0, "some fields moved the focus on by themselves")
+        #expect(fuzzer.heldForNetworks > 0, "some Pays were held for a BIN answer")
+        #expect(fuzzer.heldForSession > 0, "some Pays were held for the client session's total")
+        #expect(fuzzer.releases > 0, "some held Pays went when their answers came")
+        #expect(fuzzer.confirmedTotals > 0, "some totals the session changed were confirmed and paid")
     }
 }
 
@@ -95,6 +102,10 @@ struct ModelFuzzer {
     var plainAnswers = 0, plainQuestions = 0
     var recent: [FuzzInput] = []
     var runs = 0, stepsTaken = 0, submits = 0, nolCalls = 0, renders = 0, confirmations = 0, tooSmallKeys = 0, panelRenders = 0, targetedClicks = 0
+    /// Steps where focus moved on by itself, and steps with Pay held (for each reason).
+    var autoAdvances = 0, holds = 0, heldForNetworks = 0, heldForSession = 0
+    /// Held Pays that an answer let go, and totals the client session changed that Pay paid once confirmed.
+    var releases = 0, confirmedTotals = 0
     /// The event clock of every run: each step moves it on by up to 300 ms.
     let time = TestTime()
     /// Screens reached: a card result, a finished Nol flow.
@@ -140,7 +151,9 @@ struct ModelFuzzer {
         let route = Self.routes[runs % Self.routes.count]
         let glyphs: GlyphSet = random.next() % 3 == 0 ? .ascii : .unicode
         let size = TerminalSize(width: 50 + Int(random.next() % 100), height: 17 + Int(random.next() % 40))
-        model = AppModel(route: route, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry,
+        // Half the runs on a session with surcharges: its client session is told each network, and Pay waits for its total.
+        let settings = chance(50) ? Fixtures.settings : CheckoutSettings(session: Fixtures.surchargedSession)
+        model = AppModel(route: route, catalogue: Fixtures.catalogue, settings: settings, registry: registry,
                          glyphs: glyphs, size: size, clock: clock)
         _ = model.takeCommands()
         typing = []
@@ -166,6 +179,15 @@ struct ModelFuzzer {
             clickedKey = (id as? AppModel.HintKey)?.key
         }
         let onNol = model.top is NolFlowScreen
+        let nolCode = (model.top as? NolFlowScreen).map { $0.stage == .code } ?? false
+        let form = model.top as? CardFormScreen
+        // A held Pay may go through under the help or the event log: the form is still the one Pay was pressed on.
+        let heldForm = model.stack.compactMap { $0 as? CardFormScreen }.last
+        let held = heldForm?.hold
+        // What Pay showed before the input, and whether it read Confirm for a total the session changed.
+        let shownTotal = heldForm?.amountDue(context: model.context).total
+        let wasChanged = heldForm?.changedTotal != nil
+        let askedHold = heldForm.flatMap { $0.yesNoQuestion(context: model.context) } != nil && form != nil
         let calls = worker.callsStarted
         let wasOnResult = model.top is ResultScreen
         let wasFinished = (model.top as? NolFlowScreen)?.isFinished == true
@@ -199,14 +221,60 @@ struct ModelFuzzer {
             guard model.stack.count == depth else { throw failure("the screen changed while the terminal was too small") }
             guard model.top?.focusedText == focused else { throw failure("a field changed while the terminal was too small") }
         }
-        if commands.contains(where: { if case .submit = $0 { true } else { false } }) {
+        let asked = commands.compactMap { command -> Int?? in if case .submit(let total) = command { total } else { nil } }
+        if let submitted = asked.first {
             submits += 1
-            guard ((input.isKey(.enter) || clickedKey == .enter) && onPay || clickedPay) && !wasTooSmall && !hadQuestion else { throw failure("a payment was submitted without Enter on, or a click on, a visible Pay button") }
+            let pressedPay = ((input.isKey(.enter) || clickedKey == .enter) && onPay || clickedPay) && !wasTooSmall && !hadQuestion
+            // A held Pay goes through when its answers come (an event), or on yes to its question.
+            let answeredYes = askedHold && (input.isKey(.character("y")) || input.isKey(.character("Y")) || input.isPress)
+            let releasedHold = held != nil && (input.isEvent || input.isTick || answeredYes)
+            guard pressedPay || releasedHold else { throw failure("a payment was submitted without Enter on, or a click on, a visible Pay button, or its hold ending") }
+            let paying = model.stack.compactMap({ $0 as? CardFormScreen }).last
+            if let held, !pressedPay {
+                // Never a price the person did not see: what goes is what Pay showed.
+                guard let paying, paying.shownDue(context: model.context) == held.seen, submitted == held.seen.total else {
+                    throw failure("a held Pay went through at another price than the one seen: \(held.seen), asked \(String(describing: submitted))")
+                }
+                // An answer lets a hold go only once nothing holds it: neither the BIN answer nor the session's total is due.
+                let reasons = paying.holdReasons(context: model.context)
+                if !answeredYes, !reasons.isEmpty { throw failure("a held Pay went through while \(reasons) still held it") }
+                releases += 1
+            } else if submitted != shownTotal {
+                throw failure("Pay asked the engine for \(String(describing: submitted)), not the \(String(describing: shownTotal)) its button showed")
+            }
+            if wasChanged {
+                // A total the client session changed is paid only by pressing Pay on "Confirm".
+                guard pressedPay || answeredYes else { throw failure("a changed total was paid without being confirmed") }
+                confirmedTotals += 1
+            }
         }
         let newCalls = worker.callsStarted - calls
         if newCalls > 0 {
             nolCalls += newCalls
-            guard (input.isKey(.enter) || input.isKey(.function(5)) || input.isPress) && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
+            // The code sends itself at its sixth digit, typed or pasted.
+            let completedCode = nolCode && (input.isCharacter || input.isPaste)
+            guard (input.isKey(.enter) || input.isKey(.function(5)) || input.isKey(.ctrl(.character("r"))) || input.isPress || completedCode)
+                && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
+        }
+
+        // Focus moves on by itself only from a field that the key completed, or back from an empty
+        // field on Backspace.
+        if let before = form, let after = model.top as? CardFormScreen, before.focus != after.focus, input.isCharacter || input.isPaste {
+            guard after.isComplete(before.focus, context: model.context) || before.focus == .pay else {
+                throw failure("focus moved on from \(before.focus) to \(after.focus) though \(before.focus) is not complete")
+            }
+            autoAdvances += 1
+        }
+        if let after = model.top as? CardFormScreen, let hold = after.hold {
+            holds += 1
+            if hold.reasons.contains(where: { if case .networksUnknown = $0 { true } else { false } }) { heldForNetworks += 1 }
+            if hold.reasons.contains(where: { if case .sessionUpdating = $0 { true } else { false } }) { heldForSession += 1 }
+            guard !hold.reasons.isEmpty, after.isAnimating, !after.paying else { throw failure("a hold without a reason or its spinner: \(hold)") }
+            guard hold.asking || model.context.now < hold.deadline || !input.isTick else { throw failure("a hold outlived its deadline without asking") }
+            // The hold waits for what the form lacks now, every reason of it, and nothing else.
+            guard hold.reasons == after.holdReasons(context: model.context) else {
+                throw failure("a hold waits for \(hold.reasons) though the form lacks \(after.holdReasons(context: model.context))")
+            }
         }
 
         // Event times never go back, and identical events in a row are one line.
@@ -283,6 +351,7 @@ struct ModelFuzzer {
             case .key(let key): .key(key)
             case .paste(let text): .paste(text)
             case .home: .home
+            case .goOn: .key(.enter)
             case .check: nil
             }
         }
@@ -348,6 +417,8 @@ struct ModelFuzzer {
     mutating func nextInput() -> FuzzInput {
         if !answering.isEmpty { return answering.removeFirst() }
         if !typing.isEmpty { return .key(typing.removeFirst()) }
+        // A held Pay is often answered before the next key, as the engine would, so holds reach their end.
+        if (model.top as? CardFormScreen)?.hold != nil, chance(40) { return .event(randomEvent()) }
         let roll = random.next() % 100
         switch roll {
         case 88..<92:
@@ -376,6 +447,7 @@ struct ModelFuzzer {
     static let keys: [Key] = [
         .enter, .enter, .enter, .enter, .tab, .tab, .tab, .backTab, .escape, .escape, .escape, .up, .down, .down, .left, .right,
         .home, .end, .backspace, .backspace, .delete, .space, .function(1), .function(2), .function(2), .function(5), .function(7),
+        .character("?"), .alt(.character("e")), .ctrl(.character("r")),
         .pageUp, .pageDown,
         .character("y"), .character("n"), .character("q"), .character("/"), .character("+"), .character("-"),
         // Readline's editing keys and the other modified keys the decoder produces.
@@ -397,6 +469,7 @@ struct ModelFuzzer {
     /// What a person types or pastes into these screens, and the text this issue is about.
     static let words = [
         "4000002500001001", "4242424242424242", "378282246310005", "4000000000000002", "5555555555554444", "1230", "12/30",
+        "12/2030", "12 / 30", "12 / 2027", "1234567812345678", "42424242424242424242", "5017679210000700",
         "123", "1234", "Jane Doe", "0501234567", "050 123 4567", "+971 50 123 4567", "123456", "654321",
         "http://bins.example/v1",
     ]
@@ -412,8 +485,8 @@ struct ModelFuzzer {
         }
         if let form = model.top as? CardFormScreen {
             switch form.focus {
-            case .number: return pick(["4000002500001001", "4242424242424242", "4000000000000002", "5555555555554444"])
-            case .expiry: return "1230"
+            case .number: return pick(["4000002500001001", "4242424242424242", "4000000000000002", "5555555555554444", "5017679210000700"])
+            case .expiry: return pick(["1230", "12/2030", "12 / 30"])
             case .cvv: return "123"
             case .name: return "Jane Doe"
             case .network, .pay: return ""
@@ -473,7 +546,17 @@ struct ModelFuzzer {
         let digits = model.stack.compactMap { ($0 as? CardFormScreen)?.digits }.last ?? ""
         let number = chance(80) ? digits : pick(Self.words)
         let state = CardNumberEntryState(cardNumber: number)
-        switch random.next() % 10 {
+        switch random.next() % 13 {
+        case 10: return .willUpdateClientSession(network: chance(90) ? pick(Self.networks) : nil)
+        case 11:
+            // Mostly about the network the form would pay with, as an engine's would be; most often
+            // the session's own surcharge for it, sometimes a total the session changed.
+            let current = model.stack.compactMap { $0 as? CardFormScreen }.last?.sessionNetwork(context: model.context)
+            let network = chance(70) ? current ?? pick(Self.networks) : pick(Self.networks)
+            var due = model.context.session.amountDue(for: network)
+            if chance(30) { due.surcharge = pick([0, 35, 45]) }
+            return .didUpdateClientSession(due)
+        case 12: return .clientSessionUpdateFailed(CheckoutError(errorId: "client-session-update-failed", description: "The client session did not confirm the amount"))
         case 0: return .willFetchMetadata(state)
         case 1, 2, 3:
             let count = 1 + Int(random.next() % 3)
@@ -511,6 +594,29 @@ struct ModelFuzzer {
 extension FuzzInput {
     func isKey(_ key: Key) -> Bool {
         if case .key(let pressed) = self { return pressed == key }
+        return false
+    }
+
+    /// Whether the input types a character (space included) into a field.
+    var isCharacter: Bool {
+        switch self {
+        case .key(.character), .key(.space): return true
+        default: return false
+        }
+    }
+
+    var isPaste: Bool {
+        if case .paste = self { return true }
+        return false
+    }
+
+    var isEvent: Bool {
+        if case .event = self { return true }
+        return false
+    }
+
+    var isTick: Bool {
+        if case .tick = self { return true }
         return false
     }
 

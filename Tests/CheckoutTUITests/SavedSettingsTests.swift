@@ -84,7 +84,7 @@ import Testing
         #expect(model.screen.contains("Mouse               ◀ on ▶"))
         #expect(model.screen.contains("[✓] 1.  Visa"))
         #expect(model.screen.contains("Defaults restored: enter saves them"))
-        #expect(model.press(.enter) == [.rebuildEngine(Fixtures.settings)])
+        #expect(model.press(.enter) == [.rebuildEngine(Fixtures.settings, saving: SavedSettings(changesFrom: saved, to: Fixtures.settings))])
         #expect(model.top is HomeMenuScreen, "from the home menu, Enter saves and goes back there")
     }
 

@@ -23,7 +23,7 @@ import Testing
         #expect(cursor?.column == 26 + 4, "the caret stands after the digits")
         var expected = Fixtures.settings
         expected.binLatencyMilliseconds = 1500
-        #expect(model.press(.enter) == [.rebuildEngine(expected)])
+        #expect(model.press(.enter) == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))])
     }
 
     @Test func aValueOutOfRangeSaysSoAtOnceAndIsNotSaved() {
@@ -94,7 +94,7 @@ import Testing
         _ = model.press(.space)
         var expected = Fixtures.settings
         expected.allowedNetworks = [.visa, .mastercard]
-        #expect(model.press(.enter) == [.rebuildEngine(expected)])
+        #expect(model.press(.enter) == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))])
     }
 
     @Test func theMouseSwitchSavesWithTheRest() {
@@ -104,7 +104,7 @@ import Testing
         #expect(model.screen.contains("Off leaves the mouse to the terminal"))
         var expected = Fixtures.settings
         expected.mouse = false
-        #expect(model.press(.enter) == [.rebuildEngine(expected)])
+        #expect(model.press(.enter) == [.rebuildEngine(expected, saving: SavedSettings(changesFrom: Fixtures.settings, to: expected))])
         #expect(model.context.settings.mouse == false)
     }
 

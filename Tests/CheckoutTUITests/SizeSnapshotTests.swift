@@ -60,6 +60,8 @@ import Testing
             _ = model.press(.right)
             model.fillTheRestOfTheCard()
             _ = model.press(.enter)
+            // Pay waits for the client session's total with Visa (issue 21's hold): it answers the one shown.
+            _ = model.receive(.didUpdateClientSession(AmountDue(network: .visa, amount: 1760, surcharge: 30, currency: "EUR")))
             _ = model.receive(.checkoutCompleted(Payment(id: "pay_0042", status: .authorized, amount: 1760, surcharge: 30, currency: "EUR",
                                                         network: .visa, firstDigits: "40000025", last4Digits: "1001")))
             return model
@@ -76,6 +78,7 @@ import Testing
             _ = model.receive(SurchargeTests.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
             model.fillTheRestOfTheCard()
             _ = model.press(.enter)
+            _ = model.receive(.didUpdateClientSession(AmountDue(network: .eftpos, amount: 4999, surcharge: 0, currency: "EUR")))
             _ = model.receive(.checkoutCompleted(Payment(id: "pay_0043", status: .authorized, amount: 4999, currency: "EUR", network: .eftpos,
                                                         firstDigits: "40000503", last4Digits: "0001")))
             return model

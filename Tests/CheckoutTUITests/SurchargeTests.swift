@@ -9,11 +9,7 @@ import Testing
 /// result, with the client session of `examples/session-visa-surcharge.json` (Cartes Bancaires
 /// first, Visa +€0.30).
 @MainActor @Suite struct SurchargeTests {
-    static let session: ClientSession = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try! String(contentsOf: root.appendingPathComponent("examples/session-visa-surcharge.json"), encoding: .utf8)
-        return try! ClientSession.read(json: text).session
-    }()
+    static let session = Fixtures.surchargedSession
 
     static let settings = CheckoutSettings(session: session)
 
@@ -119,9 +115,10 @@ import Testing
         var payment = Fixtures.payment(network: .visa)
         payment.surcharge = 30
         _ = model.receive(.checkoutCompleted(payment))
-        // Not paying yet: the answer is dropped. Pay first.
+        // Not paying yet: the answer is dropped. Pay first (held until the session's total for Visa is in).
         for _ in 0..<4 { _ = model.press(.tab) }
         _ = model.press(.enter)
+        #expect(model.receive(.didUpdateClientSession(Self.session.amountDue(for: .visa))) == [.submit(expectedTotal: 5029)])
         _ = model.receive(.checkoutCompleted(payment))
         let screen = model.screen
         #expect(screen.contains("Amount        €49.99"))
@@ -144,6 +141,8 @@ import Testing
         _ = model.receive(Self.answer("4000050360000001", [.eftpos, .visa], settings: eftpos))
         for _ in 0..<4 { _ = model.press(.tab) }
         _ = model.press(.enter)
+        // Held until the session's total for Visa is in.
+        _ = model.receive(.didUpdateClientSession(eftpos.session.amountDue(for: .visa)))
         _ = model.receive(.checkoutCompleted(Fixtures.payment(network: .visa)))
         #expect(model.top is ResultScreen)
         model.resize(width: 120, height: 40)
@@ -197,7 +196,7 @@ import Testing
     @Test func payWaitsForTheSessionsAnswerThenPaysTheTotalShown() {
         var model = visaChosen()
         let pressed = model.press(.enter)
-        #expect(!pressed.contains { if case .submit = $0 { true } else { false } }, "held: the session has not answered")
+        #expect(!pressed.contains { $0.isSubmit }, "held: the session has not answered")
         #expect(model.screen.contains("Paying €50.29"))
         #expect(model.receive(.didUpdateClientSession(due(.visa))) == [.submit(expectedTotal: 5029)])
     }
@@ -244,11 +243,125 @@ import Testing
         model.type("4242424242424242")
         let order = form(model).focusOrder(context: model.context)
         #expect(!order.contains(.name) && order.last == .pay)
-        _ = model.press(.tab); model.type("1230"); _ = model.press(.tab)
+        // The expiry and the CVV move on by themselves once complete (issue 21).
+        _ = model.press(.tab); model.type("1230")
         let typed = model.type("123")
         #expect(typed.last == .setRawData(CardData(cardNumber: "4242424242424242", expiryDate: "12/30", cvv: "123")))
-        _ = model.press(.tab)
         #expect(form(model).focus == .pay, "from the CVV straight to Pay")
+    }
+
+    // MARK: Pay held for the client session's total: a reason of the one Pay hold
+
+    @Test func payHeldForTheSessionIsAHoldWithItsOwnReasonAndWords() {
+        var model = visaChosen()
+        _ = model.press(.enter)
+        #expect(form(model).hold?.reasons == [.sessionUpdating(network: .visa)])
+        #expect(!form(model).paying, "nothing is asked of the engine while it is held")
+        #expect(model.top?.isAnimating == true, "the spinner turns")
+        #expect(model.screen.contains("Pay waits for the client session's total with Visa"))
+        #expect(model.screen.contains("esc stop waiting"))
+    }
+
+    @Test func escStopsAPayHeldForTheSession() {
+        var model = visaChosen()
+        _ = model.press(.enter)
+        #expect(model.press(.escape).isEmpty)
+        #expect(form(model).hold == nil && model.confirmation == nil)
+        #expect(model.screen.contains("Not paid: Pay stopped waiting."))
+        #expect(model.receive(.didUpdateClientSession(due(.visa))).isEmpty, "an answer after the hold stopped pays nothing")
+        #expect(model.screen.contains("[ Pay €50.29 ]"))
+    }
+
+    /// Visa only (4242…) typed on a surcharged session, on a clock the test moves.
+    func visaOnly(_ time: TestTime) -> AppModel { typed("4242424242424242", time) }
+
+    /// `number` typed on a surcharged session, on a clock the test moves, the focus on Pay.
+    func typed(_ number: String, _ time: TestTime) -> AppModel {
+        var model = AppModel(route: .pay, catalogue: Fixtures.catalogue, settings: Self.settings, clock: time.clock,
+                             wallClock: { Fixtures.today })
+        _ = model.takeCommands()
+        model.type(number)
+        model.focus(.pay)
+        return model
+    }
+
+    @Test func theBinWaitThenTheSessionWaitAreOneHoldEachWithItsTime() {
+        let time = TestTime()
+        // Mastercard has no surcharge here: the BIN answer keeps the total Pay showed, so the hold
+        // goes on, for the session's answer (a Visa's +€0.30 only "may apply" before: next test).
+        var model = typed("5555555555554444", time)
+        _ = model.press(.enter)
+        #expect(form(model).hold?.reasons == [.networksUnknown(bin: "55555555")])
+        time.advance(3000)
+        _ = model.receive(Self.answer("5555555555554444", [.mastercard]))
+        _ = model.receive(.willUpdateClientSession(network: .mastercard))
+        #expect(form(model).hold?.reasons == [.sessionUpdating(network: .mastercard)], "the BIN answer in, the session's total is waited for")
+        time.advance(3199)
+        _ = model.tick()
+        #expect(model.yesNoQuestion == nil, "a new reason is a new wait")
+        time.advance(1)
+        _ = model.tick()
+        #expect(model.yesNoQuestion?.text == "Total not confirmed yet: pay €49.99 with Mastercard?")
+        _ = model.press(.character("n"))
+        #expect(form(model).hold == nil && !form(model).paying)
+        #expect(model.screen.contains("Not paid: press Pay again once the client session has"))
+        // Again, and yes: the total shown goes to the engine, which charges only that.
+        _ = model.press(.enter)
+        time.advance(3200)
+        _ = model.tick()
+        #expect(model.press(.character("y")) == [.submit(expectedTotal: 4999)])
+    }
+
+    /// Before the BIN answer the form quotes no network's surcharge (issue 22): Pay showed €49.99,
+    /// so an answer that makes it €50.29 stops the hold (issue 21: never a price not seen); Pay
+    /// pressed again waits for the session's total and pays that.
+    @Test func aSurchargeThatOnlyMayApplyIsNotPaidWhenTheBinAnswerBringsIt() {
+        let time = TestTime()
+        var model = visaOnly(time)
+        #expect(model.screen.contains("[ Pay €49.99 ]"))
+        _ = model.press(.enter)
+        #expect(form(model).hold?.reasons == [.networksUnknown(bin: "42424242")])
+        time.advance(3000)
+        #expect(model.receive(Self.answer("4242424242424242", [.visa])).allSatisfy { !$0.isSubmit })
+        #expect(form(model).hold == nil && !form(model).paying)
+        #expect(model.screen.contains("The total is now €50.29: press Pay to pay it."))
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        _ = model.press(.enter)
+        #expect(form(model).hold?.reasons == [.sessionUpdating(network: .visa)])
+        #expect(model.receive(.didUpdateClientSession(due(.visa))) == [.submit(expectedTotal: 5029)])
+    }
+
+    @Test func aCoBadgedCardPaidAtOnceWaitsForTheBinThenForTheChoiceThenForTheSession() {
+        let time = TestTime()
+        var model = AppModel(route: .pay, catalogue: Fixtures.catalogue, settings: Self.settings, clock: time.clock,
+                             wallClock: { Fixtures.today })
+        _ = model.takeCommands()
+        model.type("4000002500001001")
+        model.focus(.pay)
+        _ = model.press(.enter)
+        #expect(form(model).hold?.reasons == [.networksUnknown(bin: "40000025")])
+        #expect(model.receive(Self.answer("4000002500001001", [.visa, .cartesBancaires])).allSatisfy { !$0.isSubmit })
+        #expect(form(model).hold == nil && form(model).focus == .network, "the choice is the cardholder's")
+        _ = model.press(.right)
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        model.focus(.pay)
+        _ = model.press(.enter)
+        #expect(form(model).hold?.reasons == [.sessionUpdating(network: .visa)])
+        #expect(model.screen.contains("Paying €50.29"))
+        #expect(model.receive(.didUpdateClientSession(due(.visa))) == [.submit(expectedTotal: 5029)])
+        #expect(form(model).paying && form(model).hold == nil)
+    }
+
+    @Test func aTotalTheSessionChangesWhileTheBinWaitIsOnIsConfirmedFirst() {
+        let time = TestTime()
+        var model = visaOnly(time)
+        _ = model.press(.enter)
+        _ = model.receive(Self.answer("4242424242424242", [.visa]))
+        _ = model.receive(.willUpdateClientSession(network: .visa))
+        #expect(model.receive(.didUpdateClientSession(due(.visa, surcharge: 45))).isEmpty, "€50.44 was never shown")
+        #expect(form(model).hold == nil && !form(model).paying)
+        #expect(model.screen.contains("[ Confirm €50.44 ]"))
+        #expect(model.press(.enter) == [.submit(expectedTotal: 5044)])
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         // By hand, the other network: its surcharge is paid.
         tmux.send("Tab", "Right")
         try tmux.waitFor("[ Pay €50.29 ]")
-        tmux.fillTheRestOfTheCard()
+        try tmux.fillTheRestOfTheCard()
         tmux.send("Enter")
         let result = try tmux.waitFor("Payment authorized")
         #expect(result.contains("Visa · chosen by you"))

@@ -107,7 +107,8 @@ import Testing
         #expect(overridden.stdout.contains("  3) BIN latency: 100 ms\n"))
 
         // A session brings its own accepted networks: the note names --session, the option given.
-        try #"{"version":1,"allowedNetworks":["VISA"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        // (The saved latency stays 250 ms, so that the reset below changes it: only what changed is saved.)
+        try #"{"version":1,"allowedNetworks":["VISA"],"binLatencyMs":250}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let session = dir + "/session.json"
         try #"{"paymentMethod":{"orderedAllowedCardNetworks":["MASTERCARD"]}}"#.write(toFile: session, atomically: true, encoding: .utf8)
         let bySession = try Self.run(["--plain", "settings", "--session", session], ["back", "7"], dataDir: dir)

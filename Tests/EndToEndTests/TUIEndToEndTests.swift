@@ -25,7 +25,7 @@ import Testing
         #expect(screen.contains("◉ Visa  ○ Cartes Bancaires"))
         tmux.send("Tab", "Right")
         try tmux.waitFor("○ Visa  ◉ Cartes Bancaires")
-        tmux.fillTheRestOfTheCard()
+        try tmux.fillTheRestOfTheCard()
         tmux.send("Enter")
         let result = try tmux.waitFor("Payment authorized")
         #expect(result.contains("Network       Cartes Bancaires"))
@@ -70,7 +70,7 @@ import Testing
         let badges = try tmux.waitFor("(not accepted)")
         #expect(badges.contains("3782 822463 10005"))
         #expect(badges.contains("We accept: Visa · Mastercard"))
-        tmux.fillTheRestOfTheCard(cvv: "1234")
+        try tmux.fillTheRestOfTheCard(cvv: "1234")
         tmux.send("Enter")
         try tmux.waitUntil("a refusal naming American Express") { $0.contains("✗") && $0.contains("American Express") && !$0.contains("Paying") }
         #expect(!tmux.capture().contains("Payment authorized"))

@@ -66,13 +66,49 @@ enum TUIHarness {
 }
 
 extension TmuxSession {
-    /// On the card form, from the field before the expiry: tabs on and types the expiry (12/30),
-    /// the CVV (`cvv`) and the name (Jane Doe), ending with the focus on Pay.
-    func fillTheRestOfTheCard(cvv: String = "123") {
-        for text in ["1230", cvv, "Jane Doe"] {
-            send("Tab")
+    /// On the card form, from anywhere before the expiry: types the expiry (12/30), the CVV (`cvv`)
+    /// and the name (Jane Doe) each in its field, ending with the focus on Pay. Complete fields move
+    /// the focus on by themselves; Tab is pressed only where the screen shows the focus elsewhere.
+    func fillTheRestOfTheCard(cvv: String = "123") throws {
+        // The security code's label is its network's: CVV, CVC, CID…
+        for (labels, text) in [(["Expiry"], "1230"), (["CVV", "CVC", "CID", "CVN", "CVE", "CVP2"], cvv), (["Cardholder name"], "Jane Doe")] {
+            try focus(labels)
             type(text)
         }
-        send("Tab")
+        try focus(["[ Pay"])
+    }
+
+    /// Presses Tab until the card form's focus bar (`┃`) stands before one of `labels`.
+    func focus(_ labels: [String]) throws {
+        func focused(_ screen: String) -> Bool {
+            screen.split(separator: "\n").contains { line in labels.contains { Self.isFocused($0, in: String(line)) } }
+        }
+        for _ in 0..<6 {
+            // A field completed by the last key moves the focus on by itself: decide on a still screen.
+            let screen = settledScreen()
+            if focused(screen) { return }
+            send("Tab")
+            _ = try? waitUntil("the focus to move", timeout: 2) { $0 != screen }
+        }
+        _ = try waitUntil("the focus on \(labels.joined(separator: " or "))", timeout: 2, focused)
+    }
+
+    /// The screen once two captures 150 ms apart agree (at most 3 s).
+    func settledScreen() -> String {
+        var last = capture()
+        for _ in 0..<20 {
+            usleep(150_000)
+            let now = capture()
+            if now == last { return now }
+            last = now
+        }
+        return last
+    }
+
+    /// Whether `line` shows `label` with the focus bar right before it (the CVV's label shares a
+    /// line with the expiry's: the bar before one is not the other's).
+    static func isFocused(_ label: String, in line: String) -> Bool {
+        guard let range = line.range(of: label) else { return false }
+        return line[..<range.lowerBound].hasSuffix("┃ ")
     }
 }

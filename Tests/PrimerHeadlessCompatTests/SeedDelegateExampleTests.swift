@@ -237,6 +237,9 @@ import Testing
         let requests = fake.requests()
         let tokenization = requests.first { $0.path.hasSuffix("/payment-instruments") }
         #expect(tokenization?.fields["preferredNetwork"] == "VISA", "the cardholder's choice went to Primer")
+        // Primer's client session, not the sandbox's, was told the choice, and charged its total.
+        #expect(fake.actions().last == "SELECT_PAYMENT_METHOD VISA")
+        #expect(requests.first { $0.path.hasSuffix("/payments") }?.fields["charged"] == "5029", "Visa's €0.30 in Primer's session")
         #expect(requests.allSatisfy { $0.problems.isEmpty })
         PrimerHeadlessUniversalCheckout.current.cleanUp()
         #expect(PrimerHeadlessUniversalCheckout.current.clientToken == nil)

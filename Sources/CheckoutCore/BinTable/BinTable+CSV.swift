@@ -28,6 +28,8 @@ extension BinTable {
     /// - issuer fields: `country`, `bank_name`, `type` (funding: debit, credit…), `prepaid`, `brand`
     ///   (product name), `currency`, `product_usage_type`, `product_code`, `regional_restriction`,
     ///   `account_number_type`, `prepaid_reloadable_indicator`
+    /// - `number_length` (binlist's column): how many digits the card number has, 12 to 19, or empty;
+    ///   the answer carries it (``BinAnswer/numberLength``) and validation then takes that length only
     ///
     /// Fields may be quoted (`"BANK, N.A."`, with `""` for a quote). Throws ``BinTableError`` naming
     /// the line of the first bad row. A file too large to hold twice goes through ``BinTableLoader``
@@ -115,7 +117,7 @@ public struct BinTableLoader {
 struct BinTableCSVReader {
     enum Column: Int, CaseIterable {
         case start, end, networks, scheme, country, bank, funding, prepaid, product, currency
-        case usage, productCode, restriction, numberType, reloadable
+        case usage, productCode, restriction, numberType, reloadable, numberLength
 
         var names: [String] {
             switch self {
@@ -134,13 +136,16 @@ struct BinTableCSVReader {
             case .restriction: return ["regional_restriction"]
             case .numberType: return ["account_number_type"]
             case .reloadable: return ["prepaid_reloadable_indicator"]
+            case .numberLength: return ["number_length", "pan_length"]
             }
         }
 
-        /// The issuer fields in ``IssuerDetails`` order, and whether each is upper-cased.
+        /// The issuer fields in ``IssuerDetails`` order, then the card's number length, and whether
+        /// each is upper-cased.
         static let issuerFields: [(Column, uppercased: Bool)] = [
             (.country, true), (.bank, false), (.funding, true), (.reloadable, false), (.usage, false),
             (.productCode, false), (.product, false), (.currency, true), (.restriction, false), (.numberType, false),
+            (.numberLength, false),
         ]
     }
 
@@ -303,6 +308,10 @@ struct BinTableCSVReader {
             throw BinTableError(line: line, message: "the row names no network")
         }
 
+        let length = value(.numberLength, uppercased: false)
+        if !length.isEmpty, Self.numberLength(length) == nil {
+            throw BinTableError(line: line, message: "number_length \"\(String(decoding: length, as: UTF8.self))\" is not a card-number length (12 to 19)")
+        }
         for (index, (column, uppercased)) in Column.issuerFields.enumerated() {
             issuer[index] = internField(column, uppercased: uppercased)
         }
@@ -313,6 +322,13 @@ struct BinTableCSVReader {
         let answer = answers.intern(answer: entries)
         recentPayloads.store(payload, hash: payloadHash, answer: answer)
         appendRange(low, high, answer)
+    }
+
+    /// The number length `digits` (ASCII) names: 12 to 19; nil for anything else.
+    static func numberLength(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard (1...2).contains(digits.count), digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        let value = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        return (12...19).contains(value) ? value : nil
     }
 
     /// The raw text of the row from its first payload field to its last (or its last field).

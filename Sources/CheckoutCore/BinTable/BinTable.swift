@@ -27,7 +27,8 @@ public struct BinTable: Sendable {
         for _ in bin.count..<8 { key *= 10 }
         let index = lookup(key: key)
         guard index >= 0 else { return nil }
-        return BinAnswer(firstDigits: String(decoding: bin, as: UTF8.self), networks: networks(at: index))
+        return BinAnswer(firstDigits: String(decoding: bin, as: UTF8.self), networks: networks(at: index),
+                         numberLength: numberLength(at: index))
     }
 
     /// The answer index for an 8-digit key (0…99,999,999), or -1; allocation-free.
@@ -38,6 +39,11 @@ public struct BinTable: Sendable {
     /// The networks of an answer index returned by ``lookup(key:)``.
     public func networks(at index: Int32) -> [BinNetwork] {
         storage.answers.networks(Int(index))
+    }
+
+    /// The card-number length the answer at `index` gives (its `number_length`), if the table said.
+    public func numberLength(at index: Int32) -> Int? {
+        storage.answers.numberLength(Int(index))
     }
 
     /// Whether the answer at `index` names at least one network (an empty answer means the table

@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// The answers of a BIN table, stored compactly: every distinct string once, every distinct issuer
-/// once (as ten string ids), every distinct answer once (as network and issuer pairs).
+/// once (as eleven string ids: the ten issuer fields and the card's number length), every distinct
+/// answer once (as network and issuer pairs).
 ///
 /// A table of five million ranges usually holds a few thousand distinct answers; one whose every
 /// row names another bank still keeps only the bank's name (once) and a few dozen bytes per answer.
@@ -18,7 +19,9 @@ struct BinTableAnswers: Sendable {
     var entryNetworks: [UInt8] = []
     var entryIssuers: [UInt32] = []
 
-    static let fieldCount = 10
+    static let fieldCount = 11
+    /// Where the number length (`number_length`) sits among an issuer's fields.
+    static let numberLengthField = 10
 
     var count: Int { answerEnds.count - 1 }
 
@@ -33,6 +36,14 @@ struct BinTableAnswers: Sendable {
         (Int(answerEnds[answer])..<Int(answerEnds[answer + 1])).map { entry in
             BinNetwork(network: CardNetwork.byIndex[Int(entryNetworks[entry])], issuer: issuer(Int(entryIssuers[entry])))
         }
+    }
+
+    /// The card-number length answer `answer` gives (its first network's row), if the table said.
+    func numberLength(_ answer: Int) -> Int? {
+        guard !isEmpty(answer) else { return nil }
+        let issuer = Int(entryIssuers[Int(answerEnds[answer])])
+        guard let text = strings.string(issuerFields[issuer * Self.fieldCount + Self.numberLengthField]) else { return nil }
+        return Int(text)
     }
 
     /// The network and issuer pairs of answer `answer`.
@@ -122,7 +133,7 @@ struct BinTableAnswersBuilder {
         strings.intern(bytes)
     }
 
-    /// The index of the issuer with these ten string ids, adding it when new.
+    /// The index of the issuer with these eleven string ids, adding it when new.
     mutating func intern(issuer fields: UnsafeBufferPointer<UInt32>) -> UInt32 {
         let hash = InternTable.hash(UnsafeRawBufferPointer(fields))
         let count = BinTableAnswers.fieldCount

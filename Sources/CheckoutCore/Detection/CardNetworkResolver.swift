@@ -44,7 +44,9 @@ public struct CardNetworkResolver: Sendable {
     /// Metadata from a BIN answer: allowed networks in the merchant's order, then the others.
     public func remoteMetadata(for answer: BinAnswer) -> CardNumberEntryMetadata {
         let items = orderedItems(for: answer)
-        return metadata(source: .remote, items: items, selectable: selectable(items))
+        var metadata = metadata(source: .remote, items: items, selectable: selectable(items))
+        metadata.numberLength = answer.numberLength
+        return metadata
     }
 
     /// BIN data from local rules (status `partial`, no first digits).

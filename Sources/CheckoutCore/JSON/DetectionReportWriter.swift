@@ -189,7 +189,7 @@ public struct DetectionReportWriter {
         }
         let answerAt = { () -> BinAnswer? in
             guard case let .table(index) = key, let firstDigits else { return nil }
-            return BinAnswer(firstDigits: firstDigits, networks: table.networks(at: index))
+            return BinAnswer(firstDigits: firstDigits, networks: table.networks(at: index), numberLength: table.numberLength(at: index))
         }
         write(data, number: number, key: key, firstDigits: firstDigits, answer: answerAt, now: now, to: &json)
     }

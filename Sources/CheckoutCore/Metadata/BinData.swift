@@ -45,9 +45,14 @@ public struct BinNetwork: Sendable, Equatable, Hashable {
 public struct BinAnswer: Sendable, Equatable, Hashable {
     public var firstDigits: String?
     public var networks: [BinNetwork]
+    /// How many digits the card number has, when the BIN data says (binlist's `number_length`):
+    /// a card is then complete at that length only (a 13-digit Visa, say). Primer's BIN API does
+    /// not say (`APIModels/Bin.swift` has no length), so its answers leave it nil.
+    public var numberLength: Int?
 
-    public init(firstDigits: String?, networks: [BinNetwork]) {
+    public init(firstDigits: String?, networks: [BinNetwork], numberLength: Int? = nil) {
         self.firstDigits = firstDigits
         self.networks = networks
+        self.numberLength = numberLength
     }
 }

@@ -100,6 +100,9 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
     /// The order amount, the surcharge and the total for the network paid with if the cardholder
     /// chooses nothing (the auto-selected or preferred one); nil only when built without a session.
     public var amountDue: AmountDue?
+    /// How many digits the card number has, when a BIN answer says (``BinAnswer/numberLength``);
+    /// the card is complete at that length only. Not part of the seed's JSON shape.
+    public var numberLength: Int?
     /// Why the networks come from local rules at 8 digits or more (source `LOCAL_FALLBACK`); nil
     /// for the other sources. Not on the wire: the seed's metadata has no such field, a screen says it.
     public var fallbackReason: FallbackReason?
@@ -114,12 +117,13 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
 
     public init(source: CardValidationSource, detectedCardNetworks: CardNetworksMetadata,
                 selectableCardNetworks: CardNetworksMetadata?, autoSelectedCardNetwork: DetectedCardNetwork? = nil,
-                amountDue: AmountDue? = nil, fallbackReason: FallbackReason? = nil) {
+                amountDue: AmountDue? = nil, numberLength: Int? = nil, fallbackReason: FallbackReason? = nil) {
         self.source = source
         self.detectedCardNetworks = detectedCardNetworks
         self.selectableCardNetworks = selectableCardNetworks
         self.autoSelectedCardNetwork = autoSelectedCardNetwork
         self.amountDue = amountDue
+        self.numberLength = numberLength
         self.fallbackReason = fallbackReason
     }
 

@@ -64,7 +64,7 @@ public struct CardValidator: Sendable {
             return Self.cardNumberError("Card number is incomplete: keep typing the digits on the card.")
         }
         if networks.isEmpty { return Self.unsupported([]) }
-        let lengths = Set(networks.flatMap { catalogue.info($0).lengths })
+        let lengths = numberLengths(networks: networks, metadata: metadata)
         // Shorter than the longest number its networks issue: one message for every length until
         // then, so typing does not change the error (and re-emit dataIsValid) at each digit.
         if let longest = lengths.max(), count < longest, !(lengths.contains(count) && Luhn.isValid(digits)) {
@@ -81,8 +81,9 @@ public struct CardValidator: Sendable {
         return nil
     }
 
-    /// The expiry-date error, if any. Accepts `MM/YY`, `MM/YYYY`, `MMYY` and `MMYYYY`; a card is valid
-    /// to the end of its expiry month and at most 20 years ahead.
+    /// The expiry-date error, if any. Accepts every spelling ``ExpiryDate`` parses (`MM/YY`,
+    /// `MM/YYYY`, `MMYY`, `MM-YY`, `12 / 30`…); a card is valid to the end of its expiry month and at
+    /// most 20 years ahead.
     public func validateExpiryDate(_ text: String, now: Date, calendar: Calendar) -> ValidationError? {
         let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return Self.expiryError("Expiry date cannot be blank.") }
@@ -199,6 +200,14 @@ public struct CardValidator: Sendable {
             return network.network
         }
         return catalogue.candidates(forDigits: CardNumberNormalizer.normalize(data.cardNumber).digits).first
+    }
+
+    /// The lengths a number of `networks` may have: the one a BIN answer gives when it gives one
+    /// (binlist's `number_length`: a 13-digit Visa is complete only there, as Stripe's
+    /// `STPBINController` lists its 13-digit BINs), else every length the networks issue.
+    func numberLengths(networks: [CardNetwork], metadata: CardNumberEntryMetadata?) -> Set<Int> {
+        if let metadata, metadata.source == .remote, let length = metadata.numberLength { return [length] }
+        return Set(networks.flatMap { catalogue.info($0).lengths })
     }
 
     /// The networks the number belongs to: a BIN answer's when there is one, else the local rules'.

@@ -68,7 +68,8 @@ public struct PrimerConfiguration: Sendable, Equatable {
 ///     let primer = try await PrimerCheckout.connect(clientToken: text, sessionDefaults: defaults)
 ///     let engine = RawDataManager(configuration: .init(session: primer.configuration.session), catalogue: catalogue,
 ///                                 binService: primer.binService(timeout: .seconds(3)) ?? OfflineBinDataService(),
-///                                 paymentService: primer.paymentService(ledger: ledger))
+///                                 paymentService: primer.paymentService(ledger: ledger),
+///                                 clientSessionService: primer.clientSessionService())
 public struct PrimerCheckout: Sendable {
     public let token: PrimerClientToken
     public let configuration: PrimerConfiguration

@@ -14,6 +14,14 @@ extension AppModel {
                                      no: .init("no", steps: [.key(.character("n"))]))),
                 back: [.key(.character("n"))])
         }
+        if let asked = top.yesNoQuestion(context: context) {
+            // The screen's own yes/no (a held Pay that waited its time), asked as the terminal asks it.
+            return ScreenQuestion(
+                step: "yes-no", prompt: asked.text, help: ["y: \(asked.yes); n: \(asked.no)."],
+                kind: .confirm(.init(defaultYes: false, yes: .init(asked.yes, steps: [.key(.character("y"))]),
+                                     no: .init(asked.no, steps: [.key(.character("n"))]))),
+                back: [.key(.character("n"))])
+        }
         return top.question(context: context, asking: part)
     }
 
@@ -29,6 +37,7 @@ extension AppModel {
         case .home:
             goHome()
             return takeCommands()
+        case .goOn: return press(.enter)
         case .check: return []
         }
     }

@@ -31,16 +31,16 @@ extension AppModel {
         } else if let demo {
             demo.renderAboveFooter(into: &canvas, row: height - 1 - captionRows, glyphs: glyphs)
         }
-        if let confirmation {
+        if let question = yesNoQuestion {
             canvas.cursor = nil
             // Only the answers can be clicked while the question is up.
             canvas.removeTargets()
-            Self.renderQuestion(confirmation.question, into: &canvas, area: area, glyphs: glyphs)
-            Self.renderFooter(Self.confirmationHints, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
+            Self.renderQuestion(question, into: &canvas, area: area, glyphs: glyphs)
+            Self.renderFooter(Self.questionHints(question), global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else if let keys = demo?.keys {
             Self.renderFooter(keys, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else {
-            Self.renderFooter(hints(at: stack.count - 1), global: Self.globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
+            Self.renderFooter(hints(at: stack.count - 1), global: globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
         }
         return canvas
     }
@@ -51,19 +51,60 @@ extension AppModel {
     /// in table order, and shown in table order. A hint left out is never cut in half; the F1 help
     /// lists them all.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
-        let globalShown = global.filter(\.showsInFooter)
-        // Two spaces between the global hints and one at the right edge, matching the one at the left.
-        let globalWidth = globalShown.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 } - 1
-        var x = max(1, canvas.width - globalWidth)
+        let shown = hints.filter(\.showsInFooter)
+        var globalShown = global.filter(\.showsInFooter)
+        var layout = footerLayout(shown, global: globalShown, width: canvas.width, glyphs: glyphs)
+        // Where the plain alternatives of the global keys (`F1/?`) would push out Esc or the key
+        // for what has focus, the global keys are named by their first key only, and then, if need
+        // be, only the help's is kept: the help lists them all. Where they would push out only
+        // another of the screen's keys, the event log's alone is named by F2, if that makes room
+        // for all of them (`?`, the help's, is the one a terminal without F-keys needs first).
+        let compact = globalShown.map { hint in
+            var short = hint
+            short.keys = String(hint.keys.split(separator: "/").first ?? Substring(hint.keys))
+            return short
+        }
+        if layout.kept.count < shown.count, let last = compact.last {
+            let fewer = Array(globalShown.dropLast()) + [last]
+            let fewerLayout = footerLayout(shown, global: fewer, width: canvas.width, glyphs: glyphs)
+            if fewerLayout.kept.count == shown.count {
+                globalShown = fewer
+                layout = fewerLayout
+            }
+        }
+        for fewer in [compact, Array(compact.prefix(1))] where !layout.keepsFirstRanks {
+            let fewerLayout = footerLayout(shown, global: fewer, width: canvas.width, glyphs: glyphs)
+            if fewerLayout.kept.count > layout.kept.count || fewerLayout.keepsFirstRanks {
+                globalShown = fewer
+                layout = fewerLayout
+            }
+        }
+        var x = max(1, canvas.width - layout.globalWidth)
         for hint in globalShown {
             let start = x
             x += canvas.put(hint.keys, row: row, column: x, style: .bold)
             x += canvas.put(" " + hint.help + "  ", row: row, column: x, style: .dim)
             if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start - 2, height: 1), HintKey(key: key)) }
         }
+        x = 1
+        for index in shown.indices where layout.kept.contains(index) {
+            if x > 1 { x += canvas.put(glyphs.separator, row: row, column: x, style: .dim) }
+            let hint = shown[index]
+            let start = x
+            x += canvas.put(glyphs.keys(hint.keys), row: row, column: x, style: .bold)
+            x += canvas.put(" " + glyphs.text(hint.help), row: row, column: x, style: .dim)
+            if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), HintKey(key: key)) }
+        }
+    }
+
+    /// Which of a screen's hints fit beside the global ones in `width` columns, by rank (Esc, then
+    /// the key for what has focus, then table order), and whether every hint of the first two ranks did.
+    static func footerLayout(_ shown: [KeyHint], global: [KeyHint], width: Int,
+                             glyphs: GlyphSet) -> (kept: Set<Int>, globalWidth: Int, keepsFirstRanks: Bool) {
+        // Two spaces between the global hints and one at the right edge, matching the one at the left.
+        let globalWidth = global.reduce(0) { $0 + DisplayWidth.of($1.keys + " " + $1.help) + 2 } - 1
         // One blank column before the global hints.
-        let limit = canvas.width - max(0, globalWidth) - 1
-        let shown = hints.filter(\.showsInFooter)
+        let limit = width - max(0, globalWidth) - 1
         let separatorWidth = DisplayWidth.of(glyphs.separator)
         let widths = shown.map { DisplayWidth.of(glyphs.keys($0.keys) + " " + glyphs.text($0.help)) }
         let marksFocus = shown.contains { $0.rank == .focused }
@@ -84,23 +125,16 @@ extension AppModel {
                 used += added
             }
         }
-        x = 1
-        for index in shown.indices where kept.contains(index) {
-            if x > 1 { x += canvas.put(glyphs.separator, row: row, column: x, style: .dim) }
-            let hint = shown[index]
-            let start = x
-            x += canvas.put(glyphs.keys(hint.keys), row: row, column: x, style: .bold)
-            x += canvas.put(" " + glyphs.text(hint.help), row: row, column: x, style: .dim)
-            if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), HintKey(key: key)) }
-        }
+        let keepsFirstRanks = shown.indices.allSatisfy { rank(shown[$0]) == 2 || kept.contains($0) }
+        return (kept, globalWidth, keepsFirstRanks)
     }
 
     /// A question in a box over the middle of the screen body.
-    static func renderQuestion(_ question: String, into canvas: inout Canvas, area: Rect, glyphs: GlyphSet) {
+    static func renderQuestion(_ question: YesNoQuestion, into canvas: inout Canvas, area: Rect, glyphs: GlyphSet) {
         let yes = "y yes", no = "n no"
         let answer = yes + glyphs.separator + no
-        let inner = min(area.width - 6, max(DisplayWidth.of(question), DisplayWidth.of(answer)) + 4)
-        let questionLines = Canvas.wrap(glyphs.text(question), width: inner - 4, maxLines: 3, ellipsis: glyphs.ellipsis)
+        let inner = min(area.width - 6, max(DisplayWidth.of(question.text), DisplayWidth.of(answer)) + 4)
+        let questionLines = Canvas.wrap(glyphs.text(question.text), width: inner - 4, maxLines: 3, ellipsis: glyphs.ellipsis)
         let lines = questionLines + ["", answer]
         let boxWidth = inner + 2
         let left = area.left + max(0, (area.width - boxWidth) / 2)

@@ -1,15 +1,15 @@
 import CheckoutCore
-import FoundationEssentials
 import CheckoutEngine
+import FoundationEssentials
 
 /// Work the app model asks its runtime to do: talk to the engine or leave.
 public enum AppCommand: Sendable, Equatable {
     case setRawData(CardData)
     /// Validate and pay the total shown: only ever the answer to Pay pressed on a visible card form.
     case submit(expectedTotal: Int?)
-    /// Settings were saved: the engine is rebuilt from them and, once it is, they are written for
-    /// the next start (``AppModel/settingsSaved(_:)`` says how that went).
-    case rebuildEngine(CheckoutSettings)
+    /// Settings were saved: the engine is rebuilt from them and, once it is, the values changed
+    /// in Settings are written for the next start (``AppModel/settingsSaved(_:)`` says how that went).
+    case rebuildEngine(CheckoutSettings, saving: SavedSettings)
     /// Keep a text (a receipt): the runtime writes it and says how that went with ``AppModel/exported(_:)``.
     case export(String, ExportDestination)
     case quit(Int32)
@@ -38,10 +38,15 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Esc is one step back.** A wizard goes to its previous step; on a first step the screen is
 ///   left (back to the screen underneath, or quitting at the top level); leaving a screen that
 ///   holds entered data asks first ("Discard this card? y/n").
-/// - F1 (help) and F2 (the full event log, with its filter and detail) work on every screen. At
+/// - F1 (help) and F2 (the full event log, with its filter and detail) work on every screen, and
+///   so do their plain alternatives, for terminals that keep the function keys (GNOME Terminal,
+///   VS Code, multiplexers): `?` where no text field has the caret, and Alt-E; one binding table
+///   (``globalKeyMap``) handles them and names them in the footer and the help. At
 ///   ``eventPanelMinimumWidth`` columns and wider, a screen that asks for it (the card form, the
 ///   Nol wizards) has the log's newest lines beside it (the event panel), in the columns the
 ///   screen leaves (``Screen/bodyWidthBesidePanel``); `p` in the full log hides or shows it.
+/// - **A screen's question** (``Screen/yesNoQuestion(context:)``) is asked like the app's own, over the screen:
+///   y answers yes, n or Esc no, other keys wait.
 /// - **Events are stamped** with the time since the first keystroke, read from the injected
 ///   ``EventClock`` as each event arrives.
 /// - **A click acts on what was drawn under it.** Screens register click targets as they render;
@@ -68,8 +73,11 @@ public struct AppModel: Sendable {
     /// The question on screen before a screen holding entered data is left, until it is answered.
     public private(set) var confirmation: Confirmation?
     private var pendingCommands: [AppCommand] = []
-    /// Where event times come from.
+    /// Where event times come from, and the time screens measure holds and countdowns by.
     public let clock: EventClock
+    /// The wall clock: today's date for the checks that depend on the month (an expiry date complete
+    /// and valid), and the time a receipt says; read into ``ScreenContext/today`` for each input.
+    public let wallClock: @Sendable () -> Date
     /// When the first key or paste was taken, on ``clock``; events are timed from it.
     public private(set) var firstKeystroke: Duration?
     /// True once `p` in the event log has hidden the event panel (it is shown by default where there is room).
@@ -92,13 +100,33 @@ public struct AppModel: Sendable {
         var index: Int
     }
 
-    /// The global bindings, listed after each screen's own in the footer and the help.
-    public static let globalHints = [KeyHint(keys: "F1", help: "help", key: .function(1)), KeyHint(keys: "F2", help: "events", key: .function(2)),
-                                     KeyHint(keys: "ctrl+c", help: "quit", showsInFooter: false)]
+    /// What the keys of every screen do.
+    public enum GlobalAction: Sendable { case help, events }
+
+    /// The keys that work on every screen, listed after each screen's own in the footer and the
+    /// help: F1 and F2, and their plain alternatives, since terminals often keep the function keys
+    /// for themselves. `?` opens the help only where no text field has the caret (there it is
+    /// typed); Alt-E works everywhere, as no field takes it.
+    public func globalKeyMap() -> KeyMap<GlobalAction> {
+        Self.globalKeyMap(typing: top?.focusedText != nil)
+    }
+
+    static func globalKeyMap(typing: Bool) -> KeyMap<GlobalAction> {
+        KeyMap([
+            KeyBinding(typing ? [.function(1)] : [.function(1), .character("?")], "help", .help,
+                       explain: "this help, and closes it (? where no text field has the caret)"),
+            KeyBinding([.function(2), .alt(.character("e"))], "events", .events, explain: "the event log"),
+        ])
+    }
+
+    /// Ctrl-C is the terminal's interrupt, which the runtime turns into quitting: listed, not bound.
+    public static let quitHint = KeyHint(keys: "ctrl+c", help: "quit, from any screen", showsInFooter: false)
+
+    /// The global keys as the footer shows them (Ctrl-C is in the help only).
+    public var globalHints: [KeyHint] { globalKeyMap().hints }
 
     /// The global keys as the F1 help explains them.
-    public static let globalHelp = [KeyHint(keys: "F1", help: "this help (F1 again closes it)"), KeyHint(keys: "F2", help: "the event log"),
-                                    KeyHint(keys: "ctrl+c", help: "quit, from any screen")]
+    public static var globalHelp: [KeyHint] { globalKeyMap(typing: false).helpLines + [quitHint] }
 
     /// The rule Esc follows on every screen, as the help states it.
     public static let escapeRule = "Esc goes one step back: to the previous step, out of a screen, or quits "
@@ -106,15 +134,30 @@ public struct AppModel: Sendable {
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
                 glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
-                settingsNote: StatusNote? = nil, clock: EventClock = .stopped,
-                wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, savesSettings: Bool = false) {
+                settingsNote: StatusNote? = nil, clock: EventClock = .stopped, wallClock: @escaping @Sendable () -> Date = { Date() },
+                savesSettings: Bool = false) {
         self.registry = registry
         self.size = size
         self.clock = clock
+        self.wallClock = wallClock
         context = ScreenContext(catalogue: catalogue, settings: settings, defaults: defaults, settingsNote: settingsNote, glyphs: glyphs,
-                                size: size, wallClock: wallClock, savesSettings: savesSettings)
+                                size: size, savesSettings: savesSettings)
+        context.now = clock.now()
+        context.today = wallClock()
         context.hasHomeMenu = route == .home
         push(registry.makeScreen(route, context: context))
+    }
+
+    /// Reads the clocks for the input about to be handled.
+    private mutating func readClocks() {
+        context.now = clock.now()
+        context.today = wallClock()
+    }
+
+    /// The question on show, the app's or the top screen's.
+    public var yesNoQuestion: YesNoQuestion? {
+        if let confirmation { return YesNoQuestion(confirmation.question, yes: "yes, discard", no: "no, stay") }
+        return top?.yesNoQuestion(context: context)
     }
 
     /// The screen on top.
@@ -157,27 +200,22 @@ public struct AppModel: Sendable {
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
+        readClocks()
         noteKeystroke()
         context.exportNote = nil
         if let confirmation {
             answer(confirmation, key)
             return drainCommands()
         }
+        if top?.yesNoQuestion(context: context) != nil {
+            answerScreenQuestion(key)
+            return drainCommands()
+        }
+        if let action = globalKeyMap().action(for: key) {
+            perform(action)
+            return drainCommands()
+        }
         switch key {
-        case .function(1):
-            if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
-                let index = stack.count - 1
-                let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
-                push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
-                                editingKeys: top.editsText, about: top.helpAbout(context: context)))
-            }
-        case .function(2):
-            // The full log, beside the panel too: its filter and detail are a key away on every screen.
-            if stack.last is EventLogScreen {
-                apply([.pop], from: stack.count - 1)
-            } else {
-                push(EventLogScreen())
-            }
         case .escape:
             stepBack()
         case EditableText.yankKey where !stack[stack.count - 1].binds(key, context: context):
@@ -193,15 +231,52 @@ public struct AppModel: Sendable {
         return drainCommands()
     }
 
+    /// Does what a global key asks: the help or the full event log, opened, or closed when on show.
+    private mutating func perform(_ action: GlobalAction) {
+        switch action {
+        case .help:
+            if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
+                let index = stack.count - 1
+                let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
+                push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
+                                editingKeys: top.editsText, about: top.helpAbout(context: context)))
+            }
+        case .events:
+            // The full log, beside the panel too: its filter and detail are a key away on every screen.
+            if stack.last is EventLogScreen {
+                apply([.pop], from: stack.count - 1)
+            } else {
+                push(EventLogScreen())
+            }
+        }
+    }
+
+    /// y answers the top screen's question yes; n or Esc no; other keys wait for an answer.
+    private mutating func answerScreenQuestion(_ key: Key) {
+        let yes: Bool
+        switch key {
+        case .character("y"), .character("Y"): yes = true
+        case .character("n"), .character("N"), .escape: yes = false
+        default: return
+        }
+        let index = stack.count - 1
+        apply(stack[index].answer(yes, context: context), from: index)
+    }
+
     /// Handles a mouse event: a press of the left button acts on the click target under it, the
     /// wheel scrolls the top screen; a release does nothing. Gated like keys.
     public mutating func mouse(_ event: MouseEvent) -> [AppCommand] {
         guard takesUserInput else { return [] }
+        readClocks()
         switch event.kind {
         case .press:
             guard let target = render().target(row: event.row, column: event.column) else { return [] }
             if let confirmation {
                 if let answer = target.id as? Answer { self.answer(confirmation, answer == .yes ? .character("y") : .character("n")) }
+                return drainCommands()
+            }
+            if top?.yesNoQuestion(context: context) != nil {
+                if let answer = target.id as? Answer { answerScreenQuestion(answer == .yes ? .character("y") : .character("n")) }
                 return drainCommands()
             }
             if let key = target.id as? HintKey { return press(key.key) }
@@ -212,7 +287,7 @@ public struct AppModel: Sendable {
             }
             return deliverToTop(.click(target.id, column: event.column - target.rect.left))
         case .wheelUp, .wheelDown:
-            guard confirmation == nil else { return [] }
+            guard yesNoQuestion == nil else { return [] }
             return deliverToTop(.scroll(event.kind == .wheelUp ? -1 : 1))
         case .release:
             return []
@@ -227,13 +302,15 @@ public struct AppModel: Sendable {
 
     /// Hands pasted text to the top screen as one input.
     public mutating func paste(_ text: String) -> [AppCommand] {
-        guard takesUserInput, confirmation == nil else { return [] }
+        guard takesUserInput, yesNoQuestion == nil else { return [] }
+        readClocks()
         noteKeystroke()
         return deliverToTop(.paste(text))
     }
 
     /// Logs an engine event and hands it to every screen (a form under the help screen keeps up).
     public mutating func receive(_ event: CheckoutEvent) -> [AppCommand] {
+        readClocks()
         context.eventLog.append(event, at: elapsed)
         for index in stack.indices.reversed() where index < stack.count {
             let effects = stack[index].receive(.engine(event), context: context)
@@ -244,6 +321,7 @@ public struct AppModel: Sendable {
 
     /// Advances animations by one frame.
     public mutating func tick() -> [AppCommand] {
+        readClocks()
         context.animationFrame += 1
         for index in stack.indices.reversed() where index < stack.count && stack[index].isAnimating {
             let effects = stack[index].receive(.tick, context: context)
@@ -293,9 +371,10 @@ public struct AppModel: Sendable {
         }
     }
 
-    /// The keys the confirmation takes, for its footer.
-    static let confirmationHints = [KeyHint(keys: "y", help: "yes, discard", key: .character("y")),
-                                    KeyHint(keys: "n/esc", help: "no, stay", key: .character("n"))]
+    /// The keys a question takes, for its footer.
+    static func questionHints(_ question: YesNoQuestion) -> [KeyHint] {
+        [KeyHint(keys: "y", help: question.yes, key: .character("y")), KeyHint(keys: "n/esc", help: question.no, key: .character("n"))]
+    }
 
     private mutating func deliverToTop(_ input: ScreenInput) -> [AppCommand] {
         guard !stack.isEmpty else { return [] }
@@ -407,10 +486,10 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.setRawData(data))
             case .submit(let total):
                 pendingCommands.append(.submit(expectedTotal: total))
-            case .applySettings(let settings):
+            case .applySettings(let settings, let changes):
                 context.settings = settings
                 settingsLeft = (index, false)
-                pendingCommands.append(.rebuildEngine(settings))
+                pendingCommands.append(.rebuildEngine(settings, saving: changes))
             case .log(let name, let summary):
                 context.eventLog.append(name: name, summary: summary, at: elapsed)
             case .export(let text, let destination):

@@ -37,6 +37,7 @@ public struct CheckoutSettings: Sendable, Equatable {
     public var debounceMilliseconds: Int
     /// How long the engine waits for the BIN service before it answers from local rules
     /// (`--bin-timeout`, a demo's `set bin-timeout`); not one of the settings Settings changes.
+    /// Pay waits for a lookup at most this long after the debounce.
     public var binTimeoutMilliseconds: Int
     /// Amount in minor units.
     public var amount: Int

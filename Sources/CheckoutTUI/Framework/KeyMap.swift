@@ -76,9 +76,12 @@ public struct KeyMap<Action: Sendable>: Sendable {
     /// The footer's hints, in table order.
     public var hints: [KeyHint] {
         bindings.map { binding in
+            // A click presses the hint's key when the hint names its binding's keys only (`F1/?`),
+            // not a pair of bindings shown as one (`←/→`, whose → is another binding).
+            let ownKeys = binding.keyLabel == binding.keys.map(\.hintName).joined(separator: "/")
             let single = binding.keys.count == 1 && !binding.keyLabel.contains("/")
             return KeyHint(keys: binding.keyLabel, help: binding.help, showsInFooter: binding.showsInFooter,
-                           key: single ? binding.keys[0] : nil, rank: binding.rank)
+                           key: single || ownKeys ? binding.keys.first : nil, rank: binding.rank)
         }
     }
 

@@ -8,11 +8,15 @@ extension SettingsStorage {
         SettingsStorage(defaults: defaults, note: note) { save($0, in: directory) }
     }
 
-    /// Writes what Settings saved for the next start (``SavedSettings`` in ``SettingsFile``);
-    /// says where, or why not (the settings then last until the program ends).
-    @Sendable public static func save(_ settings: CheckoutSettings, in directory: URL) -> StatusNote {
+    /// Writes the values changed in Settings over those saved for the next start (``SavedSettings``
+    /// in ``SettingsFile``), leaving every other saved value as it was; says where, or why not
+    /// (the settings then last until the program ends). A saved file that cannot be read is
+    /// replaced by the changes.
+    @Sendable public static func save(_ changes: SavedSettings, in directory: URL) -> StatusNote {
         do {
-            try SettingsFile.write(Data(SavedSettings(settings).json.utf8), in: directory)
+            let saved = (try? SettingsFile.read(in: directory, limit: SavedSettings.maximumSize))
+                .flatMap { $0 }.flatMap { try? SavedSettings(json: String(decoding: $0, as: UTF8.self)) } ?? SavedSettings()
+            try SettingsFile.write(Data(changes.merged(over: saved).json.utf8), in: directory)
             return StatusNote("Saved to \(SettingsFile.url(in: directory).path)", tone: .success)
         } catch {
             return StatusNote("Not saved (\(error)): these settings last until you quit", tone: .problem)

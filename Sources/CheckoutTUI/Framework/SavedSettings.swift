@@ -38,6 +38,32 @@ public struct SavedSettings: Sendable, Equatable {
                   mouse: settings.mouse)
     }
 
+    /// What changed from `original` (what Settings opened with) to `changed`: only those values,
+    /// so that a value set on the command line for this run (`--allowed`, `--debounce`) and not
+    /// touched in Settings is never written over the saved one.
+    public init(changesFrom original: CheckoutSettings, to changed: CheckoutSettings) {
+        self.init()
+        if changed.allowedNetworks != original.allowedNetworks { allowedNetworks = .some(changed.allowedNetworks) }
+        if changed.binSource != original.binSource { binSource = changed.binSource }
+        if changed.binLatencyMilliseconds != original.binLatencyMilliseconds { binLatencyMilliseconds = changed.binLatencyMilliseconds }
+        if changed.debounceMilliseconds != original.debounceMilliseconds { debounceMilliseconds = changed.debounceMilliseconds }
+        if changed.mouse != original.mouse { mouse = changed.mouse }
+    }
+
+    /// Whether nothing is set: saving it would change nothing.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// These values over `saved`: what the file holds after saving them.
+    public func merged(over saved: SavedSettings) -> SavedSettings {
+        var result = saved
+        if let allowedNetworks { result.allowedNetworks = allowedNetworks }
+        if let binSource { result.binSource = binSource }
+        if let binLatencyMilliseconds { result.binLatencyMilliseconds = binLatencyMilliseconds }
+        if let debounceMilliseconds { result.debounceMilliseconds = debounceMilliseconds }
+        if let mouse { result.mouse = mouse }
+        return result
+    }
+
     /// The names of the saved values, as the command-line options that override them call them.
     public enum Field: String, Sendable, CaseIterable {
         case allowedNetworks = "--allowed", binSource = "--bin-service", binLatency = "--bin-latency", debounce = "--debounce",
@@ -109,6 +135,8 @@ public struct SavedSettings: Sendable, Equatable {
                 allowedNetworks = .some(nil)
             } else {
                 guard let items = value.arrayValue else { throw SavedSettingsError("$.allowedNetworks: expected a list of network ids or null") }
+                // With no network accepted every card is refused: that is never a setting.
+                guard !items.isEmpty else { throw SavedSettingsError("$.allowedNetworks: empty; list at least one network, or null for every network") }
                 var networks: [CardNetwork] = []
                 for (index, item) in items.enumerated() {
                     guard let id = item.stringValue, let network = CardNetwork(identifier: id), network != .other else {

@@ -38,8 +38,9 @@ public enum ScreenEffect: Sendable {
     /// Asks the engine to validate and pay; `expectedTotal` is the total the cardholder was shown,
     /// which the engine refuses to exceed or undercut (``RawDataManager/submit(idempotencyKey:expectedTotal:)``).
     case submit(expectedTotal: Int?)
-    /// Saves settings; the engine is rebuilt with them for the next card.
-    case applySettings(CheckoutSettings)
+    /// Saves settings: the engine is rebuilt with them for the next card, and the values changed
+    /// are written for the next start.
+    case applySettings(CheckoutSettings, saving: SavedSettings)
     /// Adds a line to the F2 event log, for screens whose events do not come from the card engine
     /// (the Nol Pay flows): a short event name and a one-line summary with card numbers masked.
     case log(name: String, summary: String)
@@ -79,6 +80,12 @@ public struct ScreenContext: Sendable {
     /// Whether Settings' settings are kept for the next start (a data directory to save them in),
     /// or last for this run only.
     public var savesSettings: Bool
+    /// The app's clock as the input being handled arrived (``AppModel/clock``): what holds and
+    /// countdowns measure time by. Tests move it by hand.
+    public var now: Duration = .zero
+    /// Now on the app's wall clock (``AppModel/wallClock``), as the input being handled arrived: the
+    /// day for the checks that depend on the month (an expiry date), the time a receipt says. Tests fix it.
+    public var today = Date(timeIntervalSince1970: 0)
     /// The language the screens speak, with its locale's money and digits.
     public var localizer: Localizer
     /// True once the event panel was hidden (``ScreenEffect/toggleEventPanel``).
@@ -88,8 +95,6 @@ public struct ScreenContext: Sendable {
     public var hasHomeMenu = false
     /// How the last export (a receipt saved or copied) went, until the next key.
     public var exportNote: StatusNote?
-    /// The wall clock, in seconds since 1970 (a receipt's time); tests fix it.
-    public var wallClock: @Sendable () -> Double
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }
@@ -97,7 +102,7 @@ public struct ScreenContext: Sendable {
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, defaults: CheckoutSettings? = nil, settingsNote: StatusNote? = nil,
                 eventLog: EventLog = EventLog(), animationFrame: Int = 0, glyphs: GlyphSet = .unicode,
                 size: TerminalSize = TerminalSize(width: 80, height: 24), localizer: Localizer = Bundled.english,
-                wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, savesSettings: Bool = false) {
+                savesSettings: Bool = false) {
         self.catalogue = catalogue
         self.settings = settings
         self.defaults = defaults ?? settings
@@ -108,7 +113,6 @@ public struct ScreenContext: Sendable {
         self.size = size
         self.savesSettings = savesSettings
         self.localizer = localizer
-        self.wallClock = wallClock
     }
 
     /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
@@ -127,6 +131,21 @@ public struct ScreenContext: Sendable {
     public var session: ClientSession { settings.session }
     /// The resolver for the current catalogue and session.
     public var resolver: CardNetworkResolver { CardNetworkResolver(catalogue: catalogue, session: session) }
+    /// The validator for the current catalogue and session: the engine's rules, for a screen that
+    /// must know before the engine answers whether a field is complete.
+    public var validator: CardValidator { CardValidator(catalogue: catalogue, session: session) }
+}
+
+/// A yes/no question a screen asks over itself, and what each answer does in a word or two.
+public struct YesNoQuestion: Sendable, Equatable {
+    public var text: String
+    public var yes: String
+    public var no: String
+    public init(_ text: String, yes: String, no: String) {
+        self.text = text
+        self.yes = yes
+        self.no = no
+    }
 }
 
 /// A line the app says about something that happened outside a screen (settings loaded, saved,
@@ -235,6 +254,12 @@ public protocol Screen: Sendable {
     /// The question asked before leaving loses what was entered, as a line-by-line front end asks
     /// it; ``discardQuestion`` by default.
     func leavingQuestion(context: ScreenContext) -> String?
+    /// A yes/no question the screen asks before it goes on (the card form: "Networks not known
+    /// yet: pay €49.99 with Visa?"); the app shows it as it shows its own, plain mode asks it as a
+    /// confirmation, and the answer goes to ``answer(_:context:)``. `nil` when there is none.
+    func yesNoQuestion(context: ScreenContext) -> YesNoQuestion?
+    /// The answer to ``yesNoQuestion``: y is `true`; n and Esc are `false`.
+    mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect]
     /// The columns the screen needs beside the event panel; the panel gets the rest (at least half
     /// the terminal goes to the screen).
     var bodyWidthBesidePanel: Int { get }
@@ -271,6 +296,11 @@ extension Screen {
     public func narration(context: ScreenContext) -> [Narration] { [] }
 
     public func leavingQuestion(context: ScreenContext) -> String? { discardQuestion }
+
+    public func yesNoQuestion(context: ScreenContext) -> YesNoQuestion? { nil }
+
+    public mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect] { [] }
+
     public var bodyWidthBesidePanel: Int { 80 }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.

@@ -6,6 +6,10 @@ public enum AnswerStep: Sendable, Equatable {
     /// Stops here when the question the screen now asks has a refusal (the answer just put in is
     /// not one the field takes): the refusal is said and the question asked again.
     case check
+    /// Enter, to go on from the field just answered, unless the screen already went on by itself
+    /// (a field that moves the focus on once complete, a one-time code that submits itself): a
+    /// front end that asks one question at a time hands it only while the same question is asked.
+    case goOn
     /// The home menu: back to it, or opened in place of the screen when there is none underneath
     /// (``AppModel/goHome()``).
     case home

@@ -259,11 +259,12 @@ public final class AppLoop {
             switch command {
             case .setRawData, .submit:
                 if holding { outbox.append(command) } else { engines.send(command) }
-            case .rebuildEngine(let settings):
-                // Only settings the engine could be built from are kept for the next start.
+            case .rebuildEngine(let settings, let changes):
+                // Only settings the engine could be built from are kept for the next start, and of
+                // them only what was changed in Settings.
                 let unchanged = settings == engines.running
                 guard connect(settings) else { continue }
-                model.settingsSaved(storage?.save(settings) ?? StatusNote(unchanged ? "Settings unchanged" : "Settings applied for this run"))
+                model.settingsSaved(storage?.save(changes) ?? StatusNote(unchanged ? "Settings unchanged" : "Settings applied for this run"))
             case .export(let text, let destination):
                 model.exported(TextExport.perform(text, to: destination, write: display.sendToTerminal))
                 changed = true

@@ -65,7 +65,7 @@ extension NolFlowScreen {
         let glyphs = context.glyphs
         let layout = CardColumns(lines, width: width, glyphs: glyphs)
         let failure = lines.indices.contains(selected) ? lines[selected].cardNumber.flatMap { cardFailures[$0] } : nil
-        let failureLines = failure.map { self.failureLines($0, width: width - 4, glyphs: glyphs) } ?? []
+        let failureLines = failure.map { self.failureLines($0, width: width - 4, context: context) } ?? []
 
         // Each row's height: one, and for the chosen one its wrapped label, failure and actions.
         let labelLines = lines.enumerated().map { index, line in

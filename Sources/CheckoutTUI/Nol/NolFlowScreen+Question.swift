@@ -69,7 +69,7 @@ extension NolFlowScreen {
         return ScreenQuestion(
             step: step, prompt: prompt, help: help,
             kind: .text(.init(current: value.isEmpty || !error.isEmpty ? nil : value) { [value] answer in
-                (answer == value ? [] : AnswerStep.replacing(with: answer)) + [.check, .key(.enter)]
+                (answer == value ? [] : AnswerStep.replacing(with: answer)) + [.check, .goOn]
             }),
             error: error, refusal: refusal(field))
     }

@@ -4,6 +4,7 @@ extension NolFlowScreen {
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         fieldErrors = [:]
         notice = nil
+        newCodeSent = false
         switch action {
         case .up, .down:
             let count = chooserRowCount
@@ -16,6 +17,11 @@ extension NolFlowScreen {
             values[focus, default: EditableText()].moveToEnd()
         case .resend:
             guard !busy else { break }
+            // The Nol system would refuse it: say when it will not, without asking.
+            if let seconds = resendSeconds(context: context) {
+                notice = "Wait \(seconds) s for a new code"
+                break
+            }
             failure = nil
             switch machine {
             case var .link(link): let actions = link.resendCode(); machine = .link(link); apply(actions)
@@ -106,20 +112,25 @@ extension NolFlowScreen {
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         switch input {
         case .tick:
-            for answer in worker.collect() { take(answer) }
+            for answer in worker.collect() { take(answer, now: context.now) }
+            if let resendAt, context.now >= resendAt { self.resendAt = nil }
         case let .key(key):
             fieldErrors = [:]
             notice = nil
+            newCodeSent = false
             guard !fields.isEmpty, !busy else { break }
             switch key {
             case let .character(character): type(String(character))
             case .space: type(" ")
             default: _ = values[focus, default: EditableText()].apply(key)
             }
+            if codeIsComplete { return perform(.submit, context: context) }
         case let .paste(text):
             fieldErrors = [:]
             notice = nil
+            newCodeSent = false
             if !fields.isEmpty, !busy { type(text) }
+            if codeIsComplete { return perform(.submit, context: context) }
         case let .click(target as ClickTarget, column):
             guard !busy else { break }
             return click(target, column: column, context: context)
@@ -159,6 +170,12 @@ extension NolFlowScreen {
             values[field] = edited
         }
         return drainLog()
+    }
+
+    /// Whether the one-time code has its sixth digit, on the code step with nothing out: it then
+    /// goes off by itself, as Enter would send it.
+    var codeIsComplete: Bool {
+        stage == .code && focus == .code && !busy && values[.code]?.count == Self.limit(of: .code)
     }
 
     /// The event-log lines gathered while handling one input, emptied.
@@ -372,16 +389,28 @@ extension NolFlowScreen {
         if busy { cardInFlight = card }
     }
 
-    /// Feeds one Transit answer back into the flow's machine.
-    private mutating func take(_ answer: NolWorker.Answer) {
+    /// Feeds one Transit answer back into the flow's machine; `now` is the app's clock, which the
+    /// new-code countdown runs on.
+    private mutating func take(_ answer: NolWorker.Answer, now: Duration) {
         busy = false
         let card = cardInFlight, checkedCode = codeInFlight
         cardInFlight = nil
         codeInFlight = false
-        defer { if !busy, let before = pendingStep { recordStep(from: before) } }
+        defer {
+            if !busy, let before = pendingStep { recordStep(from: before) }
+            // A code that the Nol system says no longer works is marked so in the SMS panel.
+            switch failure?.code {
+            case "otp-voided": smsDead = "used up by wrong tries"
+            case "otp-expired": smsDead = "expired"
+            default: break
+            }
+        }
         if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline, message != sms {
+            newCodeSent = sms != nil
             sms = message
-            log("nolSMS", "to \(Self.grouped(message.mobileNumber)) (code sent)")
+            smsDead = nil
+            resendAt = now + .seconds(worker.transit.rules.resendCooldown)
+            log("nolSMS", "to \(Self.grouped(message.mobileNumber)) (\(newCodeSent ? "new code" : "code") sent)")
         }
         if let lookup = answer.completion as? LinkedCardsLookup {
             found(lookup)

@@ -107,8 +107,8 @@ extension NolFlowScreen {
         // A failure with no field or card to stand by goes at the foot; a decline's reason right
         // under the result it explains.
         if let failure, fields.isEmpty, row < area.bottom - 1 {
-            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area) : nil,
-                        atFoot: !isFinished, glyphs: glyphs)
+            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area, glyphs: glyphs) : nil,
+                        atFoot: !isFinished, context: context)
         }
         if showsPanel, let sms {
             panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth, glyphs: glyphs)
@@ -218,19 +218,31 @@ extension NolFlowScreen {
                 row += canvas.putWrapped(notice, prefix: glyphs.noteMark + " ", row: row, column: column, width: valueWidth, maxLines: 3,
                                          style: .accent, ellipsis: glyphs.ellipsis)
             }
+            if field == .code, fieldErrors[field] == nil, !(focused && notice != nil), let line = codeStatus(context: context) {
+                canvas.put(context.truncate(line, to: valueWidth), row: row, column: column, style: newCodeSent ? .accent : .dim)
+                row += 1
+            }
             // Without room for the SMS panel the code still shows, on one line under its field.
             if field == .code, smsLine, let sms {
-                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay", to: valueWidth), row: row, column: column, style: .accent)
+                let dead = smsDead.map { " (no longer works: \($0))" } ?? ""
+                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay\(dead)", to: valueWidth), row: row, column: column,
+                           style: smsDead == nil ? .accent : .dim)
                 row += 1
             }
             // What went wrong stands under the field it concerns: the typed card's, or the step's.
             let typedCard = field == .card ? currentCard.flatMap { cardFailures[$0] } : nil
             if let shown = typedCard ?? (field == fields.last ? failure : nil) {
                 row += 1
-                row += drawFailure(shown, row: row, left: left + 2, width: width - 2, bottom: bottom, into: &canvas, glyphs: glyphs)
+                row += drawFailure(shown, row: row, left: left + 2, width: width - 2, bottom: bottom, into: &canvas, context: context)
             }
         }
         return row + 1
+    }
+
+    /// The line under the code field once a new code has come (the countdown to the next one is
+    /// the footer's, `F5/ctrl+r resend in 24 s`, and a dead code's advice).
+    func codeStatus(context: ScreenContext) -> String? {
+        newCodeSent ? "New code sent by SMS: the earlier one no longer works." : nil
     }
 
     /// The width of the marks before a failure's lines (`✗ `, `→ `).
@@ -239,15 +251,16 @@ extension NolFlowScreen {
     }
 
     /// What to do next about `failure` here: the error's own suggestion, unless it points where
-    /// this screen cannot go or names a key this step has. On the code step a new code is F5 away,
-    /// once the wait between codes is over (pressed sooner, the Nol system says how long is left);
-    /// a card typed by hand is checked against its number, there being no reader to tap; the home
-    /// menu is named only when there is one.
-    func advice(for failure: NolPayError) -> String {
+    /// this screen cannot go or names a key this step has. On the code step a new code is F5 (or
+    /// Ctrl-R) away, once the wait between codes is over: the advice counts that wait down with the
+    /// footer, so F5 is never pressed only to be refused; a card typed by hand is checked against
+    /// its number, there being no reader to tap; the home menu is named only when there is one.
+    func advice(for failure: NolPayError, context: ScreenContext) -> String {
         switch failure.code {
         case "otp-voided" where stage == .code, "otp-expired" where stage == .code:
-            let wait = Int(worker.transit.rules.resendCooldown)
-            return "Press F5 for a new code (one every \(wait) s); it comes by SMS."
+            let keys = "F5/ctrl+r for a new code; it comes by SMS."
+            if let seconds = resendSeconds(context: context) { return "In \(seconds) s, press \(keys)" }
+            return "Press \(keys)"
         case "unknown-card" where flow != .link:
             return "Check the number printed on the back of the card, or choose a linked card (esc goes back to them)."
         case "no-linked-card":
@@ -260,8 +273,9 @@ extension NolFlowScreen {
     /// A failure as rows of `width` columns: what went wrong after `✗`, what to do next after `→`,
     /// each wrapped whole on up to `maxLines` rows.
     func failureLines(_ failure: NolPayError, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
-                      glyphs: GlyphSet) -> [(prefix: String, text: String, style: CellStyle)] {
-        messageLines(failure.message, advice: advice(for: failure), width: width, maxLines: maxLines, adviceLines: adviceLines, glyphs: glyphs)
+                      context: ScreenContext) -> [(prefix: String, text: String, style: CellStyle)] {
+        messageLines(failure.message, advice: advice(for: failure, context: context), width: width, maxLines: maxLines,
+                     adviceLines: adviceLines, glyphs: context.glyphs)
     }
 
     /// `message` after `✗` and `advice` after `→`, wrapped in `width` columns: how every error on
@@ -277,10 +291,10 @@ extension NolFlowScreen {
 
     /// Draws `failure` from `row` in `width` columns, above `bottom`; returns the rows used.
     private func drawFailure(_ failure: NolPayError, row start: Int, left: Int, width: Int, bottom: Int, into canvas: inout Canvas,
-                             glyphs: GlyphSet) -> Int {
-        let indent = failurePrefixWidth(glyphs)
+                             context: ScreenContext) -> Int {
+        let indent = failurePrefixWidth(context.glyphs)
         var row = start
-        for (prefix, text, style) in failureLines(failure, width: width, glyphs: glyphs) where row < bottom {
+        for (prefix, text, style) in failureLines(failure, width: width, context: context) where row < bottom {
             canvas.put(prefix, row: row, column: left, style: style)
             canvas.put(text, row: row, column: left + indent, style: style, maxWidth: width - indent)
             row += 1
@@ -291,7 +305,8 @@ extension NolFlowScreen {
     /// Draws what went wrong and what to do next, wrapped, at the foot of the area and below the
     /// rows already drawn; beside the SMS panel it keeps to the body's width.
     private func failureRows(_ failure: NolPayError, into canvas: inout Canvas, below row: Int, area: Rect, panelBottom: Int?,
-                             atFoot: Bool, glyphs: GlyphSet) {
+                             atFoot: Bool, context: ScreenContext) {
+        let glyphs = context.glyphs
         let left = area.left + 2
         func layout(width: Int) -> (top: Int, lines: [(prefix: String, text: String, style: CellStyle)]) {
             // Three rows each at most, fewer when the rows drawn above leave less room.
@@ -299,7 +314,7 @@ extension NolFlowScreen {
             let messageRows = min(3, max(1, room - 1))
             let message = Canvas.wrap(glyphs.text(failure.message), width: width - failurePrefixWidth(glyphs), maxLines: messageRows)
             let lines = failureLines(failure, width: width, maxLines: messageRows, adviceLines: min(3, max(1, room - message.count)),
-                                     glyphs: glyphs)
+                                     context: context)
             return (atFoot ? max(row + 1, area.bottom - 1 - lines.count) : row, lines)
         }
         var block = layout(width: area.width - 4)
@@ -312,9 +327,23 @@ extension NolFlowScreen {
     }
 
     /// The last row of the SMS panel.
-    func panelBottom(area: Rect) -> Int {
+    func panelBottom(area: Rect, glyphs: GlyphSet) -> Int {
         guard let sms else { return area.top }
-        return area.top + 3 + 5 + Canvas.wrap(sms.body, width: 28 - 4).count + 1
+        return area.top + 3 + panelLines(sms, width: 28, glyphs: glyphs).count + 1
+    }
+
+    /// The SMS panel's lines inside its frame of `width` columns: who from and to, the code (marked
+    /// when it no longer works, so nobody types it again), and the message.
+    func panelLines(_ sms: NolSMSRecord, width: Int, glyphs: GlyphSet) -> [String] {
+        let inner = width - 4
+        var lines = ["From: Nol Pay", "To: \(Self.grouped(sms.mobileNumber))", ""]
+        if let smsDead {
+            lines.append("Code  \(sms.code) \(glyphs.failure)")
+            lines += Canvas.wrap(glyphs.text("No longer works: \(smsDead)."), width: inner, ellipsis: glyphs.ellipsis)
+        } else {
+            lines += ["Code  \(sms.code)", ""]
+        }
+        return lines + Canvas.wrap(glyphs.text(sms.body), width: inner, ellipsis: glyphs.ellipsis)
     }
 
     /// Whether the SMS panel fits beside the body in an area `width` columns wide.
@@ -366,10 +395,10 @@ extension NolFlowScreen {
     private func panel(_ sms: NolSMSRecord, into canvas: inout Canvas, top: Int, left: Int, width: Int, glyphs: GlyphSet) {
         let inner = width - 4
         let horizontal = glyphs.horizontal
-        canvas.put(glyphs.topLeft + horizontal + " SMS " + String(repeating: horizontal, count: width - 8) + glyphs.topRight,
-                   row: top, column: left, style: .accent)
-        var lines = ["From: Nol Pay", "To: \(Self.grouped(sms.mobileNumber))", "", "Code  \(sms.code)", ""]
-        lines += Canvas.wrap(glyphs.text(sms.body), width: inner, ellipsis: glyphs.ellipsis)
+        let heading = newCodeSent ? " SMS · new code " : " SMS "
+        canvas.put(glyphs.topLeft + horizontal + glyphs.text(heading) + String(repeating: horizontal, count: max(0, width - 3 - DisplayWidth.of(glyphs.text(heading))))
+                   + glyphs.topRight, row: top, column: left, style: .accent)
+        let lines = panelLines(sms, width: width, glyphs: glyphs)
         for (offset, line) in lines.enumerated() {
             canvas.put(glyphs.vertical, row: top + 1 + offset, column: left, style: .accent)
             canvas.put(line, row: top + 1 + offset, column: left + 2, style: line.hasPrefix("Code") ? .bold : .normal, maxWidth: inner)

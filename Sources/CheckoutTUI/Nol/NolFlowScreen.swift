@@ -111,6 +111,14 @@ public struct NolFlowScreen: Screen {
     /// The number the code went to, as the code step says it.
     var codeSentTo: String?
     var sms: NolSMSRecord?
+    /// Why the code in the SMS panel no longer works (used up by wrong tries, expired), so the
+    /// panel marks it; nil while it works.
+    var smsDead: String?
+    /// When the Nol system takes a request for another code (on the app's clock): the code step
+    /// counts down to it, live. Nil when a new code can be asked for now.
+    var resendAt: Duration?
+    /// Set when a new code has come by SMS, until the next key: the code step says so.
+    var newCodeSent = false
     var busy = false
     /// The newest SMS when the screen opened; only later ones are this flow's.
     let smsBaseline: Int
@@ -163,7 +171,9 @@ public struct NolFlowScreen: Screen {
         }
     }
 
-    public var isAnimating: Bool { busy }
+    /// Animating while the Nol system is asked, and while the new-code countdown runs (its
+    /// seconds tick on screen).
+    public var isAnimating: Bool { busy || resendAt != nil }
     public var isBusy: Bool { busy }
 
     public var focusedText: EditableText? { fields.contains(focus) ? values[focus] ?? EditableText() : nil }
@@ -284,10 +294,24 @@ public struct NolFlowScreen: Screen {
                 bindings.append(KeyBinding([.down], "↓", "next field", .next, footer: false))
                 bindings.append(KeyBinding([.up], "↑", "previous field", .previous, footer: false))
             }
-            bindings.append(KeyBinding([.enter], submitLabel, .submit))
-            if stage == .code { bindings.append(KeyBinding([.function(5)], "new code", .resend)) }
+            // On the code step the wait for a new code counts down in the footer: it is kept
+            // beside Enter where the row is short.
+            bindings.append(KeyBinding([.enter], submitLabel, .submit, rank: stage == .code ? .focused : .normal))
+            // F5, and Ctrl-R for terminals that keep F5 for themselves.
+            if stage == .code {
+                let label = resendSeconds(context: context).map { "resend in \($0) s" } ?? "new code"
+                bindings.append(KeyBinding([.function(5), .ctrl(.character("r"))], label, .resend, rank: .focused,
+                                           explain: "send a new code by SMS"))
+            }
         }
         return KeyMap(bindings)
+    }
+
+    /// The whole seconds left before a new code can be asked for; nil when it can be now.
+    func resendSeconds(context: ScreenContext) -> Int? {
+        guard let resendAt, context.now < resendAt else { return nil }
+        let left = resendAt - context.now
+        return Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0)
     }
 
     /// What Enter does on the row chosen in a list, in a word or two.

@@ -21,7 +21,7 @@ extension CardFormScreen {
     /// While a BIN lookup or a payment is under way the form waits: the answer decides what it
     /// asks next (the chooser appears, or the result).
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        if paying || lookupInFlight || awaitsBinAnswer { return nil }
+        if paying || lookupInFlight || awaitsBinAnswer || hold != nil { return nil }
         let error = visibleError(for: focus).map { [$0.shownDescription] } ?? []
         let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map(\.shownDescription)
         let back: [AnswerStep] = focus == .number ? [.key(.escape)] : [.key(.backTab)]
@@ -53,7 +53,7 @@ extension CardFormScreen {
                                     defaultIndex: current)))
         case .expiry:
             question = ScreenQuestion(
-                step: "card.expiry", prompt: "Expiry date (MM/YY)", help: ["The month and year printed on the card: 12/30, 1230 or 12/2030."],
+                step: "card.expiry", prompt: "Expiry date (MM/YY)", help: ["The month and year printed on the card: 12/30, 1230, 12/2030 or 12 / 30."],
                 kind: .text(textAnswer(current: expiryText, refused: !refusal.isEmpty)))
         case .cvv:
             let label = cvvLabel(context: context)
@@ -107,7 +107,7 @@ extension CardFormScreen {
                             echo: ScreenQuestion.Echo = .asTyped) -> ScreenQuestion.TextAnswer {
         let kept = current.isEmpty || refused ? nil : current
         return ScreenQuestion.TextAnswer(current: kept, shownCurrent: kept.flatMap { _ in shown }, echo: echo) { answer in
-            (answer == kept ? [] : AnswerStep.replacing(with: answer)) + [.check, .key(.enter)]
+            (answer == kept ? [] : AnswerStep.replacing(with: answer)) + [.check, .goOn]
         }
     }
 

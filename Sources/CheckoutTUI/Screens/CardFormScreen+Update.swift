@@ -67,16 +67,33 @@ extension CardFormScreen {
         switch input {
         case .key(let key): return type(key, context: context)
         case .paste(let text): return paste(text, context: context)
-        case .engine(let event): return handle(event, context: context)
+        case .engine(let event):
+            let effects = handle(event, context: context)
+            return effects + reconsiderHold(context: context)
         case .click(let id, let column): return click(id, column: column, context: context)
-        case .tick, .scroll: return []
+        case .tick: return reconsiderHold(context: context)
+        case .scroll: return []
         }
+    }
+
+    public func yesNoQuestion(context: ScreenContext) -> YesNoQuestion? { holdQuestion(context: context) }
+
+    public mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect] {
+        answerHold(yes, context: context)
+    }
+
+    public func stepBackLabel(context: ScreenContext) -> String? { hold != nil ? "stop waiting" : nil }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
+        cancelHold()
+        return []
     }
 
     /// A click focuses the field clicked (the caret where it was clicked), picks a network in the
     /// chooser, or presses Pay.
     mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
+        advancing = nil
         switch id {
         case let text as FieldText:
             guard let path = Self.text(of: text.field), let (shown, isStored) = shownText(of: text.field, context: context) else { return [] }
@@ -111,9 +128,47 @@ extension CardFormScreen {
         if field != focus {
             revealed.insert(focus)
             if let path = Self.text(of: field) { self[keyPath: path].moveToEnd() }
+            // Pay held and the person moved on: they are not paying what they saw.
+            if focus == .pay { cancelHold() }
         }
         focus = field
+        advancing = nil
         if field == .network { coBadgeNotice = false }
+    }
+
+    // MARK: Moving on by itself
+
+    /// Whether `field` holds all it can: the number complete and valid with no co-badge choice left
+    /// to make, the expiry complete and valid, the security code at its network's length.
+    func isComplete(_ field: Field, context: ScreenContext) -> Bool {
+        switch field {
+        case .number:
+            guard !digits.isEmpty, number.caret == number.count, selectableNetworks(context: context) == nil else { return false }
+            // From 8 digits the BIN answer decides the networks (and may offer a choice): wait for it.
+            if digits.count >= CardNetworkResolver.binLength, !hasEngineAnswer { return false }
+            let metadata = metadata(context: context)
+            guard context.validator.validateCardNumber(digits, metadata: metadata) == nil else { return false }
+            if metadata?.source == .remote, let length = metadata?.numberLength { return digits.count == length }
+            // Valid, and no network of the card issues a longer number: nothing more can come.
+            let networks = metadata?.detectedCardNetworks.items.map(\.network) ?? []
+            return digits.count == networks.compactMap { context.catalogue.info($0).lengths.max() }.max()
+        case .expiry:
+            guard expiry.caret == expiry.count, expiryDigits.count == 4 || expiryDigits.count == 6 else { return false }
+            var calendar = LocalCalendar()
+            return context.validator.validateExpiryDate(expiryText, now: context.today, calendar: calendar.calendar(at: context.today)) == nil
+        case .cvv:
+            guard securityCode.caret == securityCode.count, let network = network(context: context),
+                  let length = context.catalogue.info(network).cvvLength else { return false }
+            return cvv.count == length
+        case .network, .name, .pay:
+            return false
+        }
+    }
+
+    /// Moves on from the focused field when the last key completed it.
+    mutating func advanceIfComplete(context: ScreenContext) {
+        guard let field = advancing, field == focus, isComplete(field, context: context) else { return }
+        move(by: 1, context: context)
     }
 
     mutating func choose(by step: Int, context: ScreenContext) -> [ScreenEffect] {
@@ -140,8 +195,14 @@ extension CardFormScreen {
 
     mutating func type(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
+        advancing = nil
         guard let path = Self.text(of: focus) else { return [] }
         if let command = EditableText.Command(key) {
+            // Backspace in an empty field goes back to the one before (Stripe Elements' behaviour).
+            if command == .deleteBackward, self[keyPath: path].isEmpty, focus != .number {
+                move(by: -1, context: context)
+                return []
+            }
             guard command.changesText else {
                 self[keyPath: path].perform(command)
                 return []
@@ -151,63 +212,114 @@ extension CardFormScreen {
         }
         switch key {
         case .space:
-            if focus == .name { return insert(" ", context: context) }
-            // Spaces between the number's groups are drawn by the form; typing one is harmless.
+            if focus == .name { return insert(" ", typed: true, context: context) }
+            // Spaces between the number's groups are drawn by the form, and the expiry's separator
+            // may be spaced (`12 / 30`); typing one is harmless.
+            if focus == .expiry { return insert(" ", typed: true, context: context) }
             if focus != .number { notice = "digits only" }
             return []
         case .character(let character):
-            let effects = insert(String(character), context: context)
-            if focus != .name, character != "/", Self.asciiDigits(String(character), limit: 1).isEmpty { notice = "digits only" }
+            let effects = insert(String(character), typed: true, context: context)
+            // Separators are harmless in the number and the expiry.
+            if notice == nil, focus != .name, !"/-.".contains(character), Self.asciiDigits(String(character), limit: 1).isEmpty {
+                notice = "digits only"
+            }
             return effects
         default:
             return []
         }
     }
 
-    mutating func insert(_ text: String, context: ScreenContext) -> [ScreenEffect] {
-        let maximumNumber = maximumNumberLength(context: context)
+    /// Puts typed (one key) or pasted text into the focused field: what the field takes, up to its
+    /// length; what it cannot take is said, never dropped in silence. Moves on when it completed
+    /// the field.
+    mutating func insert(_ text: String, typed: Bool, context: ScreenContext) -> [ScreenEffect] {
         let maximumCVV = maximumCVVLength(context: context)
+        let field = focus
+        var atEnd = false
         edit(context: context) { form in
-            switch form.focus {
+            switch field {
             case .number:
-                form.number.insert(Self.asciiDigits(text, limit: maximumNumber), limit: maximumNumber)
+                form.insertNumberDigits(Self.asciiDigits(text, limit: CardValidator.cardNumberLengths.upperBound + 1), context: context)
+                atEnd = form.number.caret == form.number.count
             case .expiry:
-                var incoming = Self.asciiDigits(text, limit: 4)
-                let atEnd = form.expiry.caret == form.expiry.text.count
-                if text == "/", atEnd, form.expiry.text.count == 1 { form.expiry.set("0" + form.expiry.text) }
-                // A first digit above 1 can only be a one-digit month: 4 means April.
-                if form.expiry.isEmpty, let first = incoming.first, first > "1", incoming.count == 1 { incoming = "0" + incoming }
-                form.expiry.insert(incoming, limit: 4)
+                form.insertExpiry(text, typed: typed)
+                atEnd = form.expiry.caret == form.expiry.count
             case .cvv:
-                form.securityCode.insert(Self.asciiDigits(text, limit: maximumCVV), limit: maximumCVV)
+                let incoming = Self.asciiDigits(text, limit: maximumCVV + 1)
+                let taken = form.securityCode.insert(incoming, limit: maximumCVV)
+                if taken < incoming.count, !incoming.isEmpty { form.notice = "\(form.cvvLabel(context: context)) has \(maximumCVV) digits at most" }
+                atEnd = form.securityCode.caret == form.securityCode.count
             case .name:
-                form.name.insert(EditableText.printable(text, keepSpaces: true, limit: Self.maximumNameLength), limit: Self.maximumNameLength)
+                let incoming = EditableText.printable(text, keepSpaces: true, limit: Self.maximumNameLength + 1)
+                let taken = form.name.insert(incoming, limit: Self.maximumNameLength)
+                if taken < incoming.count, form.name.count >= Self.maximumNameLength {
+                    form.notice = "Names have \(Self.maximumNameLength) characters at most: the rest was not taken"
+                }
             case .network, .pay:
                 break
             }
         }
-        return sendIfChanged(context: context)
+        let effects = sendIfChanged(context: context)
+        if atEnd, field != .name {
+            advancing = field
+            advanceIfComplete(context: context)
+        }
+        return effects
     }
 
-    /// The longest cardholder name the form takes (what fits on a card's embossing, with room).
-    static let maximumNameLength = 45
+    /// Inserts digits at the caret one at a time, as typing them would: each digit may go in while
+    /// the number is shorter than the longest length its candidate networks issue; the first that
+    /// may not is refused, and the field says why.
+    mutating func insertNumberDigits(_ incoming: String, context: ScreenContext) {
+        for digit in incoming {
+            let cap = numberCap(context: context)
+            guard digits.count < cap.limit else {
+                let names = cap.networks.count == 1 ? context.catalogue.info(cap.networks[0]).displayName + " numbers" : "Card numbers"
+                notice = "\(names) have \(cap.limit) digits at most: \(digits.count + 1)th digit not taken"
+                return
+            }
+            number.insert(String(digit), limit: cap.limit)
+        }
+    }
+
+    /// The expiry takes digits up to `MMYYYY`. Pasted text in any spelling the one parser takes
+    /// (`12 / 2030`, `12-30`) goes in whole; typed, `/` (or a space) after a single digit makes it
+    /// the month (`1/` is `01`), and a first digit above 1 is a month of its own (4 is April).
+    mutating func insertExpiry(_ text: String, typed: Bool) {
+        if !typed, expiry.isEmpty, let spelling = ExpiryDate.canonicalText(text) {
+            expiry.set(spelling.filter { $0 != "/" })
+            return
+        }
+        let isSeparator = typed && (text == "/" || text == " " || text == "-" || text == ".")
+        if isSeparator {
+            if expiry.caret == expiry.count, expiry.count == 1 { expiry.set("0" + expiry.text) }
+            return
+        }
+        var incoming = Self.asciiDigits(text, limit: Self.maximumExpiryDigits + 1)
+        if expiry.isEmpty, let first = incoming.first, first > "1", incoming.count == 1 { incoming = "0" + incoming }
+        let taken = expiry.insert(incoming, limit: Self.maximumExpiryDigits)
+        if taken < incoming.count { notice = "the expiry has at most MM/YYYY" }
+    }
 
     mutating func paste(_ text: String, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
+        advancing = nil
         if focus == .name {
             // Only the start matters: the field holds 45 characters, and a huge paste must not be walked whole.
             var clean = EditableText.printable(text, keepSpaces: true, limit: Self.maximumNameLength * 4)
             while clean.last == " " { clean.removeLast() }
-            return insert(String(clean.drop { $0 == " " }), context: context)
+            return insert(String(clean.drop { $0 == " " }), typed: false, context: context)
         }
-        return insert(text, context: context)
+        return insert(text, typed: false, context: context)
     }
 
-    /// Runs an edit of the focused field: its error hides until the field is left again, and a
-    /// failure banner from an earlier Pay goes away.
+    /// Runs an edit of the focused field: its error hides until the field is left again, a
+    /// failure banner from an earlier Pay goes away, and a held Pay stops (what it was about changed).
     mutating func edit(context: ScreenContext, _ change: (inout CardFormScreen) -> Void) {
         revealed.remove(focus)
         banner = nil
+        hold = nil
         change(&self)
         if digits.count < 8 { lookupInFlight = false }
     }
@@ -236,30 +348,35 @@ extension CardFormScreen {
 
     // MARK: Paying
 
-    /// Pay: the engine charges the total on the button. While the client session's answer for the
-    /// network is due, the payment waits for it (spinner on the button); when the answer is another
-    /// total, the form shows it and Pay, now "Confirm", has to be pressed again.
+    /// Pay: the engine charges the total on the button. While something that total depends on is
+    /// still on its way (the BIN answer, the client session's answer), Pay is held (``PayHold``);
+    /// when the answer is another total, the form shows it and Pay, now "Confirm", has to be
+    /// pressed again.
     mutating func pay(context: ScreenContext) -> [ScreenEffect] {
-        guard !paying else { return [] }
+        guard !paying, hold == nil else { return [] }
         revealed = Set(Field.allCases)
         submitted = true
         banner = nil
+        // Pressing Pay on a changed total is the cardholder confirming it, also when Pay is then held:
+        // the hold pays only that total (``PayHold/seen``), and a session answer with another asks again.
+        changedTotal = nil
+        return holdOrPay(context: context)
+    }
+
+    /// Hands the card to the engine to validate and pay the total on the button.
+    mutating func startPayment(context: ScreenContext) -> [ScreenEffect] {
         paying = true
         learnt.append(.paying)
         let sent = sendIfChanged(context: context)
-        if isAwaitingSessionUpdate(context: context) {
-            payHeldForSession = true
-            return sent
-        }
-        // Pressing Pay on a changed total is the cardholder confirming it.
         changedTotal = nil
         submittedTotal = amountDue(context: context).total
         return sent + [.submit(expectedTotal: submittedTotal)]
     }
 
-    /// A client-session event: the total follows the session's answer, a held Pay goes on once the
-    /// answer is in, unless the total it shows changed.
-    mutating func sessionChanged(_ event: CheckoutEvent, context: ScreenContext) -> [ScreenEffect] {
+    /// A client-session event: the total follows the session's answer, and one that differs from
+    /// the total shown is kept to be confirmed. A Pay held for the answer is looked at again after
+    /// every event (``reconsiderHold(context:)``).
+    mutating func sessionChanged(_ event: CheckoutEvent, context: ScreenContext) {
         switch event {
         case .willUpdateClientSession:
             sessionUpdating = true
@@ -278,17 +395,8 @@ extension CardFormScreen {
             sessionUpdating = false
             sessionFailed = true
         default:
-            return []
+            break
         }
-        guard payHeldForSession, !isAwaitingSessionUpdate(context: context) else { return [] }
-        payHeldForSession = false
-        if changedTotal != nil {
-            paying = false
-            learnt.append(.totalChanged)
-            return []
-        }
-        submittedTotal = amountDue(context: context).total
-        return [.submit(expectedTotal: submittedTotal)]
     }
 
     /// How the network of this payment was settled, for the result to say.
@@ -317,6 +425,7 @@ extension CardFormScreen {
             }
             if number == digits { lookupInFlight = false }
             guard metadata.source != .local else { return [] }
+            defer { advanceIfComplete(context: context) }
             let chooserWasShown = selectableNetworks(context: context) != nil
             if learnt.last != .answered(metadata) { learnt.append(.answered(metadata)) }
             engineMetadata = metadata
@@ -336,12 +445,12 @@ extension CardFormScreen {
         case .didReceiveBinData:
             break
         case .willUpdateClientSession, .didUpdateClientSession, .clientSessionUpdateFailed:
-            return sessionChanged(event, context: context)
+            sessionChanged(event, context: context)
         case .checkoutCompleted(let payment):
             guard paying else { return [] }
             paying = false
             return [.replace(ResultScreen(outcome: .completed(payment), form: self, choice: networkChoice(context: context),
-                                          session: context.session, time: context.wallClock()))]
+                                          session: context.session, time: context.today.timeIntervalSince1970))]
         case .checkoutFailed(let error):
             guard paying else { return [] }
             paying = false
@@ -363,7 +472,7 @@ extension CardFormScreen {
                 return []
             }
             return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context),
-                                          session: context.session, time: context.wallClock()))]
+                                          session: context.session, time: context.today.timeIntervalSince1970))]
         }
         return []
     }

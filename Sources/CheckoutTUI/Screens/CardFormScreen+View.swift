@@ -72,7 +72,8 @@ extension CardFormScreen {
         let amount = context.money(due.total, currency: due.currency)
         let frames = glyphs.spinner
         let spinner = frames[context.animationFrame % frames.count]
-        let button = paying ? "[ Paying \(amount) \(spinner) ]" : changedTotal != nil ? "[ Confirm \(amount) ]" : "[ Pay \(amount) ]"
+        // Held, Pay has been pressed and goes by itself once its reasons are answered: it reads as paying.
+        let button = paying || hold != nil ? "[ Paying \(amount) \(spinner) ]" : changedTotal != nil ? "[ Confirm \(amount) ]" : "[ Pay \(amount) ]"
         if focus == .pay { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
         canvas.addTarget(Rect(top: row, left: left, width: 2 + DisplayWidth.of(button), height: 1), Field.pay)
@@ -184,6 +185,7 @@ extension CardFormScreen {
         if coBadgeNotice, selectableNetworks(context: context) != nil, focus != .network {
             return ("Co-badged card: choose the network above, ⇧Tab", .accent)
         }
+        if let reason = hold?.reasons.first { return ("\(spinner) \(reason.waiting(context: context))\(context.glyphs.ellipsis) esc stops", .accent) }
         if lookupInFlight { return ("\(spinner) Asking the BIN service about this card…", .accent) }
         if sessionUpdating { return ("\(spinner) Asking the client session for the total…", .accent) }
         guard let metadata else { return ("Networks appear as you type.", .dim) }

@@ -8,6 +8,14 @@ import CheckoutEngine
 /// the badges and the chooser, `dataIsValid` the error lines, `checkoutCompleted`/`checkoutFailed`
 /// the result. Badges for fewer than 8 digits come from local rules at once, without waiting for the
 /// engine's debounce.
+///
+/// Input flows as the best card forms have it (Stripe Elements): focus moves on by itself when the
+/// number is complete and valid (and no co-badge choice is left to make), when the expiry is
+/// complete and valid, and when the security code has its network's length; Backspace in an empty
+/// field goes back to the one before. Typing and pasting give the same digits: the number takes
+/// digits up to the longest length any of its candidate networks issues, and a digit past it is
+/// refused with a word saying why, never dropped in silence. Pay pressed before the BIN answer for
+/// the number, or the client session's total for its network, is in waits for it (``PayHold``).
 public struct CardFormScreen: Screen {
     /// The focusable parts of the form, in focus order.
     public enum Field: Sendable, Hashable, CaseIterable {
@@ -25,7 +33,7 @@ public struct CardFormScreen: Screen {
 
     /// The number as edited: ASCII digits only, the caret counted in digits.
     public internal(set) var number = EditableText()
-    /// The expiry as edited: its digits, MMYY; shown and sent as MM/YY.
+    /// The expiry as edited: its digits, MMYY or MMYYYY; shown and sent as MM/YY or MM/YYYY.
     public internal(set) var expiry = EditableText()
     public internal(set) var securityCode = EditableText()
     public internal(set) var name = EditableText()
@@ -55,6 +63,8 @@ public struct CardFormScreen: Screen {
     /// True once Pay was pressed: only then does an empty field say it cannot be blank.
     public internal(set) var submitted = false
     public internal(set) var paying = false
+    /// Pay pressed and waiting for what the price depends on (``PayHoldReason``); nil otherwise.
+    public internal(set) var hold: PayHold?
     /// Why the last Pay did not go through, when the form stays up.
     public internal(set) var banner: String?
     /// The client session's last answer (`didUpdateClientSession`): what paying with its network costs.
@@ -63,8 +73,6 @@ public struct CardFormScreen: Screen {
     public internal(set) var sessionUpdating = false
     /// True when the client session's last answer was a failure (a submit asks again).
     var sessionFailed = false
-    /// True when Pay was pressed while the client session's answer was due: the payment goes once it is in.
-    var payHeldForSession = false
     /// The client session answered a total other than the one on screen before: the form shows the
     /// new one and Pay confirms it.
     public internal(set) var changedTotal: ChangedTotal?
@@ -73,6 +81,9 @@ public struct CardFormScreen: Screen {
     /// What the form learnt from the engine and did, oldest first: what a line-by-line front end
     /// says as it comes (``narration(context:)``).
     public internal(set) var learnt: [Learnt] = []
+    /// The field whose last key put characters at its end: focus moves on from it once it is
+    /// complete, even when what completes it (the BIN answer) comes after the key.
+    var advancing: Field?
     var lastSent: CardData?
 
     /// One thing the form learnt or did.
@@ -97,13 +108,13 @@ public struct CardFormScreen: Screen {
 
     /// The number's digits (ASCII), without separators.
     public var digits: String { number.text }
-    /// The expiry's digits, MMYY.
+    /// The expiry's digits, MMYY or MMYYYY.
     public var expiryDigits: String { expiry.text }
     public var cvv: String { securityCode.text }
     public var cardholderName: String { name.text }
 
     public var title: String { "Pay by card" }
-    public var isAnimating: Bool { lookupInFlight || paying || sessionUpdating }
+    public var isAnimating: Bool { lookupInFlight || paying || hold != nil || sessionUpdating }
     public var isBusy: Bool { paying }
 
     public var discardQuestion: String? {
@@ -190,8 +201,8 @@ public struct CardFormScreen: Screen {
         return try? context.resolver.networkForPayment(choice: cardData(context: context).cardNetwork, metadata: metadata).get()
     }
 
-    /// Whether Pay waits for the client session: its answer for the network the card would be paid
-    /// with is not in yet, so the total on screen may not be the one charged.
+    /// Whether the client session's answer for the network the card would be paid with is not in
+    /// yet, so the total on screen may not be the one charged (a Pay hold's reason).
     public func isAwaitingSessionUpdate(context: ScreenContext) -> Bool {
         guard let network = sessionNetwork(context: context) else { return false }
         return sessionUpdating || (!sessionFailed && sessionDue?.network != network)
@@ -205,7 +216,7 @@ public struct CardFormScreen: Screen {
         }
     }
 
-    /// The expiry as shown and sent: `12/30`, `12/3`, `1`.
+    /// The expiry as shown and sent: `12/30`, `12/2030`, `12/3`, `1`.
     public var expiryText: String {
         expiryDigits.count > 2 ? String(expiryDigits.prefix(2)) + "/" + String(expiryDigits.dropFirst(2)) : expiryDigits
     }
@@ -234,7 +245,8 @@ public struct CardFormScreen: Screen {
     func retry(keepNumber: Bool) -> CardFormScreen {
         var form = self
         form.paying = false
-        form.payHeldForSession = false
+        form.hold = nil
+        form.advancing = nil
         form.banner = nil
         form.notice = nil
         form.submitted = false
@@ -265,10 +277,31 @@ public struct CardFormScreen: Screen {
         }
     }
 
-    func maximumNumberLength(context: ScreenContext) -> Int {
-        guard let network = network(context: context) else { return 19 }
-        return context.catalogue.info(network).lengths.max() ?? 19
+    /// The most digits the number field takes now, and the networks that say so: the longest
+    /// length any candidate network of the digits so far issues (the BIN answer's networks once it
+    /// is in, or the card's own length when the BIN data gives it), 19 when no network claims
+    /// them. Recomputed for every digit, typed or pasted, so a paste keeps exactly what typing would.
+    func numberCap(context: ScreenContext) -> (limit: Int, networks: [CardNetwork]) {
+        let upper = CardValidator.cardNumberLengths.upperBound
+        var networks: [CardNetwork]
+        if digits.count >= CardNetworkResolver.binLength, hasEngineAnswer, let engineMetadata, engineMetadata.source == .remote {
+            networks = engineMetadata.detectedCardNetworks.items.map(\.network).filter { $0 != .other }
+            if let length = engineMetadata.numberLength { return (min(upper, length), networks) }
+        } else {
+            networks = context.catalogue.candidates(forDigits: digits).filter { $0 != .other }
+        }
+        let longest = networks.compactMap { context.catalogue.info($0).lengths.max() }.max()
+        return (min(upper, longest ?? upper), networks)
     }
+
+    /// The most characters of a cardholder name: what the SDKs accept. Primer's Android SDK
+    /// validates 2 to 45 (`payment-card-shared/.../validation/domain/CardholderNameValidator.kt`:
+    /// `MAX = 45`), as does our validator; the iOS drop-in field takes fewer than 45
+    /// (`PrimerCardholderNameFieldView.swift`).
+    static let maximumNameLength = 45
+
+    /// The most digits of an expiry: `MMYYYY`.
+    static let maximumExpiryDigits = 6
 
     func maximumCVVLength(context: ScreenContext) -> Int {
         guard let network = network(context: context) else { return 4 }

@@ -73,8 +73,16 @@ extension SettingsScreen {
                 current = row
                 return []
             }
+            // Nothing changed, nothing written: the saved values stay as they are, and so do the
+            // ones the command line set for this run.
+            let changes = SavedSettings(changesFrom: original, to: result)
             original = result
-            return [.applySettings(result), .back(orOpen: nil)]
+            guard !changes.isEmpty else {
+                // Opened on its own, Settings stays: it says why nothing happened.
+                notice = "Nothing changed: nothing to save"
+                return [.back(orOpen: nil)]
+            }
+            return [.applySettings(result, saving: changes), .back(orOpen: nil)]
         }
         return []
     }

@@ -57,7 +57,8 @@ public struct SettingsScreen: Screen {
     /// The durations as typed, in milliseconds.
     public internal(set) var latency: EditableText
     public internal(set) var debounce: EditableText
-    /// The settings the screen opened with, or last saved: Esc asks before discarding changes to them.
+    /// The settings in use when the screen opened, or last saved: Enter saves what differs from
+    /// them, Esc asks before discarding changes to them.
     var original: CheckoutSettings
     /// What "Reset to defaults" puts back.
     let defaults: CheckoutSettings
@@ -66,8 +67,8 @@ public struct SettingsScreen: Screen {
 
     public var title: String { "Settings" }
 
-    /// Settings showing `settings`; `original` (`settings` by default) is what Esc asks before
-    /// discarding changes to: the settings in use, when those shown could not be applied.
+    /// Settings showing `settings`; `original` is what is in use (what Enter saves changes from and
+    /// Esc keeps), `settings` unless the screen shows others to retry (a rebuild that failed).
     public init(settings: CheckoutSettings, catalogue: NetworkCatalogue, defaults: CheckoutSettings? = nil, original: CheckoutSettings? = nil) {
         self.original = original ?? settings
         self.defaults = defaults ?? settings
@@ -151,6 +152,9 @@ public struct SettingsScreen: Screen {
     /// The first row whose value cannot be saved, and why.
     var firstProblem: (row: Row, message: String)? {
         if let problem = Self.problem(with: draft.binSource) { return (settingRows.contains(.binURL) ? .binURL : .binSource, problem) }
+        if accepted.isEmpty, let first = networkOrder.first {
+            return (.network(first), "Accept at least one network: with none, every card would be refused")
+        }
         for row in [Row.latency, .debounce] {
             if let rule = Self.rule(of: row), let path = Self.text(of: row), let problem = Self.problem(with: self[keyPath: path].text, rule: rule) {
                 return (row, problem)

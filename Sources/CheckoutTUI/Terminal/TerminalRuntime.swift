@@ -9,10 +9,11 @@ public struct SettingsStorage: Sendable {
     public var defaults: CheckoutSettings
     /// What to say at start: saved settings in use, overridden by options, or refused.
     public var note: StatusNote?
-    /// Writes settings for the next start; returns what to say ("Saved to …", or why not).
-    public var save: @Sendable (CheckoutSettings) -> StatusNote
+    /// Writes the values changed in Settings for the next start (the others saved stay as they
+    /// were); returns what to say ("Saved to …", or why not).
+    public var save: @Sendable (SavedSettings) -> StatusNote
 
-    public init(defaults: CheckoutSettings, note: StatusNote?, save: @escaping @Sendable (CheckoutSettings) -> StatusNote) {
+    public init(defaults: CheckoutSettings, note: StatusNote?, save: @escaping @Sendable (SavedSettings) -> StatusNote) {
         self.defaults = defaults
         self.note = note
         self.save = save

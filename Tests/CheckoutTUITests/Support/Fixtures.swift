@@ -14,10 +14,30 @@ enum Fixtures {
         return try! NetworkCatalogue(json: data)
     }()
 
+    /// Whether a footer line ends with the global keys: F1 and F2 with their plain alternatives
+    /// (`F1/?` where no field has the caret, `F2/alt+e`), F2 by its function key only where that
+    /// makes room for all the screen's keys, both by their function keys only where the footer is
+    /// short, or F1 alone where the screen's own keys need the room.
+    static func endsWithGlobalKeys(_ line: String) -> Bool {
+        line.hasSuffix(" help  F2/alt+e events") || line.hasSuffix("F1/? help  F2 events") || line.hasSuffix("F1 help  F2 events")
+            || line.hasSuffix(" F1 help")
+    }
+
     static let settings = CheckoutSettings(allowedNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
 
+    /// The client session of `examples/session-visa-surcharge.json`: Cartes Bancaires first, Visa +€0.30.
+    static let surchargedSession: ClientSession = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let text = try! String(contentsOf: root.appendingPathComponent("examples/session-visa-surcharge.json"), encoding: .utf8)
+        return try! ClientSession.read(json: text).session
+    }()
+
+    /// The day the card-form tests are on: an expiry of 12/30 is valid, 10/26 has passed.
+    static let today = Date(timeIntervalSince1970: 1_794_744_000) // 2026-11-15
+
     /// 15 June 2026, noon UTC: the time on every receipt a test makes.
-    static let wallClock: @Sendable () -> Double = { 1_781_524_800 }
+    static let wallClock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_781_524_800) }
 
     static func model(_ route: Route = .pay, settings: CheckoutSettings = settings, glyphs: GlyphSet = .unicode) -> AppModel {
         var model = AppModel(route: route, catalogue: catalogue, settings: settings, glyphs: glyphs, wallClock: wallClock)
@@ -72,15 +92,42 @@ extension AppModel {
     /// The screen at 80x24 as text.
     var screen: String { render(width: 80, height: 24).text }
 
-    /// From the field before the expiry: tabs on and fills the expiry (12/30), the CVV (123) and
-    /// the name (Jane Doe), ending with the focus on Pay.
+    /// From anywhere before the expiry: answers the number's BIN lookup if it is out (Pay waits
+    /// for it), fills the expiry (12/30), the CVV (123) and the name (Jane Doe), and ends with the
+    /// focus on Pay. Complete fields move the focus on by themselves; Tab does the rest.
     mutating func fillTheRestOfTheCard() {
-        for text in ["1230", "123", "Jane Doe"] {
-            _ = press(.tab)
+        answerLookup()
+        for (field, text) in [(CardFormScreen.Field.expiry, "1230"), (.cvv, "123"), (.name, "Jane Doe")] {
+            focus(field)
             type(text)
         }
-        _ = press(.tab)
+        focus(.pay)
     }
+
+    /// Presses Tab until `field` of the card form has focus.
+    mutating func focus(_ field: CardFormScreen.Field) {
+        for _ in 0..<CardFormScreen.Field.allCases.count {
+            guard let form = top as? CardFormScreen, form.focus != field else { return }
+            _ = press(.tab)
+        }
+    }
+
+    /// What an engine says once the BIN lookup of the number on the form is over and the BIN
+    /// service knew nothing: the local rules' networks (LOCAL_FALLBACK). Pay waits for an answer
+    /// for the number's first 8 digits (``PayHoldReason/networksUnknown(bin:)``); nothing is sent
+    /// when one is in.
+    @discardableResult
+    mutating func answerLookup() -> [AppCommand] {
+        guard let form = top as? CardFormScreen,
+              form.holdReasons(context: context).contains(where: { if case .networksUnknown = $0 { true } else { false } }) else { return [] }
+        let metadata = context.resolver.localMetadata(forDigits: form.digits, source: .localFallback)
+        return receive(.didReceiveMetadata(metadata, CardNumberEntryState(cardNumber: form.digits)))
+    }
+}
+
+extension AppCommand {
+    /// Whether this asks the engine to pay, whatever total it names.
+    var isSubmit: Bool { if case .submit = self { true } else { false } }
 }
 
 /// An event clock a test moves by hand, in milliseconds.
