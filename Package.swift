@@ -1,13 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The house (see README "Architecture"): arrows point down only.
-//   checkout (executable) -> CheckoutCommands (option table, commands) -> CheckoutTUI -> NolPay, CheckoutEngine -> CheckoutCore
-//   CheckoutCommands -> CheckoutPlain (the line-by-line front end) -> NolPay, CheckoutEngine, and CheckoutTUI's screens
-//   CheckoutStore (SQLite) is used by the engine and NolPay; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
+// The house (see Docs/architecture.md): arrows point down only, and no front end imports another.
+//   checkout (executable) -> CheckoutCommands (option table, commands) -> the two front ends:
+//     CheckoutTUI (the ncurses front end: terminal, key decoder, recorder tee) and
+//     CheckoutPlain (the line-by-line front end), each -> CheckoutApp
+//   CheckoutApp (the app core: screens, AppModel, the one loop, canvas, demo, bidi) -> NolPay, CheckoutEngine -> CheckoutCore
+//   CheckoutStore (SQLite) is used by the engine, NolPay and the app; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
 //   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine; CheckoutResources holds
 //   Resources/, compiled in by the EmbedResources plugin.
+// Each target's dependencies are exactly the modules its files import.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -64,22 +67,31 @@ let package = Package(
             dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
+        // The app core both front ends draw: screens as state + update + view onto a canvas, AppModel,
+        // the one loop (AppLoop on poll(2)), the engine recipe, settings, the demo, bidi.
         .target(
-            name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CTerminalRestore", "CFriBidi", "CheckoutCore", "CheckoutEngine", "NolPay", "CheckoutResources"],
+            name: "CheckoutApp",
+            dependencies: ["CFriBidi", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutResources"],
             swiftSettings: swiftSettings
         ),
-        // The plain, line-by-line front end over the same engine and Nol components (issue 13).
+        // The ncurses front end: the terminal adapter, its key decoder, the keyboard and display of the
+        // loop, the recording tee.
+        .target(
+            name: "CheckoutTUI",
+            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "CheckoutApp"],
+            swiftSettings: swiftSettings
+        ),
+        // The plain, line-by-line front end: it prints what the screens ask and hands them the answers.
         .target(
             name: "CheckoutPlain",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp"],
             swiftSettings: swiftSettings
         ),
         // The commands (their one option table, the help made from it, each command's logic), as a
         // library the tests can call; the executable only hands it the process's arguments.
         .target(
             name: "CheckoutCommands",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTUI", "CheckoutPlain", "CheckoutResources"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CheckoutTUI", "CheckoutPlain"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "checkout", dependencies: ["CheckoutCommands"], swiftSettings: swiftSettings),
@@ -112,19 +124,19 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutTUITests",
-            dependencies: ["CheckoutTUI", "CheckoutEngine", "NolPay", "CheckoutTestSupport"],
+            dependencies: ["CheckoutApp", "CheckoutTUI", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CNCursesW", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutPlainTests",
-            dependencies: ["CheckoutPlain", "CheckoutTUI", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport", "CheckoutResources"],
+            dependencies: ["CheckoutPlain", "CheckoutApp", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CheckoutCommandsTests",
-            dependencies: ["CheckoutCommands", "CheckoutCore", "CheckoutEngine", "CheckoutTUI", "NolPay", "CheckoutTestSupport"],
+            dependencies: ["CheckoutCommands", "CheckoutCore", "CheckoutEngine", "CheckoutApp", "NolPay"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -135,7 +147,7 @@ let package = Package(
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checkout", "CheckoutTestSupport", "CheckoutStore"],
+            dependencies: ["checkout", "CheckoutTestSupport", "CheckoutCore", "CheckoutStore"],
             swiftSettings: swiftSettings
         ),
     ]

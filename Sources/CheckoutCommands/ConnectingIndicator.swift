@@ -1,4 +1,5 @@
 import CheckoutPlain
+import CheckoutApp
 import CheckoutTUI
 import Dispatch
 import Glibc

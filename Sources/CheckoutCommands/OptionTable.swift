@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
+import CheckoutApp
 import CheckoutTUI
 import FoundationEssentials
 import NolPay

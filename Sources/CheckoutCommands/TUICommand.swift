@@ -2,6 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutPlain
 import CheckoutStore
+import CheckoutApp
 import CheckoutTUI
 import FoundationEssentials
 import NolPay

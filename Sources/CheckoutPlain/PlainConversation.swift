@@ -1,5 +1,5 @@
 import CheckoutCore
-import CheckoutTUI
+import CheckoutApp
 import Glibc
 
 /// Plain mode as the app loop's input and display: it says what the screen on top says

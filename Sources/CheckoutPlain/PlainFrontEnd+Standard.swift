@@ -1,4 +1,4 @@
-import CheckoutTUI
+import CheckoutApp
 import FoundationEssentials
 import Glibc
 

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
-import CheckoutTUI
+import CheckoutApp
 import NolPay
 
 /// The plain, line-by-line front end: the same screens as the full-screen UI (home menu, pay by

@@ -1,7 +1,7 @@
 import CheckoutCore
 import Foundation
 import CheckoutEngine
-import CheckoutTUI
+import CheckoutApp
 import NolPay
 import Testing
 @testable import CheckoutCommands

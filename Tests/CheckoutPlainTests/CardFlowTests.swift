@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutTestSupport
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 import Testing
 @testable import CheckoutPlain

@@ -1,4 +1,4 @@
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 import Testing
 @testable import CheckoutPlain

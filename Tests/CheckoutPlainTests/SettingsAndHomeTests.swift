@@ -1,5 +1,5 @@
 import CheckoutCore
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 import Testing
 @testable import CheckoutPlain

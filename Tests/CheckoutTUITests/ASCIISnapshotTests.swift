@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Every card screen at 80x24 with the ASCII glyphs a non-UTF-8 locale gets: the same meaning
 /// (radio marks, check boxes, the focus bar, currency codes, borders) in plain ASCII, and no other

@@ -3,6 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import Glibc
 import Testing
+@testable import CheckoutApp
 @testable import CheckoutTUI
 
 /// Issue 18 ⑤ and ⑩: a demo recording never holds a card number, is private, never follows a

@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
+@testable import CheckoutApp
 @testable import CheckoutTUI
 
 /// Whatever arrives — escape sequences, control characters, huge pastes, stray keys — the screen

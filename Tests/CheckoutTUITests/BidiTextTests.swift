@@ -1,7 +1,7 @@
 import CheckoutCore
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The Unicode Bidirectional Algorithm as FriBidi runs it, checked against Unicode's own conformance
 /// file, and the visual lines a terminal with no bidi is given: shaped, mirrored, reordered.

@@ -1,5 +1,6 @@
 import CheckoutCore
 import Testing
+@testable import CheckoutApp
 @testable import CheckoutTUI
 
 @Suite struct CanvasTests {

@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutTestSupport
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Card entry that is right and forgiving (issue 21): typed and pasted give the same card, every
 /// expiry spelling goes in, fields move on when complete and back on Backspace, and Pay never

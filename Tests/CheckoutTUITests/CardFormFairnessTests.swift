@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Errors blame only what the person did; a decline keeps the card; the co-badge choice is
 /// announced and reported.

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 @MainActor @Suite struct CardFormTests {
     func form(_ model: AppModel) -> CardFormScreen { model.top as! CardFormScreen }

@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The card form says only what is so: where the networks came from, what is not paid yet, and a
 /// network's price only once the network is known.

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The demo in the terminal: it holds while the terminal is too small and goes on after; → while
 /// paused steps to the next caption and stays paused; the key that takes over is typed; a long

@@ -1,6 +1,6 @@
 import CheckoutCore
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Issue 18 ⑥ and ⑪: every duration in a demo script is capped as the command line caps it (an
 /// uncapped `wait` never ended under `--check`), and what a message quotes from the script shows

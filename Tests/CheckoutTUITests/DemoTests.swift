@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutTestSupport
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// `checkout demo`: every shipped script plays through the real screens and engine on a manual
 /// clock with its expectations met; scripts are checked with line numbers; the frames the

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Editing inside a field: the caret, the deletes on either side of it, and the cursor on screen.
 @MainActor @Suite struct EditingTests {

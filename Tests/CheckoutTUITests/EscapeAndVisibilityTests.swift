@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The rules the app model applies on every screen: keys act only on what is visible, and Esc is
 /// one step back, asking before it throws away what was typed.

@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The event panel beside the card form and the Nol wizards at 120 columns and wider, and the F2
 /// log: timestamps, paging, the detail view, the filter, repeated events counted.

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The footer fits at 80 columns on every screen and focus; Settings refuses what it cannot use.
 @MainActor @Suite struct FooterAndSettingsTests {

@@ -1,7 +1,7 @@
 import CheckoutCore
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The kept inputs of the settings and demo fuzz targets (`scripts/fuzz.sh`, under
 /// `Fuzz/Regressions/TARGET/`), replayed through the same property as the target that checks them.

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Text fields edit and measure extended grapheme clusters: whatever is typed one scalar at a
 /// time, the caret stays inside the text and the field inside its columns.

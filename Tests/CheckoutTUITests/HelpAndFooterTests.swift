@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// F1 lists exactly the screen's keys and the global ones, once each; the footer keeps Esc and the
 /// key for the focused thing at 50 columns, and what it leaves out is in F1.

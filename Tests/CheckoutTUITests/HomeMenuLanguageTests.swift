@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The home menu, the first screen spoken from the catalogues: its body in each language at 80x24,
 /// the footer's and F1's words, and the locale's money. Until phase B puts a language in the app

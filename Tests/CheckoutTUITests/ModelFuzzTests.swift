@@ -5,7 +5,7 @@ import CheckoutTestSupport
 import Foundation
 import NolPay
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Random keys, pastes, clicks, wheel turns, resizes and engine events through the whole app model,
 /// from every screen, checking after every step what must always hold.

@@ -2,6 +2,7 @@ import CNCursesW
 import CheckoutCore
 import CheckoutEngine
 import Testing
+@testable import CheckoutApp
 @testable import CheckoutTUI
 
 extension AppModel {

@@ -1,6 +1,6 @@
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The Nol Pay screens at 80x24 in the ASCII glyphs of a non-UTF-8 locale, every step of each flow.
 extension NolScreenTests {

@@ -3,7 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import NolPay
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The one-time code as the best forms take it (issue 21): it goes off at its sixth digit, the
 /// wait for a new one counts down live on the app's clock, a code that no longer works is marked in

@@ -1,5 +1,5 @@
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The Nol fields edit like the card form's, and take no more than they hold.
 extension NolScreenTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Esc in the Nol Pay wizards goes one step back, whether the flow was opened from the home menu
 /// or from the command line, and leaves the flow only from its first step.

@@ -1,6 +1,6 @@
 import CheckoutStore
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Clicks and the wheel on the Nol screens, fed as the terminal decoder hands them on: a click
 /// chooses a card and a click on the chosen card acts, My cards' actions are buttons, a click in a

@@ -3,7 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import NolPay
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// My cards: a list to choose from, whose Enter offers Pay and Unlink for the chosen card; both go
 /// on in the same screen with the number and the card already given, and come back to the list.

@@ -3,7 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import NolPay
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The Nol screens as polished as the card form (issue 11): a refused code, the code's length, the
 /// phone example and grouped numbers, errors that stay with their card, cards below the fare, a

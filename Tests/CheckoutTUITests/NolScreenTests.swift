@@ -3,7 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import NolPay
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The Nol Pay wizard screens, driven by keys through the app model over an in-memory simulated
 /// Transit system whose SMS always carries 123456, on a wall clock that moves only when `clock` does.

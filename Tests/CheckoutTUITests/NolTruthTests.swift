@@ -3,7 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import NolPay
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The Nol screens say what is so where they say it: the steps a flow has, a result's headline
 /// before what it means, a decline's reason under it, advice that fits the screen, errors that all

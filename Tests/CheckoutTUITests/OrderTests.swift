@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutTestSupport
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The order around the card: the session's merchant and line items above the form where there
 /// is room, whole on F1, and on the receipt.

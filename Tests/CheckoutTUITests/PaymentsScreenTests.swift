@@ -4,7 +4,7 @@ import CheckoutStore
 import CheckoutTestSupport
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Payments on the home menu: the ledger `checkout payments` lists, newest first, a page at a
 /// time, filtered by status, with the chosen payment's receipt.

@@ -3,6 +3,7 @@ import CheckoutEngine
 import CheckoutStore
 import NolPay
 import Testing
+@testable import CheckoutApp
 @testable import CheckoutTUI
 
 /// Readline's editing keys in every text field, by grapheme cluster, from the bytes a terminal

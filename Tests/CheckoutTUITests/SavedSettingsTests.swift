@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Settings that last: the file's format, what a malformed file gets, Reset to defaults, and what
 /// the screens say about where the settings came from.

@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Settings' URL and durations are text fields; the network order moves with Alt-↑/↓.
 @MainActor @Suite struct SettingsFieldsTests {

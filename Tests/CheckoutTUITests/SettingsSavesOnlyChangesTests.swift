@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Settings saves what the person changed in it, and nothing else (issue 21): Enter with nothing
 /// changed writes nothing, a value the command line set for this run (`--allowed`, `--debounce`)

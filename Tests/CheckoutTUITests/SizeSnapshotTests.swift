@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// The screens of issue 22 at the four sizes people use, 50x17 to 120x40, in Unicode and in ASCII:
 /// the form with a long network name, the result and its receipt, the event panel, and the new

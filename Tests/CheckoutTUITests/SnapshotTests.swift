@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutEngine
 import CheckoutTestSupport
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Every screen's text at 80x24, 60x20 and 120x40 (`RECORD_SNAPSHOTS=1` re-records).
 @MainActor @Suite struct SnapshotTests {

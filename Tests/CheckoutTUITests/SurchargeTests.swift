@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutTestSupport
 import Foundation
 import Testing
-@testable import CheckoutTUI
+@testable import CheckoutApp
 
 /// Surcharges where the network is chosen, and eftpos co-badged cards, on the card form and the
 /// result, with the client session of `examples/session-visa-surcharge.json` (Cartes Bancaires

@@ -1,4 +1,5 @@
 import Testing
+@testable import CheckoutApp
 @testable import CheckoutTUI
 
 /// What the terminal adapter writes and reads around the locale: the glyph set chosen from it,

@@ -8,7 +8,7 @@
 /// Cases are named after the screen or part that shows them (`home…`, `route…`), so that a search
 /// for a case's name finds its one use.
 public enum TextKey: String, Sendable, CaseIterable {
-    // The home menu (Sources/CheckoutTUI/Screens/HomeMenuScreen.swift).
+    // The home menu (Sources/CheckoutApp/Screens/HomeMenuScreen.swift).
     case homeQuestion
     case homeAmountDue
     case homeBinSource
@@ -20,7 +20,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case homeKeyQuit
     case homeQuit
 
-    // The routes' names, as the home menu lists them (Sources/CheckoutTUI/Framework/Route.swift).
+    // The routes' names, as the home menu lists them (Sources/CheckoutApp/Framework/Route.swift).
     case routeHome
     case routePay
     case routeNolLink

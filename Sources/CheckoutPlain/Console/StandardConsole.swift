@@ -1,5 +1,5 @@
 import CheckoutCore
-import CheckoutTUI
+import CheckoutApp
 import FoundationEssentials
 import Glibc
 import Synchronization

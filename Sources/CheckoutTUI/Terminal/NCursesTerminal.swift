@@ -1,3 +1,4 @@
+import CheckoutApp
 import CheckoutCore
 import CNCursesW
 import CTerminalRestore

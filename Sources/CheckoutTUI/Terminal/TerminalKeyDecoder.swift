@@ -1,3 +1,4 @@
+import CheckoutApp
 import CNCursesW
 
 /// One thing `get_wch` returned: a character, or a key code when it said `KEY_CODE_YES`; or, for

@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutPlain
 import CheckoutStore
 import CheckoutTestSupport
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 import NolPay
 import Synchronization

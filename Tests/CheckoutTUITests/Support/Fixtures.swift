@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 import Synchronization
 

@@ -1,9 +1,10 @@
+import CheckoutApp
 import Glibc
 
 /// The terminal's keyboard (and mouse) as the loop's input: whatever standard input holds when it
 /// is readable, decoded, pastes put together, handed to the app in order.
 @MainActor
-public final class KeyboardInput: AppInput {
+public final class KeyboardInput: AppInput, PresenterKeyboard {
     let terminal: NCursesTerminal
     private var paste = PasteAssembler()
 
@@ -16,22 +17,14 @@ public final class KeyboardInput: AppInput {
     public func take(_ loop: AppLoop, readable: Bool) async {
         guard readable else { return }
         for input in read() {
-            handOn(input, to: loop)
+            loop.take(input)
             if loop.exitCode != nil { return }
         }
     }
 
     /// What the keyboard holds now, decoded, pastes put together.
-    func read() -> [PasteAssembler.Output] {
+    public func read() -> [PasteAssembler.Output] {
         terminal.readInputs().compactMap { paste.feed($0) }
-    }
-
-    func handOn(_ input: PasteAssembler.Output, to loop: AppLoop) {
-        switch input {
-        case .key(let key): loop.press(key)
-        case .mouse(let event): loop.mouse(event)
-        case .paste(let text): loop.paste(text)
-        }
     }
 }
 
@@ -60,17 +53,4 @@ final class TerminalDisplay: AppDisplay {
     func sendToTerminal(_ text: String) {
         NCursesTerminal.writeRaw(text)
     }
-}
-
-/// The app kept in memory at a fixed size, drawn by nobody: the headless demo looks at the model
-/// itself (its checks render the frame they look at).
-@MainActor
-public final class CanvasDisplay: AppDisplay {
-    public let size: TerminalSize
-
-    public init(size: TerminalSize) {
-        self.size = size
-    }
-
-    public func show(_ model: AppModel) {}
 }

@@ -1,3 +1,4 @@
+import CheckoutApp
 import CheckoutCore
 import FoundationEssentials
 import Glibc

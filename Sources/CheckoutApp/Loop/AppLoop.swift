@@ -221,6 +221,15 @@ public final class AppLoop {
         changed = true
     }
 
+    /// What a keyboard read: a key, a click or a paste.
+    public func take(_ input: PasteAssembler.Output) {
+        switch input {
+        case .key(let key): press(key)
+        case .mouse(let event): mouse(event)
+        case .paste(let text): paste(text)
+        }
+    }
+
     /// Says the model changed outside the loop's own calls (a demo's caption).
     public func noteChange() {
         changed = true

@@ -23,7 +23,7 @@ public final class DemoDriver: AppInput {
     /// Stops at the first failed check, with ``failure``, instead of handing over the keyboard.
     public let checks: Bool
     /// The presenter's keyboard, in the terminal.
-    var keyboard: KeyboardInput?
+    public var keyboard: (any PresenterKeyboard)?
     private var pilot: DemoPilot
     /// The move waiting for its time, and when that is on the demo's clock.
     private var pending: DemoPilot.Move?
@@ -103,7 +103,7 @@ public final class DemoDriver: AppInput {
                     if loop.exitCode != nil { return }
                     continue
                 }
-                keyboard.handOn(input, to: loop)
+                loop.take(input)
                 if loop.exitCode != nil { return }
             }
         }
@@ -289,4 +289,12 @@ public final class DemoDriver: AppInput {
     static func speedText(_ speed: Double) -> String {
         speed == speed.rounded() ? String(Int(speed)) : String(speed)
     }
+}
+
+/// The keyboard a demo in the terminal sees first (the terminal front end's): what it holds now,
+/// decoded, pastes put together.
+@MainActor
+public protocol PresenterKeyboard: AnyObject {
+    var descriptor: Int32? { get }
+    func read() -> [PasteAssembler.Output]
 }

@@ -14,7 +14,7 @@ public enum Key: Sendable, Hashable {
     indirect case alt(Key)
 
     /// Whether the key, pressed with Alt, means something here (Alt+arrows, Alt+Backspace).
-    var takesAlt: Bool {
+    public var takesAlt: Bool {
         switch self {
         case .up, .down, .left, .right, .backspace: true
         default: false
