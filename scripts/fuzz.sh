@@ -9,7 +9,7 @@
 # bintable (BIN-table CSV loader), keys (terminal key decoder), session (client-session files),
 # settings (settings.json), demo (demo scripts). Each is built from the project's own sources with
 # `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the toolchain): the
-# first six from the files they need, settings and demo against the CheckoutTUI module and what it
+# first six from the files they need, settings and demo against the CheckoutApp module and what it
 # imports, built once by SwiftPM with the same sanitizers into .build/fuzz/spm. A crash leaves its
 # input in .build/fuzz/crashes/TARGET/; keep it under Fuzz/Regressions/TARGET/ once fixed.
 # libFuzzer's last lines (#runs, cov:, ft:) are the figures.
@@ -39,9 +39,9 @@ case "$target" in
     # coverage are asked for directly: -sanitize=fuzzer would also turn the resource plugin's own
     # tool into a library without a main.
     spm=.build/fuzz/spm
-    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutTUI >&2
+    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutApp >&2
     core=()
-    for module in CheckoutCore CheckoutStore CheckoutResources CheckoutEngine NolPay CheckoutTUI CTerminalRestore; do
+    for module in CheckoutCore CheckoutStore CheckoutResources CheckoutEngine NolPay CheckoutApp CTerminalRestore; do
       core+=("$spm"/release/"$module".build/*.o)
     done
     # Every system-library module's map (their `link` lines name the libraries), and the C target's.
@@ -50,14 +50,18 @@ case "$target" in
     ;;
   keys)
     # The decoder and the key types it returns, with ncurses' key codes; nothing else of the UI.
-    # Key.swift also declares ScreenInput, which needs the engine: only its `Key` enum is taken.
+    # Key.swift also declares ScreenInput, which needs the engine: only its `Key` enum is taken. The
+    # decoder lives in CheckoutTUI and imports CheckoutApp for these types; compiled as one module
+    # with them, that import goes.
     source=Fuzz/Targets/TerminalKeyDecoderFuzz.swift
     mkdir -p .build/fuzz/generated
-    awk '/^\/\/\/ Something that happened/ { exit } { print }' Sources/CheckoutTUI/Framework/Key.swift \
+    generate() { cmp -s "$1.new" "$1" || mv "$1.new" "$1"; }
+    awk '/^\/\/\/ Something that happened/ { exit } { print }' Sources/CheckoutApp/Framework/Key.swift \
       > .build/fuzz/generated/Key.swift.new
-    cmp -s .build/fuzz/generated/Key.swift.new .build/fuzz/generated/Key.swift \
-      || mv .build/fuzz/generated/Key.swift.new .build/fuzz/generated/Key.swift
-    core=(Sources/CheckoutTUI/Terminal/TerminalKeyDecoder.swift Sources/CheckoutTUI/Framework/PasteAssembler.swift
+    generate .build/fuzz/generated/Key.swift
+    grep -v '^import CheckoutApp$' Sources/CheckoutTUI/Terminal/TerminalKeyDecoder.swift > .build/fuzz/generated/TerminalKeyDecoder.swift.new
+    generate .build/fuzz/generated/TerminalKeyDecoder.swift
+    core=(.build/fuzz/generated/TerminalKeyDecoder.swift Sources/CheckoutApp/Framework/PasteAssembler.swift
           .build/fuzz/generated/Key.swift)
     extra=(-I Sources/CNCursesW -lncursesw)
     ;;
@@ -72,7 +76,7 @@ binary=$out/bin/$target
 mkdir -p "$out/bin" "$out/corpus/$target" "$out/crashes/$target"
 # Rebuilt when any of its inputs is newer (find stops at the first: `ls -t | head` died of SIGPIPE,
 # under pipefail, once the inputs were hundreds of objects).
-if [ ! -x "$binary" ] || [ -n "$(find "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutTUI/Framework/Key.swift "$0" \
+if [ ! -x "$binary" ] || [ -n "$(find "$source" Fuzz/FuzzCheck.swift "${core[@]}" Sources/CheckoutApp/Framework/Key.swift Sources/CheckoutTUI/Terminal/TerminalKeyDecoder.swift "$0" \
                                  -newer "$binary" -print -quit)" ]; then
   echo "building $binary" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name Fuzz \

@@ -1,5 +1,5 @@
 import CheckoutCore
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 
 // libFuzzer target: a demo script (`DemoScript(name:text:directory:)`, what `checkout demo --script

@@ -1,5 +1,5 @@
 import CheckoutCore
-import CheckoutTUI
+import CheckoutApp
 import Foundation
 
 // libFuzzer target: the settings file (`SavedSettings(json:)`, what `settings.json` in the data
