@@ -78,7 +78,7 @@ let package = Package(
         // loop, the recording tee.
         .target(
             name: "CheckoutTUI",
-            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "CheckoutApp"],
+            dependencies: ["CNCursesW", "CTerminalRestore", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "CheckoutApp"],
             swiftSettings: swiftSettings
         ),
         // The plain, line-by-line front end: it prints what the screens ask and hands them the answers.
@@ -119,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NolPayTests",
-            dependencies: ["NolPay", "CheckoutStore", "CheckoutTestSupport"],
+            dependencies: ["NolPay", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import CheckoutStore
 import CheckoutCore
 import CheckoutEngine
 import FoundationEssentials

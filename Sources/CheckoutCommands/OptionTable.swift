@@ -117,7 +117,7 @@ enum CommandOption: String, CaseIterable, Sendable {
         switch self {
         case .session: return "Resources/data/session.json"
         case .amount:
-            if command == .nolEvents { return "\(NolFare.amount) (\(NolAmount.format(NolFare.amount, currency: NolFare.currency)))" }
+            if command == .nolEvents { return "\(NolFare.amount) (\(MoneyText.format(minorUnits: NolFare.amount, currency: NolFare.currency)))" }
             return (try? Bundled.sessionDefaults()).map { "the session's, \($0.amount) (\(MoneyText.format(minorUnits: $0.amount, currency: $0.currency)))" }
         case .currency:
             if command == .nolEvents { return NolFare.currency }

@@ -101,8 +101,9 @@ struct LedgerListing {
         // The kept first digits, an ellipsis, the last four; `•••• 1234` when none were kept.
         var card: Int
         if row.withUTF8(.firstDigits, { $0.isEmpty }) {
-            key("•••• ")
-            card = 5
+            let hidden = CardNumberMask.lastFour("")
+            buffer.append(contentsOf: hidden.utf8)
+            card = hidden.count
         } else {
             card = text(row, .firstDigits)
             key("…")
@@ -112,8 +113,12 @@ struct LedgerListing {
         // `49.99 EUR`, or `49.99+0.30 EUR` with a surcharge, right-aligned; `1234 JPY`: the
         // currency's own decimals (ISO 4217).
         let decimals = decimals(of: row)
-        var amount = Self.money(row.amount, decimals: decimals)
-        if row.surcharge != 0 { amount += [0x2B] + Self.money(row.surcharge, decimals: decimals) }
+        var amount: [UInt8] = []
+        MoneyText.appendDecimal(row.amount, decimals: decimals, to: &amount)
+        if row.surcharge != 0 {
+            amount.append(0x2B)
+            MoneyText.appendDecimal(row.surcharge, decimals: decimals, to: &amount)
+        }
         amount.append(0x20)
         spaces(w.amount - amount.count - row.withUTF8(.currency) { $0.count })
         buffer += amount
@@ -169,25 +174,6 @@ struct LedgerListing {
             }
             return lastCurrency.decimals
         }
-    }
-
-    /// `49.99` for 4999 minor units with 2 decimals, `4999` with none, `4.999` with 3.
-    static func money(_ minor: Int64, decimals: Int = 2) -> [UInt8] {
-        var bytes: [UInt8] = minor < 0 ? [0x2D] : []
-        let magnitude = minor.magnitude
-        var scale: UInt64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        appendDecimal(magnitude / scale, to: &bytes)
-        guard decimals > 0 else { return bytes }
-        bytes.append(0x2E)
-        var digits: [UInt8] = []
-        var fraction = magnitude % scale
-        for _ in 0..<decimals {
-            digits.append(UInt8(48 + fraction % 10))
-            fraction /= 10
-        }
-        bytes.append(contentsOf: digits.reversed())
-        return bytes
     }
 
     static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -195,8 +195,8 @@ final class PlainConversation: AppInput, AppDisplay {
     static func echo(_ echo: ScreenQuestion.Echo) -> (String) -> String {
         switch echo {
         case .asTyped: { $0 }
-        case .cardNumber: { CardFormScreen.maskedAnswer(digits: CardNumberNormalizer.normalize($0).digits) }
-        case .secret: { String(repeating: "•", count: $0.count) }
+        case .cardNumber: { CardNumberMask.echo(digits: CardNumberNormalizer.normalize($0).digits) }
+        case .secret: { CardNumberMask.hidden($0.count) }
         }
     }
 }

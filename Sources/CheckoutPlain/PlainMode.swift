@@ -1,3 +1,4 @@
+import CheckoutStore
 import CheckoutCore
 import FoundationEssentials
 import Glibc

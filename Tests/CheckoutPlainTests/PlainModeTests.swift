@@ -1,3 +1,4 @@
+import CheckoutCore
 import Testing
 @testable import CheckoutPlain
 
@@ -50,7 +51,7 @@ import Testing
         #expect(PlainText.phone("+33 6 12 34 56 78") == "+33 6 12 34 56 78", "France writes its numbers in pairs")
         #expect(PlainText.list(["Visa"]) == "Visa")
         #expect(PlainText.list(["Visa", "Mastercard", "Cartes Bancaires"]) == "Visa, Mastercard and Cartes Bancaires")
-        #expect(PlainText.maskedAnswer(digits: "4000002500001001") == "•••• 1001")
-        #expect(PlainText.maskedAnswer(digits: "4242") == "••••")
+        #expect(CardNumberMask.echo(digits: "4000002500001001") == "•••• 1001")
+        #expect(CardNumberMask.echo(digits: "4242") == "••••")
     }
 }

@@ -38,10 +38,10 @@ import Testing
     @Test func suppliedTextIsShownEscaped() async throws {
         let harness = try PlainHarness()
         let (_, console) = await harness.run(.home, ["\u{1B}[2J", "\u{202E}x", "7"])
-        #expect(console.transcript.contains("There is no choice \"\\u{1B}[2J\""))
-        #expect(console.transcript.contains("There is no choice \"\\u{202E}x\""))
-        #expect(PlainText.printable("a\rb\u{8}c\td", ascii: false) == "a\\u{D}b\\u{8}c\\u{9}d")
-        #expect(PlainText.printable("José • €49.99 …", ascii: true) == "Jos\\u{E9} * EUR 49.99 ...")
+        #expect(console.transcript.contains("There is no choice \"\\u001b[2J\""))
+        #expect(console.transcript.contains("There is no choice \"\\u202ex\""))
+        #expect(PlainText.printable("a\rb\u{8}c\td", ascii: false) == "a\\u000db\\u0008c\\u0009d")
+        #expect(PlainText.printable("José • €49.99 …", ascii: true) == "Jos\\u00e9 * EUR 49.99 ...")
         #expect(PlainText.printable("José • €49.99", ascii: false) == "José • €49.99")
     }
 }

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Testing
 @testable import CheckoutApp
 @testable import CheckoutTUI
@@ -16,8 +17,8 @@ import Testing
 
     @Test func moneyShowsTheCurrencyCodeInASCII() {
         #expect(MoneyText.format(minorUnits: 4999, currency: "EUR") == "€49.99")
-        #expect(MoneyText.format(minorUnits: 4999, currency: "EUR", mode: .ascii) == "EUR 49.99")
-        #expect(MoneyText.format(minorUnits: 1250, currency: "AED", mode: .ascii) == "AED 12.50")
+        #expect(MoneyText.format(minorUnits: 4999, currency: "EUR", ascii: true) == "EUR 49.99")
+        #expect(MoneyText.format(minorUnits: 1250, currency: "AED", ascii: true) == "AED 12.50")
     }
 
     @Test func freeTextIsTransliterated() {

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Testing
 @testable import NolPay
 
@@ -99,8 +100,8 @@ import Testing
     }
 
     @Test func amountsFormatLikeAReceipt() {
-        #expect(NolAmount.format(750, currency: "AED") == "AED 7.50")
-        #expect(NolAmount.format(15000, currency: "AED") == "AED 150.00")
-        #expect(NolAmount.format(5, currency: "AED") == "AED 0.05")
+        #expect(MoneyText.format(minorUnits: 750, currency: "AED") == "AED 7.50")
+        #expect(MoneyText.format(minorUnits: 15000, currency: "AED") == "AED 150.00")
+        #expect(MoneyText.format(minorUnits: 5, currency: "AED") == "AED 0.05")
     }
 }

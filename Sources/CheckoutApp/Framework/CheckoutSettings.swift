@@ -87,30 +87,3 @@ public struct CheckoutSettings: Sendable, Equatable {
         return session
     }
 }
-
-/// Money as a person reads it: `€49.99`, `$10.00`, `AED 12.50`; with ASCII glyphs the code always
-/// (`EUR 49.99`), since a currency symbol cannot be shown.
-public enum MoneyText {
-    public static func format(minorUnits: Int, currency: String, mode: GlyphSet.Mode = .unicode) -> String {
-        let code = currency.uppercased()
-        let decimals = fractionDigits(code)
-        var scale: UInt = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let sign = minorUnits < 0 ? "-" : ""
-        let value = minorUnits.magnitude
-        var number = String(value / scale)
-        if decimals > 0 {
-            let fraction = String(value % scale)
-            number += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        }
-        let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
-        if mode == .unicode, let symbol = symbols[code] { return sign + symbol + number }
-        return sign + code + " " + number
-    }
-
-    /// How many digits a currency's minor unit has: 2 for EUR, 0 for JPY, 3 for BHD, as ISO 4217
-    /// says (``ISO4217``); 2 for a code it does not list (an old ledger row).
-    public static func fractionDigits(_ currency: String) -> Int {
-        ISO4217.minorUnits(of: currency) ?? 2
-    }
-}

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The symbols the screens draw with: Unicode where the terminal's locale is UTF-8, plain ASCII
 /// otherwise (`LANG=C` in a server shell, `sudo`, cron), so that every screen keeps its meaning —
 /// radio marks, check boxes, the focus bar, borders, currency — whatever the locale.
@@ -44,7 +46,7 @@ public struct GlyphSet: Sendable, Equatable {
     /// Starts a short note about the key just refused ("· digits only").
     public var noteMark: String { pick("·", "-") }
     /// A masked digit of a card number.
-    public var maskedDigit: String { pick("•", "*") }
+    public var maskedDigit: String { CardNumberMask.dot(ascii: isASCII) }
     /// Starts a line that reports success or failure.
     public var success: String { pick("✓", "OK") }
     public var failure: String { pick("✗", "!") }

@@ -19,9 +19,9 @@ public struct OrderSummary: Sendable, Equatable {
         merchantName = session.merchantName
         orderId = session.orderId
         items = session.lineItems.map { item in
-            ("\(item.quantity) × \(item.title)", item.total.map { MoneyText.format(minorUnits: $0, currency: session.currency, mode: mode) })
+            ("\(item.quantity) × \(item.title)", item.total.map { MoneyText.format(minorUnits: $0, currency: session.currency, ascii: mode == .ascii) })
         }
-        total = MoneyText.format(minorUnits: session.amount, currency: session.currency, mode: mode)
+        total = MoneyText.format(minorUnits: session.amount, currency: session.currency, ascii: mode == .ascii)
     }
 
     /// Each line as `2 × Sourdough loaf  €9.00`.

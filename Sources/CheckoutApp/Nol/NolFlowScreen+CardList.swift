@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutStore
 import NolPay
 
@@ -50,7 +51,7 @@ extension NolFlowScreen {
     /// The actions My cards offers for a card, as its menu names them.
     func actionTitle(_ action: CardAction) -> String {
         switch action {
-        case .pay: "Pay \(NolAmount.format(worker.amount, currency: "AED")) with this card"
+        case .pay: "Pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with this card"
         case .unlink: "Unlink this card"
         }
     }
@@ -146,7 +147,7 @@ extension NolFlowScreen {
 
         init(_ lines: [CardLine], width: Int, glyphs: GlyphSet) {
             contentWidth = max(1, width - 4)
-            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(NolAmount.format($0, currency: "AED")) } }.max() ?? 0
+            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(MoneyText.format(minorUnits: $0, currency: "AED")) } }.max() ?? 0
             noteWidth = lines.compactMap { $0.note.map { DisplayWidth.of(glyphs.text($0)) } }.max() ?? 0
             hasCards = lines.contains { $0.last4 != nil }
             let longest = lines.filter { $0.last4 != nil }.map { DisplayWidth.of(glyphs.text($0.label)) }.max() ?? 0
@@ -191,11 +192,11 @@ extension NolFlowScreen {
                 canvas.put(text, row: row, column: column, style: style, maxWidth: max(0, end - column))
             }
             var x = left + 4 + labelWidth + gap
-            put(String(repeating: glyphs.maskedDigit, count: 4) + " " + last4, x, style)
+            put(CardNumberMask.lastFour(last4, ascii: glyphs.isASCII), x, style)
             x += 9 + gap
             let warns = line.note != nil && !focused
             if let balance = line.balance {
-                let money = NolAmount.format(balance, currency: "AED")
+                let money = MoneyText.format(minorUnits: balance, currency: "AED")
                 put(money, x + balanceWidth - DisplayWidth.of(money), warns && line.note == NolFlowScreen.belowFare ? .error : style)
             }
             x += balanceWidth

@@ -1,3 +1,4 @@
+import CheckoutCore
 import NolPay
 
 extension NolFlowScreen {
@@ -211,7 +212,7 @@ extension NolFlowScreen {
     /// become ASCII ones, as on the card form), the phone digits and the separators a number is
     /// written with.
     static func accepted(_ character: Character, in field: Field) -> String? {
-        let digit = CardFormScreen.asciiDigits(String(character), limit: 1)
+        let digit = CardNumberNormalizer.asciiDigits(in: String(character), limit: 1)
         if !digit.isEmpty { return digit }
         if field == .phone, " +-()".contains(character) { return String(character) }
         return nil
@@ -549,10 +550,10 @@ extension NolFlowScreen {
         case let .cardLinked(card): stage = .linked(card)
         case let .cardUnlinked(card): stage = .unlinked(card.cardNumber)
         case let .checkoutCompleted(payment):
-            log("nolCheckout", "checkoutCompleted \(payment.id) \(payment.status) \(NolAmount.format(payment.amount, currency: payment.currency)) •••• \(payment.last4)")
+            log("nolCheckout", "checkoutCompleted \(payment.id) \(payment.status) \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) •••• \(payment.last4)")
             stage = .paid(payment)
         case let .checkoutFailed(payment):
-            log("nolCheckout", "checkoutFailed \(payment.id) \(payment.status) \(NolAmount.format(payment.amount, currency: payment.currency)) •••• \(payment.last4)")
+            log("nolCheckout", "checkoutFailed \(payment.id) \(payment.status) \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) •••• \(payment.last4)")
             stage = .declined(payment)
         }
     }

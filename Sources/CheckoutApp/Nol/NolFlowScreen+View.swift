@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutStore
 import NolPay
 
@@ -65,7 +66,7 @@ extension NolFlowScreen {
             }
             row += 1
         }
-        let mask = String(repeating: glyphs.maskedDigit, count: 4)
+        let mask = CardNumberMask.hidden(4, ascii: glyphs.isASCII)
         // The body keeps the row above the footer free, as the card form does.
         let bottom = area.bottom - 1
 
@@ -76,7 +77,7 @@ extension NolFlowScreen {
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card linked", style: .success,
                          lines: [("Card", "\(card.label) \(mask)\u{00A0}\(card.last4)"),
-                                 ("Balance", NolAmount.format(card.balance, currency: "AED"))],
+                                 ("Balance", MoneyText.format(minorUnits: card.balance, currency: "AED"))],
                          note: "The card is ready to pay with.", context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
@@ -85,9 +86,9 @@ extension NolFlowScreen {
                          headline: approved ? "\(glyphs.success) Payment authorized" : "\(glyphs.failure) Payment declined",
                          style: approved ? .success : .error,
                          lines: [("Payment id", payment.id), ("Status", payment.status),
-                                 ("Amount", NolAmount.format(payment.amount, currency: payment.currency)),
+                                 ("Amount", MoneyText.format(minorUnits: payment.amount, currency: payment.currency)),
                                  ("Card", "Nol \(mask)\u{00A0}\(payment.last4)"),
-                                 (approved ? "New balance" : "Balance", NolAmount.format(payment.balance, currency: payment.currency))],
+                                 (approved ? "New balance" : "Balance", MoneyText.format(minorUnits: payment.balance, currency: payment.currency))],
                          context: context)
         case let .unlinked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card unlinked", style: .success,
@@ -125,10 +126,10 @@ extension NolFlowScreen {
             case (.cards, .phone): "Enter a mobile number to see the Nol cards linked to it."
             case (.cards, _): "Choose a card, then press enter to pay or unlink it."
             case (_, .phone):
-                flow == .pay ? "Pay \(NolAmount.format(worker.amount, currency: "AED")) with a Nol card: enter its mobile number."
+                flow == .pay ? "Pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with a Nol card: enter its mobile number."
                     : "Enter the mobile number the card is linked to."
             case (_, .list):
-                flow == .pay ? "Choose the card to pay \(NolAmount.format(worker.amount, currency: "AED")) with." : "Choose the card to unlink."
+                flow == .pay ? "Choose the card to pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with." : "Choose the card to unlink."
             case (_, .typed): "Type the number printed on the back of the Nol card."
             }
         case .cardActions: "What would you like to do with this card?"

@@ -35,7 +35,7 @@ extension CardFormScreen {
                 help: ["The long number on the front of the card, 13 to 19 digits; spaces and dashes are fine.",
                        "Once typed it is only ever shown as its last four digits.",
                        "Accepted networks, in order of preference: \(accepted.joined(separator: ", "))."],
-                kind: .text(textAnswer(current: digits, refused: !refusal.isEmpty, shown: Self.maskedAnswer(digits: digits), echo: .cardNumber)))
+                kind: .text(textAnswer(current: digits, refused: !refusal.isEmpty, shown: CardNumberMask.echo(digits: digits), echo: .cardNumber)))
         case .network:
             let items = selectableNetworks(context: context) ?? []
             let preferred = metadata(context: context)?.chooserNetworks?.preferred?.network
@@ -109,12 +109,6 @@ extension CardFormScreen {
         return ScreenQuestion.TextAnswer(current: kept, shownCurrent: kept.flatMap { _ in shown }, echo: echo) { answer in
             (answer == kept ? [] : AnswerStep.replacing(with: answer)) + [.check, .goOn]
         }
-    }
-
-    /// A card number as it is echoed: the last four digits behind bullets once there are enough
-    /// digits to be a card, bullets only before.
-    public static func maskedAnswer(digits: String) -> String {
-        digits.count >= 12 ? CardNumberMask.lastFour(String(digits.suffix(4))) : String(repeating: "•", count: digits.count)
     }
 
     private func acceptedSentence(context: ScreenContext) -> String {

@@ -221,7 +221,7 @@ extension CardFormScreen {
         case .character(let character):
             let effects = insert(String(character), typed: true, context: context)
             // Separators are harmless in the number and the expiry.
-            if notice == nil, focus != .name, !"/-.".contains(character), Self.asciiDigits(String(character), limit: 1).isEmpty {
+            if notice == nil, focus != .name, !"/-.".contains(character), CardNumberNormalizer.asciiDigits(in: String(character), limit: 1).isEmpty {
                 notice = "digits only"
             }
             return effects
@@ -240,13 +240,13 @@ extension CardFormScreen {
         edit(context: context) { form in
             switch field {
             case .number:
-                form.insertNumberDigits(Self.asciiDigits(text, limit: CardValidator.cardNumberLengths.upperBound + 1), context: context)
+                form.insertNumberDigits(CardNumberNormalizer.asciiDigits(in: text, limit: CardValidator.cardNumberLengths.upperBound + 1), context: context)
                 atEnd = form.number.caret == form.number.count
             case .expiry:
                 form.insertExpiry(text, typed: typed)
                 atEnd = form.expiry.caret == form.expiry.count
             case .cvv:
-                let incoming = Self.asciiDigits(text, limit: maximumCVV + 1)
+                let incoming = CardNumberNormalizer.asciiDigits(in: text, limit: maximumCVV + 1)
                 let taken = form.securityCode.insert(incoming, limit: maximumCVV)
                 if taken < incoming.count, !incoming.isEmpty { form.notice = "\(form.cvvLabel(context: context)) has \(maximumCVV) digits at most" }
                 atEnd = form.securityCode.caret == form.securityCode.count
@@ -296,7 +296,7 @@ extension CardFormScreen {
             if expiry.caret == expiry.count, expiry.count == 1 { expiry.set("0" + expiry.text) }
             return
         }
-        var incoming = Self.asciiDigits(text, limit: Self.maximumExpiryDigits + 1)
+        var incoming = CardNumberNormalizer.asciiDigits(in: text, limit: Self.maximumExpiryDigits + 1)
         if expiry.isEmpty, let first = incoming.first, first > "1", incoming.count == 1 { incoming = "0" + incoming }
         let taken = expiry.insert(incoming, limit: Self.maximumExpiryDigits)
         if taken < incoming.count { notice = "the expiry has at most MM/YYYY" }
@@ -322,21 +322,6 @@ extension CardFormScreen {
         hold = nil
         change(&self)
         if digits.count < 8 { lookupInFlight = false }
-    }
-
-    /// The first `limit` ASCII digits of `text`: Unicode decimal digits (Arabic-Indic, full-width…)
-    /// count as digits, separators and anything else are dropped.
-    static func asciiDigits(_ text: String, limit: Int = .max) -> String {
-        var result = ""
-        var count = 0
-        for scalar in text.unicodeScalars where scalar.properties.numericType == .decimal {
-            if count == limit { break }
-            if let value = scalar.properties.numericValue, value >= 0, value <= 9 {
-                result.append(Character(String(Int(value))))
-                count += 1
-            }
-        }
-        return result
     }
 
     mutating func sendIfChanged(context: ScreenContext) -> [ScreenEffect] {
@@ -413,12 +398,12 @@ extension CardFormScreen {
         case .dataIsValid(_, let newErrors):
             errors = newErrors
         case .willFetchMetadata(let state):
-            if state.cardNumber.filter(\.isNumber) == digits {
+            if CardNumberNormalizer.asciiDigits(in: state.cardNumber) == digits {
                 lookupInFlight = true
                 learnt.append(.asking(local: context.resolver.localMetadata(forDigits: digits, source: .local)))
             }
         case .didReceiveMetadata(let metadata, let state):
-            let number = state.cardNumber.filter(\.isNumber)
+            let number = CardNumberNormalizer.asciiDigits(in: state.cardNumber)
             guard number.count >= 8, digits.count >= 8, number.prefix(8) == digits.prefix(8) else {
                 if number == digits { lookupInFlight = false }
                 return []

@@ -248,7 +248,7 @@ extension CardFormScreen {
         switch field {
         case .number: return (context.catalogue.format(digits: digits, as: network(context: context)), Self.isDigit)
         case .expiry: return (expiryText, { $0 != "/" })
-        case .cvv: return (String(repeating: context.glyphs.maskedDigit, count: cvv.count), { _ in true })
+        case .cvv: return (CardNumberMask.hidden(cvv.count, ascii: context.glyphs.isASCII), { _ in true })
         case .name: return (cardholderName, { _ in true })
         case .network, .pay: return nil
         }

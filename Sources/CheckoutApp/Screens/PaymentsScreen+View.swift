@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutStore
 import FoundationEssentials
 
@@ -35,7 +36,7 @@ extension PaymentsScreen {
         for (index, entry) in entries.enumerated().dropFirst(first).prefix(rows) {
             let chosen = index == selected
             let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
-                                  mask: String(repeating: glyphs.maskedDigit, count: 4))
+                                  mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
             let text = columns.line(time: LedgerTime.iso8601(entry.createdAt.timeIntervalSince1970), network: receipt.network,
                                     card: receipt.card, total: context.money(receipt.total, currency: entry.currency), status: entry.status)
             if chosen {

@@ -96,7 +96,7 @@ public struct PaymentsScreen: Screen {
     public func receipt(context: ScreenContext) -> Receipt? {
         guard let chosen else { return nil }
         return Receipt(entry: chosen, networkName: Self.networkName(chosen.network, context: context),
-                       mask: String(repeating: context.glyphs.maskedDigit, count: 4))
+                       mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII))
     }
 
     /// A ledger network id as a person reads it: `Visa`, `Nol` for a transit card.

@@ -81,7 +81,7 @@ public struct Receipt: Sendable, Equatable {
 
     /// The receipt's lines, in reading order, money in `glyphs`.
     public func lines(glyphs: GlyphSet) -> [Line] {
-        func money(_ minor: Int) -> String { MoneyText.format(minorUnits: minor, currency: currency, mode: glyphs.mode) }
+        func money(_ minor: Int) -> String { MoneyText.format(minorUnits: minor, currency: currency, ascii: glyphs.mode == .ascii) }
         var lines: [Line] = []
         if let merchantName { lines.append(Line(label: "Merchant", value: merchantName, priority: 4)) }
         if let orderId { lines.append(Line(label: "Order", value: orderId, priority: 1)) }

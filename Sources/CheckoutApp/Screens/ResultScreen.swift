@@ -90,7 +90,7 @@ public struct ResultScreen: Screen {
     public func receipt(context: ScreenContext) -> Receipt? {
         guard case .completed(let payment) = outcome else { return nil }
         return Receipt(payment: payment, session: session ?? context.session, networkName: context.catalogue.info(payment.network).displayName,
-                       networkChoice: choiceText, time: time, mask: String(repeating: context.glyphs.maskedDigit, count: 4))
+                       networkChoice: choiceText, time: time, mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII))
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
@@ -172,7 +172,7 @@ public struct ResultScreen: Screen {
                                           priority: 7))
             }
             if form.digits.count >= 4 {
-                lines.append(Receipt.Line(label: "Card", value: String(repeating: context.glyphs.maskedDigit, count: 4) + " " + form.digits.suffix(4),
+                lines.append(Receipt.Line(label: "Card", value: CardNumberMask.lastFour(String(form.digits.suffix(4)), ascii: context.glyphs.isASCII),
                                           priority: 7))
             }
         }

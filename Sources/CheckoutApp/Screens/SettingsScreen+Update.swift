@@ -139,7 +139,7 @@ extension SettingsScreen {
             url.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
         case .latency, .debounce:
             guard let path = Self.text(of: current) else { return }
-            let digits = CardFormScreen.asciiDigits(text, limit: Self.maximumDurationDigits)
+            let digits = CardNumberNormalizer.asciiDigits(in: text, limit: Self.maximumDurationDigits)
             self[keyPath: path].insert(digits, limit: Self.maximumDurationDigits)
             if digits.count < EditableText.printable(text, keepSpaces: false, limit: 64).count { notice = "digits only" }
         default:

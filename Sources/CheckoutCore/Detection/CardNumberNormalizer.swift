@@ -42,6 +42,24 @@ public enum CardNumberNormalizer {
         return .digits(digits)
     }
 
+    /// The first `limit` ASCII digits of `text`, whatever else it holds: every Unicode decimal digit
+    /// counts as the digit it stands for (as in ``normalize(_:)``), anything else is dropped. The one
+    /// digit filter of the program (a pasted code, a duration, a card number from an event).
+    ///
+    ///     CardNumberNormalizer.asciiDigits(in: "12 ab ٣٤")          // "1234"
+    ///     CardNumberNormalizer.asciiDigits(in: "123456", limit: 4)  // "1234"
+    public static func asciiDigits(in text: String, limit: Int = .max) -> String {
+        var digits = ""
+        var count = 0
+        for scalar in text.unicodeScalars where count < limit {
+            if case .digit(let value) = classify(scalar) {
+                digits.unicodeScalars.append(Unicode.Scalar(48 + value))
+                count += 1
+            }
+        }
+        return digits
+    }
+
     /// What one character of typed card-number text is.
     public enum ScalarKind: Sendable, Equatable {
         case digit(UInt8)

@@ -52,7 +52,7 @@ extension CardData: CustomStringConvertible {
     public var description: String {
         var parts = [cardNumber.isEmpty ? "no number" : CardNumberMask.mask(cardNumber)]
         if !expiryDate.isEmpty { parts.append("expiry \(expiryDate)") }
-        if !cvv.isEmpty { parts.append("CVV " + String(repeating: "•", count: cvv.count)) }
+        if !cvv.isEmpty { parts.append("CVV " + CardNumberMask.hidden(cvv.count)) }
         if !cardholderName.isEmpty { parts.append(cardholderName) }
         if let cardNetwork { parts.append("chose \(cardNetwork)") }
         return parts.joined(separator: ", ")

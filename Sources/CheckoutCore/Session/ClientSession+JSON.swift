@@ -278,7 +278,7 @@ private struct SessionReader {
             throw error(path, "expected a 3-letter ISO 4217 code such as \"EUR\", found \(Self.kind(value))")
         }
         guard ISO4217.isCurrency(code) else {
-            throw error(path, "\(SessionWarning.quoted(code)) is not an ISO 4217 currency code (EUR, USD, JPY…)")
+            throw error(path, "\"\(DiagnosticText.quoted(code))\" is not an ISO 4217 currency code (EUR, USD, JPY…)")
         }
         return code.uppercased()
     }
@@ -315,7 +315,7 @@ private struct SessionReader {
     static func child(_ path: String, _ keys: String...) -> String {
         keys.reduce(path) { path, key in
             let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-            return plain ? "\(path).\(key)" : "\(path)[\(SessionWarning.quoted(key))]"
+            return plain ? "\(path).\(key)" : "\(path)[\"\(DiagnosticText.quoted(key))\"]"
         }
     }
 

@@ -24,16 +24,7 @@ public enum SessionWarning: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownNetwork(id, path): return "unknown network \(Self.quoted(id)) at \(path)"
+        case let .unknownNetwork(id, path): return "unknown network \"\(DiagnosticText.quoted(id))\" at \(path)"
         }
-    }
-
-    /// `text` in quotes, safe to print on a terminal: control and non-ASCII characters become `?`
-    /// and anything past 40 characters is cut, since a file may hold anything.
-    public static func quoted(_ text: String) -> String {
-        let safe = String(text.unicodeScalars.prefix(40).map { scalar -> Character in
-            (0x20...0x7E).contains(scalar.value) && scalar != "\"" && scalar != "\\" ? Character(scalar) : "?"
-        })
-        return "\"" + safe + (text.unicodeScalars.count > 40 ? "…" : "") + "\""
     }
 }

@@ -1,11 +1,21 @@
-/// Masks a card number for display outside its field: the first six and, for a number of 13 digits
-/// or more, the last four stay; every other digit becomes `•`, in groups of four.
+/// How a card number, or any secret typed digit by digit, is shown outside its field: the one
+/// masking of the program (screens, plain mode, events, logs, the payments table).
 ///
-///     CardNumberMask.mask("4111111111111111") // "4111 11•• •••• 1111"
-///     CardNumberMask.mask("40000025")         // "4000 00••"
+/// - ``mask(_:)`` keeps the first six and, for a number of 13 digits or more, the last four; every
+///   other digit becomes `•`, in groups of four.
+/// - ``lastFour(_:ascii:separator:)`` names a finished payment's card: `•••• 1001`.
+/// - ``hidden(_:ascii:)`` stands for digits not shown at all (a CVV, a short number).
+///
+/// Where only ASCII can be shown, the dot is `*`.
+///
+///     CardNumberMask.mask("4111111111111111")   // "4111 11•• •••• 1111"
+///     CardNumberMask.mask("40000025")           // "4000 00••"
+///     CardNumberMask.lastFour("1001")           // "•••• 1001"
+///     CardNumberMask.lastFour("1001", ascii: true) // "**** 1001"
+///     CardNumberMask.echo(digits: "411111111111") // "•••• 1111"
 public enum CardNumberMask {
     public static func mask(_ number: String) -> String {
-        let digits = Array(number.filter(\.isNumber))
+        let digits = Array(CardNumberNormalizer.asciiDigits(in: number))
         let keepTail = digits.count >= 13 ? 4 : 0
         var masked = ""
         for (index, digit) in digits.enumerated() {
@@ -15,6 +25,23 @@ public enum CardNumberMask {
         return masked
     }
 
-    /// How a finished payment names its card: `•••• 1001`.
-    public static func lastFour(_ last4: String) -> String { "•••• " + last4 }
+    /// The character that stands for one hidden digit.
+    public static func dot(ascii: Bool = false) -> String { ascii ? "*" : "•" }
+
+    /// `count` hidden digits: `•••`.
+    public static func hidden(_ count: Int, ascii: Bool = false) -> String {
+        String(repeating: dot(ascii: ascii), count: max(0, count))
+    }
+
+    /// How a finished payment names its card: `•••• 1001` (`separator` a no-break space where a
+    /// line must not break inside it).
+    public static func lastFour(_ last4: String, ascii: Bool = false, separator: String = " ") -> String {
+        hidden(4, ascii: ascii) + separator + last4
+    }
+
+    /// What a typed card number is echoed as once given (plain mode's answer): its last four from
+    /// 12 digits on, when the number is nearly whole, dots alone before that.
+    public static func echo(digits: String) -> String {
+        digits.count >= 12 ? lastFour(String(digits.suffix(4))) : hidden(digits.count)
+    }
 }

@@ -76,12 +76,29 @@ public enum DiagnosticText {
         }
     }
 
-    /// `\u` and four lowercase hex digits (every escaped scalar is below U+10000).
+    /// `scalar` as its escape: `\u001b`; above U+FFFF its two UTF-16 halves (`\ud83d\ude00`), as
+    /// JSON writes them. The one notation of the program for a character it will not write as it
+    /// is: diagnostics here, plain mode's lines (``mustEscape(_:)`` decides for diagnostics, plain
+    /// mode decides what it cannot print).
+    public static func escaped(_ scalar: Unicode.Scalar) -> String {
+        var output: [UInt8] = []
+        appendEscape(scalar, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     static func appendEscape(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        guard scalar.value > 0xFFFF else { return appendUnit(scalar.value, to: &output) }
+        let above = scalar.value - 0x10000
+        appendUnit(0xD800 + above >> 10, to: &output)
+        appendUnit(0xDC00 + above & 0x3FF, to: &output)
+    }
+
+    /// `\u` and four lowercase hex digits.
+    private static func appendUnit(_ unit: UInt32, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
         output.append(UInt8(ascii: "u"))
         for shift in stride(from: 12, through: 0, by: -4) {
-            let digit = UInt8(truncatingIfNeeded: scalar.value >> UInt32(shift)) & 0xF
+            let digit = UInt8(truncatingIfNeeded: unit >> UInt32(shift)) & 0xF
             output.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
         }
     }

@@ -8,7 +8,8 @@ import NolPay
 ///
 /// Everything the conversation writes goes through ``printable(_:ascii:)``, its own sentences as
 /// well as what the person or the engine supplied, so no control character (ESC, CR, backspace,
-/// bidi override…) can reach the terminal: each one is shown escaped, as `\u{1B}`. In ASCII mode
+/// bidi override…) can reach the terminal: each one is shown escaped as diagnostics are (`\u001b`,
+/// ``DiagnosticText/escaped(_:)``). In ASCII mode
 /// the few symbols the sentences use get their ASCII spelling (`•` → `*`, `€49.99` → `EUR 49.99`)
 /// and any other non-ASCII character is shown escaped too.
 public enum PlainText {
@@ -25,7 +26,7 @@ public enum PlainText {
             } else if ascii, let spelling = asciiSpelling[scalar] {
                 result += spelling
             } else {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                result += DiagnosticText.escaped(scalar)
             }
         }
         return result
@@ -56,11 +57,6 @@ public enum PlainText {
     }
 
     // MARK: Values as sentences say them (the screens' words, for plain mode's own lines)
-
-    /// What an answer to the card-number question is echoed as (``CardFormScreen/maskedAnswer(digits:)``).
-    static func maskedAnswer(digits: String) -> String {
-        CardFormScreen.maskedAnswer(digits: digits)
-    }
 
     /// A mobile number as a person reads it aloud, in international groups: `+971 50 123 4567`.
     static func phone(_ text: String) -> String {

@@ -1,3 +1,4 @@
+import CheckoutStore
 import CheckoutApp
 import CheckoutCore
 import CNCursesW

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The steps of paying with a linked Nol card: the SDK's `NolPayPaymentStep`, which ends at
 /// `paymentRequested` (Primer iOS SDK 2.51.1, `.../Composable/NolPay/NolPayPaymentComponent.swift`):
 /// the payment's result goes to the checkout delegate, here the ``NolPayOutcome/checkoutCompleted(_:)``
@@ -120,25 +122,15 @@ public struct NolPayPaymentStateMachine: NolPayStateMachine {
             return [.emit(.outcome(.checkoutCompleted(payment)))]
         case let .success(payment):
             state = .done(payment)
-            let formatted = NolAmount.format(payment.balance, currency: payment.currency)
+            let formatted = MoneyText.format(minorUnits: payment.balance, currency: payment.currency)
             let decline = NolPayError.sdk(TransitError(
                 code: "insufficient-balance",
-                message: "The card holds \(formatted), less than \(NolAmount.format(payment.amount, currency: payment.currency)).",
+                message: "The card holds \(formatted), less than \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)).",
                 recoverySuggestion: "Top up the card at a ticket machine or pay with another card."))
             return [.emit(.error(decline)), .emit(.outcome(.checkoutFailed(payment)))]
         case let .failure(error):
             state = .collecting(cardNumber: cardNumber, mobileNumber: mobileNumber)
             return [.emit(.error(error)), .emit(.step(.collectCardAndPhoneData))]
         }
-    }
-}
-
-/// Formats minor units the way a receipt shows them: `AED 12.50`.
-public enum NolAmount {
-    public static func format(_ minorUnits: Int, currency: String) -> String {
-        let sign = minorUnits < 0 ? "-" : ""
-        let magnitude = abs(minorUnits)
-        let fraction = magnitude % 100
-        return "\(currency) \(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

@@ -2,7 +2,8 @@ import Glibc
 
 /// Environment variables read one at a time with `getenv`: `ProcessInfo.processInfo.environment`
 /// builds a dictionary of the whole environment on every use (about 0.3 ms the first time, before
-/// the terminal UI's first frame).
+/// the terminal UI's first frame). Kept here, with the module's other reads of the process's
+/// surroundings (the data directory, `HOME`), since CheckoutCore reads nothing outside its arguments.
 ///
 ///     ProcessEnvironment.value("NO_COLOR")                     // nil when unset
 ///     ProcessEnvironment.values(["HOME", "XDG_DATA_HOME"])     // only those that are set
