@@ -26,14 +26,14 @@ enum NolEventsCommand {
         let readTimeout = options.readTimeout ?? SimulatedTransit.Rules().readTimeout
         let fixedCode = options.otp
 
-        let transit: SimulatedTransit
+        let nol: NolSystem
         do {
-            let store = try DataDirectory.open(dataDir) { try NolBackendStore(database: $0) }
             var rules = SimulatedTransit.Rules()
             rules.readTimeout = readTimeout
             let makeCode: @Sendable () -> String
             if let fixedCode { makeCode = { fixedCode } } else { makeCode = SimulatedTransit.randomCode }
-            transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), makeCode: makeCode, rules: rules)
+            let database = try DataDirectory.open(dataDir) { $0 }
+            nol = try NolSystem.simulated(database: database, makeCode: makeCode, rules: rules)
         } catch let error as DataDirectoryError {
             FileHandleOutput.error("checkout nol events: \(error)")
             return 2
@@ -42,7 +42,7 @@ enum NolEventsCommand {
             return 2
         }
 
-        let session = NolEventsSession(transit: transit, amount: amount, currency: currency)
+        let session = NolEventsSession(nol: nol, amount: amount, currency: currency)
         let output = StandardOutput.shared
         var lineNumber = 0
         for await input in StandardInputLines.stream() {
@@ -84,16 +84,21 @@ final class NolEventsSession: Sendable {
         var lastSMS = 0
     }
 
-    private let transit: SimulatedTransit
+    private let nol: NolSystem
+    private var transit: any Transit { nol.transit }
+    /// The simulator's reader: the faults and taps the input asks for go to it.
+    private let reader: SimulatedNolReader
     private let amount: Int
     private let currency: String
     private let state = Mutex(State())
 
-    init(transit: SimulatedTransit, amount: Int, currency: String) {
-        self.transit = transit
+    init(nol: NolSystem, amount: Int, currency: String) {
+        self.nol = nol
+        // `checkout nol events` drives the simulator: NolSystem.simulated always has its reader.
+        reader = nol.simulatedReader ?? SimulatedNolReader(clock: ContinuousClock(), timeout: SimulatedTransit.Rules().readTimeout)
         self.amount = amount
         self.currency = currency
-        let lastSMS = (try? transit.store.messages().last?.id) ?? 0
+        let lastSMS = nol.sms.newest()?.id ?? 0
         state.withLock { $0.lastSMS = lastSMS }
     }
 
@@ -129,8 +134,8 @@ final class NolEventsSession: Sendable {
             await resend(line: number)
         case "readerFault":
             switch value.stringValue {
-            case "readError": await transit.reader.failNextRead(.readError)
-            case "noResponse": await transit.reader.failNextRead(.noResponse)
+            case "readError": await reader.failNextRead(.readError)
+            case "noResponse": await reader.failNextRead(.noResponse)
             default: inputError(number, "\"readerFault\" takes \"readError\" or \"noResponse\"")
             }
         default:
@@ -142,7 +147,7 @@ final class NolEventsSession: Sendable {
     func finish() async {
         switch flow {
         case let .link(component):
-            if await transit.reader.isWaitingForTap {
+            if await reader.isWaitingForTap {
                 await component.setEventHandler(nil)
                 await component.start()
             }
@@ -211,7 +216,7 @@ final class NolEventsSession: Sendable {
         guard case let .link(component) = flow else {
             return inputError(line, "taps a card, but no link flow is scanning; send {\"start\":\"link\"} first")
         }
-        await transit.reader.tap(cardNumber)
+        await nol.reader.tap(cardNumber)
         if step == "collectTagData", await !component.isBusy {
             readerOut()
             await component.submit()
@@ -263,7 +268,7 @@ final class NolEventsSession: Sendable {
         case let .link(component):
             if step == "collectTagData", await !component.isBusy {
                 readerOut()
-                let answersAtOnce = await transit.reader.answersWithoutTap
+                let answersAtOnce = await reader.answersWithoutTap
                 await component.submit()
                 // Otherwise the scan waits for a tap, which the next line brings.
                 guard answersAtOnce else { return }
@@ -352,14 +357,14 @@ final class NolEventsSession: Sendable {
 
     /// The cards in range, written when a scan starts.
     private func readerOut() {
-        let cards = (try? transit.cardsInRange()) ?? []
+        let cards = (try? nol.reader.cardsInRange()) ?? []
         out([("event", .string("reader")), ("cards", .array(cards.map { $0.toJSON() }))])
     }
 
     /// Messages that reached the outbox since the last one written.
     private func smsOut() {
         let after = state.withLock { $0.lastSMS }
-        for message in (try? transit.store.messages(after: after)) ?? [] {
+        for message in (try? nol.sms.messages(after: after)) ?? [] {
             state.withLock { $0.lastSMS = message.id }
             out([("event", .string("sms")), ("to", .string(message.mobileNumber)), ("code", .string(message.code)),
                  ("text", .string(message.body))])

@@ -90,7 +90,7 @@ enum TUICommand {
             break
         }
         let status = await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
-                                               registry: ScreenRegistry.standard.withNolScreens(database: ledger.database, amount: NolFare.amount)
+                                               registry: ScreenRegistry.standard.withNolScreens(database: ledger.database)
                                                   .withPaymentsScreen(ledger: ledger),
                                                colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
         ledger.writePendingBeforeExit("checkout")

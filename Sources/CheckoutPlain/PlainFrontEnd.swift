@@ -12,31 +12,28 @@ import NolPay
 /// what it asks and what it learnt, and each answer goes back to the app as the terminal's keys
 /// would (a paste and Enter, the keys that move a chooser), so every rule is the screens' own.
 /// Engines come from the same ``EngineFactory`` as the full-screen UI's (the same ledger and
-/// sandbox processor), the Nol screens run over the same ``SimulatedTransit``. Only printable text
-/// and newlines are written (see ``PlainText``).
+/// sandbox processor), the Nol screens ask the same ``NolSystem``. Only printable text and newlines
+/// are written (see ``PlainText``).
 ///
-///     let frontEnd = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, transit: transit)
+///     let frontEnd = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, nol: nol)
 ///     let status = await frontEnd.run(route: .home, console: StandardConsole(asciiOnly: false))
 public struct PlainFrontEnd: Sendable {
     public var catalogue: NetworkCatalogue
     public var settings: CheckoutSettings
     public var makeEngine: EngineFactory
-    /// The simulated Nol system; nil when its backend could not be opened (the Nol flows say so).
-    public var transit: SimulatedTransit?
-    /// The Nol fare, in fils.
-    public var nolAmount: Int
+    /// The Nol system; nil when its backend could not be opened (the Nol flows say so).
+    public var nol: NolSystem?
     /// Where Settings saves for the next start, as the full-screen Settings does (`settings.json` in
     /// the data directory), and what to say at start about the saved settings; nil: Settings
     /// applies to this run only.
     public var storage: SettingsStorage?
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory,
-                transit: SimulatedTransit?, nolAmount: Int = 750, storage: SettingsStorage? = nil) {
+                nol: NolSystem?, storage: SettingsStorage? = nil) {
         self.catalogue = catalogue
         self.settings = settings
         self.makeEngine = makeEngine
-        self.transit = transit
-        self.nolAmount = nolAmount
+        self.nol = nol
         self.storage = storage
     }
 
@@ -44,10 +41,8 @@ public struct PlainFrontEnd: Sendable {
     /// Nol screens' backend), seeded with the demo cards; without it the Nol flows say they are not available.
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory, database: Database?,
                 storage: SettingsStorage? = nil) {
-        let transit = database.flatMap { database in
-            (try? NolBackendStore(database: database)).flatMap { try? SimulatedTransit(store: $0, demoCards: NolDemoCards.bundled()) }
-        }
-        self.init(catalogue: catalogue, settings: settings, makeEngine: makeEngine, transit: transit, storage: storage)
+        self.init(catalogue: catalogue, settings: settings, makeEngine: makeEngine,
+                  nol: database.flatMap { try? NolSystem.simulated(database: $0) }, storage: storage)
     }
 
     /// Opens `route` (the home menu, or one screen as `checkout --plain pay` does) and talks over
@@ -76,17 +71,12 @@ public struct PlainFrontEnd: Sendable {
         // Where the settings came from: saved ones in use, overridden by options, or refused.
         if let note = storage?.note { conversation.say(note.text + ".") }
         var registry = ScreenRegistry.standard
-        var worker: NolWorker?
-        if let transit {
-            worker = NolWorker(transit: transit, amount: nolAmount)
-            registry = registry.withNolScreens(worker!)
-        }
+        if let nol { registry = registry.withNolScreens(nol) }
         let plain = PlainConversation(conversation: conversation)
         let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, size: plain.size,
                              defaults: storage?.defaults, settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
         let loop = AppLoop(model: model, makeEngine: makeEngine, input: plain, display: plain, clock: RealLoopClock(), waiter: waiter,
                            storage: storage)
-        loop.externalWork = worker?.loopWork()
         made(loop)
         let status = await loop.run()
         if loop.endingSignal != nil {

@@ -16,7 +16,7 @@ import Testing
         #expect(status == 0)
         assertSnapshot(console.transcript, named: "nol-link")
         #expect(console.transcript.contains("SMS to +971 50 123 4567: your code is 271829\n"))
-        #expect(try harness.transit.store.links().map(\.cardNumber) == ["3084100233"])
+        #expect(try harness.store.links().map(\.cardNumber) == ["3084100233"])
     }
 
     @Test func aBlockedCardAndAWrongCodeAreSaidAndAskedAgain() async throws {
@@ -40,7 +40,7 @@ import Testing
         let transcript = console.transcript
         #expect(transcript.contains("(or resend): back\nCard read: Silver card - daily commute, •••• 0125, AED 150.00.\n"
             + "Step 2 of 3: mobile number that receives the code [0501234567]: 0509999999\nSMS to +971 50 999 9999: your code is"))
-        #expect(try harness.transit.store.links().map(\.mobileNumber) == ["+971509999999"])
+        #expect(try harness.store.links().map(\.mobileNumber) == ["+971509999999"])
     }
 
     @Test func myCardsPayAndUnlink() async throws {
@@ -63,7 +63,7 @@ import Testing
 
         let (_, unlink) = await harness.run(.nolUnlink, ["0501234567", "", .codeFromSMS, "2"])
         #expect(unlink.transcript.contains("Card unlinked: Nol card •••• 0233 is no longer linked to this number."))
-        #expect(try harness.transit.store.links().isEmpty)
+        #expect(try harness.store.links().isEmpty)
     }
 
     @Test func unlinkingAnotherCardListsWhatIsLeft() async throws {
@@ -77,7 +77,7 @@ import Testing
         // With no card left, the number is asked again, and it has none.
         #expect(transcript.contains("Choose 1 or 2 [2]: 1\nMobile number the card is linked to [0501234567]: 0501234567\n"
             + "No card is linked to +971 50 123 4567."))
-        #expect(try harness.transit.store.links().isEmpty)
+        #expect(try harness.store.links().isEmpty)
     }
 
     @Test func aPaymentLargerThanTheBalanceIsDeclined() async throws {

@@ -116,7 +116,7 @@ import Testing
     @Test func withoutTheNolBackendTheNolFlowsSaySo() async throws {
         let harness = try PlainHarness()
         var frontEnd = harness.frontEnd()
-        frontEnd.transit = nil
+        frontEnd.nol = nil
         let console = ScriptedConsole(["2", "7"])
         #expect(await frontEnd.run(route: .home, console: console) == 0)
         #expect(console.transcript.contains("Nol Pay is not available: its data could not be opened.\n\nWhat would you like to do?"))

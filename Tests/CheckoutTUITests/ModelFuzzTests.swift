@@ -92,7 +92,10 @@ struct FuzzFailure: Error, CustomStringConvertible {
 struct ModelFuzzer {
     let seed: UInt64
     var random: SplitMix64
-    let worker: NolWorker
+    let nol: NolSystem
+    /// Transit answers made and not handed over yet: a tick hands them over, so the fuzzer plays
+    /// in the window while a call is out.
+    var answers: [(serial: Int, answer: NolTransitAnswer)] = []
     let registry: ScreenRegistry
     var clock = EventClock.stopped
     var model: AppModel
@@ -118,16 +121,10 @@ struct ModelFuzzer {
         self.seed = seed
         random = SplitMix64(seed: seed)
         let database = try Database(path: ":memory:")
-        let store = try NolBackendStore(database: database)
         let moment = Date(timeIntervalSince1970: 1_800_000_000)
-        let transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), now: { moment }, makeCode: { "123456" })
-        let worker = NolWorker(transit: transit, amount: 750)
-        var registry = ScreenRegistry.standard
-        for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { _ in NolFlowScreen(flow: flow, worker: worker) }
-        }
-        self.worker = worker
-        self.registry = registry
+        let nol = try NolSystem.simulated(database: database, now: { moment }, makeCode: { "123456" })
+        self.nol = nol
+        registry = ScreenRegistry.standard.withNolScreens(nol)
         model = AppModel(route: .home, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry)
         clock = time.clock
     }
@@ -139,7 +136,7 @@ struct ModelFuzzer {
             recent.append(input)
             if recent.count > 25 { recent.removeFirst() }
             let quit = try step(input)
-            if worker.isWaiting { await worker.waitUntilAnswered() }
+            for request in model.takeTransitCalls() { answers.append((request.serial, await nol.perform(request.call))) }
             stepsTaken += 1
             if quit || random.next() % 4000 == 0 { startRun() }
         }
@@ -147,7 +144,8 @@ struct ModelFuzzer {
 
     /// A fresh model on the next route in turn, in Unicode or ASCII, at a usable size.
     mutating func startRun() {
-        _ = worker.collect()
+        _ = model.takeTransitCalls()
+        answers = []
         let route = Self.routes[runs % Self.routes.count]
         let glyphs: GlyphSet = random.next() % 3 == 0 ? .ascii : .unicode
         let size = TerminalSize(width: 50 + Int(random.next() % 100), height: 17 + Int(random.next() % 40))
@@ -188,7 +186,7 @@ struct ModelFuzzer {
         let shownTotal = heldForm?.amountDue(context: model.context).total
         let wasChanged = heldForm?.changedTotal != nil
         let askedHold = heldForm.flatMap { $0.yesNoQuestion(context: model.context) } != nil && form != nil
-        let calls = worker.callsStarted
+        let calls = model.transitCallsMade
         let wasOnResult = model.top is ResultScreen
         let wasFinished = (model.top as? NolFlowScreen)?.isFinished == true
         let step = Int(random.next() % 300)
@@ -200,7 +198,11 @@ struct ModelFuzzer {
         case .paste(let text): commands = model.paste(text)
         case .resize(let width, let height): model.resize(width: width, height: height); commands = []
         case .event(let event): commands = model.receive(event)
-        case .tick: commands = model.tick()
+        case .tick:
+            var delivered: [AppCommand] = []
+            for (serial, answer) in answers { delivered += model.receive(answer, for: serial) }
+            answers = []
+            commands = delivered + model.tick()
         case .home:
             model.goHome()
             commands = model.takeCommands()
@@ -248,7 +250,7 @@ struct ModelFuzzer {
                 confirmedTotals += 1
             }
         }
-        let newCalls = worker.callsStarted - calls
+        let newCalls = model.transitCallsMade - calls
         if newCalls > 0 {
             nolCalls += newCalls
             // The code sends itself at its sixth digit, typed or pasted.

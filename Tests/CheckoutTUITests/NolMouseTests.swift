@@ -10,7 +10,7 @@ extension NolScreenTests {
         var model = model(.nolLink)
         model.click("Blue card - almost empty")
         #expect(model.screen.contains("┃ ▸ Blue card - almost empty"), "the first click chooses")
-        #expect((model.top as? NolFlowScreen)?.worker.callsStarted == 0, "and taps nothing")
+        #expect(model.transitCallsMade == 0, "and taps nothing")
         model.click("Blue card - almost empty", offset: 30)
         await settle(&model)
         #expect(model.screen.contains("▸② Phone"), "a click on the chosen card taps it")
@@ -79,11 +79,11 @@ extension NolScreenTests {
         #expect((cards.top as? NolFlowScreen)?.values[.code]?.text == "1345", "the caret went where the code was clicked")
         // The footer's hints are buttons too: F5 asks for a new code (too soon here, and said so
         // without asking the Nol system).
-        let calls = (cards.top as? NolFlowScreen)?.worker.callsStarted
+        let calls = cards.transitCallsMade
         cards.resize(width: 120, height: 40)
         cards.click("F5/ctrl+r resend in 30 s")
         #expect(cards.render(width: 120, height: 40).text.contains("Wait 30 s for a new code"))
-        #expect((cards.top as? NolFlowScreen)?.worker.callsStarted == calls)
+        #expect(cards.transitCallsMade == calls)
     }
 
     @Test func clicksWaitWhileTheNolSystemIsAsked() async throws {
@@ -91,7 +91,7 @@ extension NolScreenTests {
         _ = model.press(.enter)
         model.click("Gold card - first class")
         model.click("Gold card - first class")
-        #expect((model.top as? NolFlowScreen)?.worker.callsStarted == 1, "no second tap while the first is out")
+        #expect(model.transitCallsMade == 1, "no second tap while the first is out")
         await settle(&model)
         #expect(model.screen.contains("Card            Silver card - daily commute •••• 0125"))
     }

@@ -82,7 +82,7 @@ extension NolScreenTests {
         let lines = underTheCode(model, width: 120, height: 40)
         #expect(lines[0].hasSuffix("Code *          123___"), "\(lines)")
         #expect(lines[1].hasSuffix("OTP is not valid: the code has 6 digits."), "\(lines)")
-        #expect((model.top as? NolFlowScreen)?.worker.callsStarted == 2, "no Transit call for a short code")
+        #expect(model.transitCallsMade == 2, "no Transit call for a short code")
         checkAllSizes(model, "nol-link-short-code")
         var ascii = await linkOnTheCodeStep(glyphs: .ascii)
         ascii.type("123")

@@ -16,16 +16,10 @@ import Testing
         let database = try Database(path: ":memory:")
         store = try NolBackendStore(database: database)
         let start = Date()
-        let transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(),
-                                           now: { [clock] in start.addingTimeInterval(Double(clock.now.offset.components.seconds)) },
-                                           makeCode: { "123456" })
-        var registry = ScreenRegistry.standard
-        for (route, flow) in [(Route.nolLink, NolFlowScreen.Flow.link), (.nolCards, .cards), (.nolPay, .pay), (.nolUnlink, .unlink)] {
-            registry.register(route) { context in
-                NolFlowScreen(flow: flow, worker: NolWorker(transit: transit, amount: 750), hasHomeMenu: context.hasHomeMenu)
-            }
-        }
-        self.registry = registry
+        let nol = try NolSystem.simulated(database: database,
+                                          now: { [clock] in start.addingTimeInterval(Double(clock.now.offset.components.seconds)) },
+                                          makeCode: { "123456" })
+        registry = ScreenRegistry.standard.withNolScreens(nol)
     }
 
     func model(_ route: Route, glyphs: GlyphSet = .unicode) -> AppModel {
@@ -47,9 +41,9 @@ import Testing
         return model
     }
 
-    /// Lets the Transit call of the top screen answer and hands the answer over on a tick.
+    /// Lets the Transit calls the screens asked for answer, hands the answers over, and ticks once.
     func settle(_ model: inout AppModel) async {
-        if let screen = model.top as? NolFlowScreen { await screen.worker.waitUntilAnswered() }
+        await model.settleTransit()
         _ = model.tick()
     }
 

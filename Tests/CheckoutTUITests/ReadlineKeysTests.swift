@@ -177,9 +177,7 @@ import Testing
     // MARK: In the other screens' fields
 
     @Test func nolFieldsTakeTheEditingKeysToo() throws {
-        let transit = try SimulatedTransit(store: NolBackendStore(database: Database(path: ":memory:")), demoCards: NolDemoCards.bundled())
-        var registry = ScreenRegistry.standard
-        registry.register(.nolPay) { _ in NolFlowScreen(flow: .pay, worker: NolWorker(transit: transit, amount: 750)) }
+        let registry = ScreenRegistry.standard.withNolScreens(try NolSystem.simulated(database: Database(path: ":memory:")))
         var model = AppModel(route: .nolPay, catalogue: Fixtures.catalogue, settings: Fixtures.settings, registry: registry)
         model.type("050 123 4567")
         _ = model.press(.alt(.backspace))

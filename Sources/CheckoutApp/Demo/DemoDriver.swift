@@ -164,7 +164,7 @@ public final class DemoDriver: AppInput {
         }
         if !checks, case .expect(let text, let present) = move.action {
             // A check looks at the screen once the Nol system has answered and the answer is shown.
-            if world.worker.isWaiting {
+            if loop.transits?.isBusy ?? false {
                 retryAt = ContinuousClock.now + .milliseconds(5)
                 return
             }

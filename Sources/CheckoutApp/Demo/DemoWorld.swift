@@ -20,13 +20,9 @@ public final class DemoWorld: Sendable {
     public let baseSettings: CheckoutSettings
     /// How the demo's engines are made: the app's one recipe, on the demo's clock.
     public let recipe: EngineRecipe
-    /// The Nol screens' worker: one for every Nol screen, so the player can wait for its answers.
-    public let worker: NolWorker
+    /// The Nol system every Nol screen of the demo asks.
+    public let nol: NolSystem
     public let registry: ScreenRegistry
-    private let transit: SimulatedTransit
-
-    /// The amount of a Nol payment in the demo, in fils (AED 7.50, as `checkout nol pay`).
-    public static let nolAmount = 750
 
     /// A world over `catalogue` starting from `baseSettings`; payments are recorded in `ledger`
     /// (one in memory when `nil`).
@@ -39,11 +35,9 @@ public final class DemoWorld: Sendable {
         let paymentsLedger = try ledger ?? Ledger(database: database)
         recipe = EngineRecipe(catalogue: catalogue, paymentService: SandboxPaymentService(ledger: paymentsLedger), clock: clock)
         let codes = Mutex(SplitMix64(seed: seed))
-        transit = try SimulatedTransit(store: try NolBackendStore(database: database), demoCards: NolDemoCards.bundled(), clock: clock,
-                                       makeCode: { String(Int(codes.withLock { $0.next() } % 1_000_000), zeroPaddedTo: 6) })
-        let worker = NolWorker(transit: transit, amount: Self.nolAmount)
-        self.worker = worker
-        registry = ScreenRegistry.standard.withNolScreens(worker).withPaymentsScreen(ledger: paymentsLedger)
+        nol = try NolSystem.simulated(database: database, clock: clock,
+                                      makeCode: { String(Int(codes.withLock { $0.next() } % 1_000_000), zeroPaddedTo: 6) })
+        registry = ScreenRegistry.standard.withNolScreens(nol).withPaymentsScreen(ledger: paymentsLedger)
     }
 
     /// The world of `checkout demo`: the shipped data, the session defaults.
@@ -59,7 +53,7 @@ public final class DemoWorld: Sendable {
     }
 
     /// The code of the newest SMS the simulated Nol system sent.
-    public var newestSMSCode: String? { (try? transit.store.messages().last)?.code }
+    public var newestSMSCode: String? { nol.sms.newest()?.code }
 }
 
 /// Why a demo stopped before its end: the step, and what was wrong.

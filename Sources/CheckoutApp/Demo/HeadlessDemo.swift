@@ -34,7 +34,6 @@ public final class HeadlessDemo {
         driver.onMove = onMove
         let loop = AppLoop(model: model, settings: world.baseSettings, makeEngine: world.recipe.factory, input: driver,
                            display: CanvasDisplay(size: size), clock: VirtualLoopClock(world.clock), waiter: SuspendingWaiter())
-        loop.externalWork = world.worker.loopWork()
         _ = await loop.run()
         model = loop.model
         if let failure = driver.failure { throw failure }

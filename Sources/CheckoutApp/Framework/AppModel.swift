@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import FoundationEssentials
+import NolPay
 
 /// Work the app model asks its runtime to do: talk to the engine or leave.
 public enum AppCommand: Sendable, Equatable {
@@ -73,6 +74,11 @@ public struct AppModel: Sendable {
     /// The question on screen before a screen holding entered data is left, until it is answered.
     public private(set) var confirmation: Confirmation?
     private var pendingCommands: [AppCommand] = []
+    /// The Transit calls screens asked for and the runtime has not taken yet. Kept beside the
+    /// commands, not among them: a call's answer goes back to the screen that asked, by its serial.
+    private var pendingTransit: [TransitRequest] = []
+    /// How many Transit calls the screens have asked for so far: every one answers a key pressed.
+    public private(set) var transitCallsMade = 0
     /// Where event times come from, and the time screens measure holds and countdowns by.
     public let clock: EventClock
     /// The wall clock: today's date for the checks that depend on the month (an expiry date complete
@@ -319,6 +325,22 @@ public struct AppModel: Sendable {
         return drainCommands()
     }
 
+    /// Hands a Transit call's answer to the screen that asked for it (by ``TransitRequest/serial``);
+    /// a screen since closed gets nothing.
+    public mutating func receive(_ answer: NolTransitAnswer, for serial: Int) -> [AppCommand] {
+        readClocks()
+        if let index = serials.firstIndex(of: serial) {
+            apply(stack[index].receive(.transit(answer), context: context), from: index)
+        }
+        return drainCommands()
+    }
+
+    /// The Transit calls asked for since the last call, oldest first, for the runtime to make.
+    public mutating func takeTransitCalls() -> [TransitRequest] {
+        defer { pendingTransit = [] }
+        return pendingTransit
+    }
+
     /// Advances animations by one frame.
     public mutating func tick() -> [AppCommand] {
         readClocks()
@@ -496,7 +518,35 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.export(text, destination))
             case .toggleEventPanel:
                 eventPanelHidden.toggle()
+            case .transit(let call):
+                guard index < serials.count else { continue }
+                pendingTransit.append(TransitRequest(serial: serials[index], call: call))
+                transitCallsMade += 1
             }
+        }
+    }
+}
+
+/// A Transit call a screen asked for, with the serial of that screen (``AppModel/serials``), so
+/// the answer goes back to it.
+public struct TransitRequest: Sendable, Equatable {
+    public var serial: Int
+    public var call: NolTransitCall
+}
+
+extension AppModel {
+    /// Makes the Transit calls the screens asked for on the registry's Nol system and hands each
+    /// answer back, until none is left: the app driven without a loop (tests) sees every answer,
+    /// as the loop would deliver it.
+    public mutating func settleTransit() async {
+        guard let nol = registry.nol else { return }
+        var requests = takeTransitCalls()
+        while !requests.isEmpty {
+            for request in requests {
+                let answer = await nol.perform(request.call)
+                _ = receive(answer, for: request.serial)
+            }
+            requests = takeTransitCalls()
         }
     }
 }

@@ -86,6 +86,9 @@ public enum ScreenInput: Sendable {
     case engine(CheckoutEvent)
     /// An animation frame (only sent while a screen says it is animating).
     case tick
+    /// The answer to the ``ScreenEffect/transit(_:)`` call this screen asked for.
+    case transit(NolTransitAnswer)
 }
 
 import CheckoutEngine
+import NolPay

@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
+import NolPay
 
 /// A screen that can be opened by name: from the home menu or straight from the command line.
 public enum Route: String, Sendable, CaseIterable {
@@ -47,6 +48,9 @@ public enum Route: String, Sendable, CaseIterable {
 public struct ScreenRegistry: Sendable {
     public typealias Factory = @Sendable (ScreenContext) -> any Screen
     private var factories: [Route: Factory]
+    /// The Nol system the Nol screens ask, once ``withNolScreens(_:)`` registered them: the loop
+    /// makes their calls on it.
+    public internal(set) var nol: NolSystem?
 
     public init(_ factories: [Route: Factory]) { self.factories = factories }
 
@@ -61,7 +65,7 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Every route of the product, the Nol Pay ones as placeholders until
-    /// ``withNolScreens(database:amount:)`` replaces them.
+    /// ``withNolScreens(database:)`` replaces them.
     public static let standard = ScreenRegistry([
         .home: { _ in HomeMenuScreen() },
         .pay: { context in CardFormScreen(context: context) },

@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import FoundationEssentials
+import NolPay
 
 /// A rectangle of the canvas handed to a screen: rows `top..<top+height`, columns `left..<left+width`.
 public struct Rect: Sendable, Equatable {
@@ -49,6 +50,10 @@ public enum ScreenEffect: Sendable {
     case export(String, ExportDestination)
     /// Hides the event panel beside the screens, or shows it again (`p` in the event log).
     case toggleEventPanel
+    /// Asks the Nol system for something (a Nol flow's state machine wants a card read, a code
+    /// sent, a payment made): the loop makes the call and hands its answer to this screen as
+    /// ``ScreenInput/transit(_:)``, as it hands engine events.
+    case transit(NolTransitCall)
 }
 
 /// Where a text a person asked to keep goes.

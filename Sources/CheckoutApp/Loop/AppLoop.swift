@@ -70,13 +70,12 @@ public final class AppLoop {
     /// Where settings saved in Settings are kept, and what to say about it.
     public let storage: SettingsStorage?
     let engines: EngineHost
+    /// The Nol system the Nol screens' calls go to, when the registry has them.
+    let transits: TransitHost?
     /// Set once the app is to end: the exit status.
     public private(set) var exitCode: Int32?
     /// The signal that ended the loop, if one did (SIGINT, SIGTERM, SIGHUP).
     public private(set) var endingSignal: Int32?
-    /// Work started outside the engine that the loop waits for (the Nol screens' calls), and the
-    /// wait that collects it; `true` when something came in.
-    public var externalWork: (isBusy: @MainActor () -> Bool, settle: @MainActor () async -> Bool)?
     /// The engine's commands of the current turn, sent once its frame is shown.
     private var outbox: [AppCommand] = []
     private var holding = false
@@ -96,10 +95,11 @@ public final class AppLoop {
         self.waiter = waiter
         self.storage = storage
         engines = EngineHost(makeEngine: makeEngine, settings: settings ?? model.context.settings, wake: waiter.wake)
+        transits = model.registry.nol.map { TransitHost(system: $0, wake: waiter.wake) }
     }
 
-    /// Whether the engine, or work outside it, has something under way.
-    public var isBusy: Bool { engines.isBusy || (externalWork?.isBusy() ?? false) }
+    /// Whether the engine or the Nol system has something under way.
+    public var isBusy: Bool { engines.isBusy || (transits?.isBusy ?? false) }
 
     /// Whether every engine event read came from a whole turn of the engine; when not, the engine
     /// is asked for a mark (``EngineHost``), and a wake-up follows it.
@@ -121,19 +121,10 @@ public final class AppLoop {
         show()
         holding = true
         while exitCode == nil {
-            // Work outside the engine is waited for here, so its answer is shown before time moves on.
-            if let externalWork, externalWork.isBusy() {
-                if await externalWork.settle() { tick() }
-                receiveEngineEvents()
-                show()
-                flush()
-                // The input looks at what the answer changed before the loop sleeps.
-                waiter.wake()
-            }
             if !isBusy { input.idle(self) }
             guard exitCode == nil else { break }
             let wake = await clock.wait(waiter, for: input.descriptor, until: [nextTick, input.deadline].compactMap { $0 }.min(),
-                                        cap: input.deadline, orReal: input.realDeadline, busy: engines.isBusy)
+                                        cap: input.deadline, orReal: input.realDeadline, busy: isBusy)
             await handle(wake)
         }
         flush()
@@ -154,6 +145,7 @@ public final class AppLoop {
         }
         guard exitCode == nil else { return }
         receiveEngineEvents()
+        receiveTransitAnswers()
         if let nextTick, clock.now >= nextTick { tick() }
         // The input has its turn once the app is up to date, so it answers what is on screen.
         await input.take(self, readable: wake.readable)
@@ -167,6 +159,15 @@ public final class AppLoop {
     private func receiveEngineEvents() {
         for event in engines.takeEvents() {
             perform(model.receive(event))
+            changed = true
+        }
+    }
+
+    /// Hands each Transit answer that came to the screen that asked for it.
+    private func receiveTransitAnswers() {
+        guard let transits else { return }
+        for (serial, answer) in transits.takeAnswers() {
+            perform(model.receive(answer, for: serial))
             changed = true
         }
     }
@@ -262,8 +263,12 @@ public final class AppLoop {
         perform(self.model.takeCommands())
     }
 
-    /// Hands the engine the app's commands, builds a new engine for saved settings, or ends.
+    /// Hands the engine the app's commands, builds a new engine for saved settings, or ends; the
+    /// Transit calls the screens asked for meanwhile go to the Nol system.
     public func perform(_ commands: [AppCommand]) {
+        defer {
+            for request in model.takeTransitCalls() { transits?.start(request) }
+        }
         for command in commands {
             switch command {
             case .setRawData, .submit:

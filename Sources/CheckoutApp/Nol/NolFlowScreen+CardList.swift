@@ -33,7 +33,7 @@ extension NolFlowScreen {
         readerCards.map { card in
             let note: String? = card.status != "active" ? card.status
                 : linkedNumbers[card.cardNumber] != nil ? Self.linked
-                : (card.balance < worker.amount ? Self.belowFare : nil)
+                : (card.balance < nol.fare ? Self.belowFare : nil)
             return CardLine(label: card.label, last4: String(card.cardNumber.suffix(4)), balance: card.balance, note: note,
                             cardNumber: card.cardNumber)
         }
@@ -44,14 +44,14 @@ extension NolFlowScreen {
         let marksFare = flow != .unlink
         return cards.map { card in
             CardLine(label: card.label, last4: card.last4, balance: card.balance,
-                     note: marksFare && card.balance < worker.amount ? Self.belowFare : nil, cardNumber: card.cardNumber)
+                     note: marksFare && card.balance < nol.fare ? Self.belowFare : nil, cardNumber: card.cardNumber)
         }
     }
 
     /// The actions My cards offers for a card, as its menu names them.
     func actionTitle(_ action: CardAction) -> String {
         switch action {
-        case .pay: "Pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with this card"
+        case .pay: "Pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with this card"
         case .unlink: "Unlink this card"
         }
     }
@@ -147,7 +147,7 @@ extension NolFlowScreen {
 
         init(_ lines: [CardLine], width: Int, glyphs: GlyphSet) {
             contentWidth = max(1, width - 4)
-            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(MoneyText.format(minorUnits: $0, currency: "AED")) } }.max() ?? 0
+            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(MoneyText.format(minorUnits: $0, currency: NolFare.currency)) } }.max() ?? 0
             noteWidth = lines.compactMap { $0.note.map { DisplayWidth.of(glyphs.text($0)) } }.max() ?? 0
             hasCards = lines.contains { $0.last4 != nil }
             let longest = lines.filter { $0.last4 != nil }.map { DisplayWidth.of(glyphs.text($0.label)) }.max() ?? 0
@@ -196,7 +196,7 @@ extension NolFlowScreen {
             x += 9 + gap
             let warns = line.note != nil && !focused
             if let balance = line.balance {
-                let money = MoneyText.format(minorUnits: balance, currency: "AED")
+                let money = MoneyText.format(minorUnits: balance, currency: NolFare.currency)
                 put(money, x + balanceWidth - DisplayWidth.of(money), warns && line.note == NolFlowScreen.belowFare ? .error : style)
             }
             x += balanceWidth

@@ -18,7 +18,7 @@ extension NolFlowScreen {
         switch flow {
         case .link: "Nol Pay: link a card to a mobile number in 3 steps:\ntap the card, give the number, type the code sent by SMS."
         case .cards: "Nol Pay: my cards. See the Nol cards linked to a mobile number."
-        case .pay: "Nol Pay: pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with a Nol card linked to your mobile number."
+        case .pay: "Nol Pay: pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with a Nol card linked to your mobile number."
         case .unlink: "Nol Pay: unlink a card: choose it, then type the code sent by SMS."
         }
     }
@@ -190,13 +190,13 @@ extension NolFlowScreen {
 
     /// A card as the reader lists it: label, last four digits, balance or why it cannot be used.
     static func line(_ card: NolCardRecord) -> String {
-        let state = card.status == "active" ? MoneyText.format(minorUnits: card.balance, currency: "AED") : card.status
+        let state = card.status == "active" ? MoneyText.format(minorUnits: card.balance, currency: NolFare.currency) : card.status
         return "\(card.label), \(CardNumberMask.lastFour(String(card.cardNumber.suffix(4)))), \(state)"
     }
 
     /// A linked card: label, last four digits, balance.
     static func line(_ card: NolPaymentCard) -> String {
-        "\(card.label), \(CardNumberMask.lastFour(card.last4)), \(MoneyText.format(minorUnits: card.balance, currency: "AED"))"
+        "\(card.label), \(CardNumberMask.lastFour(card.last4)), \(MoneyText.format(minorUnits: card.balance, currency: NolFare.currency))"
     }
 
     static func sentence(_ payment: NolPayment) -> String {

@@ -25,8 +25,8 @@ extension NolFlowScreen {
             }
             failure = nil
             switch machine {
-            case var .link(link): let actions = link.resendCode(); machine = .link(link); apply(actions)
-            case var .unlink(unlink): let actions = unlink.resendCode(); machine = .unlink(unlink); apply(actions)
+            case var .link(link): let actions = link.resendCode(); machine = .link(link); apply(link: actions)
+            case var .unlink(unlink): let actions = unlink.resendCode(); machine = .unlink(unlink); apply(unlink: actions)
             default: break
             }
         case .submit:
@@ -34,7 +34,7 @@ extension NolFlowScreen {
             if isFinished {
                 // Opened from My cards, the result leads back to the list, as Esc does.
                 if cameFromMyCards { return stepBack(context: context) }
-                return drainLog() + [.replace(NolFlowScreen(flow: flow, worker: worker))]
+                return drainLog() + [.replace(NolFlowScreen(flow: flow, nol: nol))]
             }
             failure = nil
             if case let .cardActions(index) = stage {
@@ -113,8 +113,9 @@ extension NolFlowScreen {
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         switch input {
         case .tick:
-            for answer in worker.collect() { take(answer, now: context.now) }
             if let resendAt, context.now >= resendAt { self.resendAt = nil }
+        case let .transit(answer):
+            take(answer, now: context.now)
         case let .key(key):
             fieldErrors = [:]
             notice = nil
@@ -193,6 +194,12 @@ extension NolFlowScreen {
     private mutating func logValidation(_ summary: String) {
         if case let .log("nolValidation", last)? = logged.last, last == summary { return }
         log("nolValidation", summary)
+    }
+
+    /// Asks the Nol system for `call`: the screen is busy until its answer comes.
+    private mutating func ask(_ call: NolTransitCall) {
+        busy = true
+        logged.append(.transit(call))
     }
 
     /// A mobile number as the screens and the log show it, in international groups
@@ -280,34 +287,31 @@ extension NolFlowScreen {
             var actions: [NolPayLinkCardStateMachine.Action] = []
             if stage == .scan, readerCards.indices.contains(selected) {
                 let tapped = readerCards[selected].cardNumber
-                let perform = NolPayLinkCardStateMachine.performer(transit: worker.transit)
-                let reader = worker.transit.reader
                 actions = link.submit()
                 machine = .link(link)
                 if actions.contains(.perform(.scanCard)) {
-                    busy = true
                     cardFailures[tapped] = nil
                     cardInFlight = tapped
                     chosenCard = tapped
                     log("nolTap", "card •••• \(tapped.suffix(4)) held to the reader")
-                    worker.run { await reader.tap(tapped); return await perform(.scanCard) }
+                    ask(.tapAndScan(cardNumber: tapped))
                 }
-                apply(actions.filter { if case .perform = $0 { false } else { true } })
+                apply(link: actions.filter { if case .perform = $0 { false } else { true } })
                 return
             }
-            if stage == .phone { apply(link.update(.phoneData(mobileNumber: phone))) }
-            if stage == .code { apply(link.update(.otpData(otpCode: code))) }
+            if stage == .phone { apply(link: link.update(.phoneData(mobileNumber: phone))) }
+            if stage == .code { apply(link: link.update(.otpData(otpCode: code))) }
             let checksCode = stage == .code
             actions = link.submit()
             machine = .link(link)
-            apply(actions)
+            apply(link: actions)
             codeInFlight = checksCode && busy
         case .unlink, .pay, .cards:
             if stage == .code, case var .unlink(unlink) = machine {
-                apply(unlink.update(.otpData(otpCode: code)))
+                apply(unlink: unlink.update(.otpData(otpCode: code)))
                 let actions = unlink.submit()
                 machine = .unlink(unlink)
-                apply(actions)
+                apply(unlink: actions)
                 codeInFlight = busy
                 return
             }
@@ -340,7 +344,7 @@ extension NolFlowScreen {
         guard case let .list(cards, number) = pick, cards.indices.contains(index) else { return }
         switch action {
         case .pay:
-            var pay = NolPayPaymentStateMachine(amount: worker.amount)
+            var pay = NolPayPaymentStateMachine(amount: nol.fare, currency: nol.currency)
             _ = pay.start()
             flow = .pay
             machine = .pay(pay)
@@ -362,9 +366,7 @@ extension NolFlowScreen {
             log("nolValidation", "invalid: \(error.errorId)")
             return
         }
-        busy = true
-        let component = NolPayLinkedCardsComponent(transit: worker.transit)
-        worker.run { LinkedCardsLookup(mobileNumber: phone, result: await component.getLinkedCardsFor(mobileNumber: phone)) }
+        ask(.linkedCards(mobileNumber: phone))
     }
 
     /// Hands the chosen card and the looked-up number to the pay or unlink machine: the same
@@ -375,15 +377,15 @@ extension NolFlowScreen {
         chosenCard = card
         switch machine {
         case var .unlink(unlink):
-            apply(unlink.update(.cardAndPhoneData(nolPaymentCard: NolPaymentCard(cardNumber: card), mobileNumber: phone)))
+            apply(unlink: unlink.update(.cardAndPhoneData(nolPaymentCard: NolPaymentCard(cardNumber: card), mobileNumber: phone)))
             let actions = unlink.submit()
             machine = .unlink(unlink)
-            apply(actions)
+            apply(unlink: actions)
         case var .pay(pay):
-            apply(pay.update(.paymentData(cardNumber: card, mobileNumber: phone)))
+            apply(pay: pay.update(.paymentData(cardNumber: card, mobileNumber: phone)))
             let actions = pay.submit()
             machine = .pay(pay)
-            apply(actions)
+            apply(pay: actions)
         default:
             break
         }
@@ -392,7 +394,7 @@ extension NolFlowScreen {
 
     /// Feeds one Transit answer back into the flow's machine; `now` is the app's clock, which the
     /// new-code countdown runs on.
-    private mutating func take(_ answer: NolWorker.Answer, now: Duration) {
+    private mutating func take(_ answer: NolTransitAnswer, now: Duration) {
         busy = false
         let card = cardInFlight, checkedCode = codeInFlight
         cardInFlight = nil
@@ -410,31 +412,28 @@ extension NolFlowScreen {
             newCodeSent = sms != nil
             sms = message
             smsDead = nil
-            resendAt = now + .seconds(worker.transit.rules.resendCooldown)
+            resendAt = now + .seconds(nol.resendCooldown)
             log("nolSMS", "to \(Self.grouped(message.mobileNumber)) (\(newCodeSent ? "new code" : "code") sent)")
         }
-        if let lookup = answer.completion as? LinkedCardsLookup {
-            found(lookup)
+        switch (answer.result, machine) {
+        case let (.linkedCards(mobileNumber, result), _):
+            found(result, for: mobileNumber)
             return
-        }
-        switch machine {
-        case var .link(link):
-            guard let completion = answer.completion as? NolPayLinkCardStateMachine.Completion else { return }
+        case (.link(let completion), var .link(link)):
             let actions = link.complete(completion)
             machine = .link(link)
-            apply(actions)
-        case var .unlink(unlink):
-            guard let completion = answer.completion as? NolPayUnlinkCardStateMachine.Completion else { return }
+            apply(link: actions)
+        case (.unlink(let completion), var .unlink(unlink)):
             let actions = unlink.complete(completion)
             machine = .unlink(unlink)
-            apply(actions)
-        case var .pay(pay):
-            guard let completion = answer.completion as? NolPayPaymentStateMachine.Completion else { return }
+            apply(unlink: actions)
+        case (.pay(let completion), var .pay(pay)):
             let actions = pay.complete(completion)
             machine = .pay(pay)
-            apply(actions)
-        case .cards:
-            break
+            apply(pay: actions)
+        default:
+            // An answer for a machine this screen no longer runs.
+            return
         }
         // A failure about the card just tapped or chosen is that card's, while there are cards to
         // choose from; a decline ends the flow and stays on its result.
@@ -448,15 +447,15 @@ extension NolFlowScreen {
 
     /// Shows the cards linked to the number as a list to choose from; no card at all says where
     /// to link one, and the flow stays on the number.
-    private mutating func found(_ lookup: LinkedCardsLookup) {
-        switch lookup.result {
+    private mutating func found(_ result: Result<[NolPaymentCard], NolPayError>, for mobileNumber: String) {
+        switch result {
         case let .failure(error):
             failure = error
             log("nolError", "\(error.errorId) \(error.code): \(error.message)")
         case let .success(cards):
-            log("nolLinkedCards", "\(cards.count) for \(Self.grouped(lookup.mobileNumber))"
+            log("nolLinkedCards", "\(cards.count) for \(Self.grouped(mobileNumber))"
                 + (cards.isEmpty ? "" : ": " + cards.map { "•••• \($0.last4)" }.joined(separator: ", ")))
-            guard case let .success(number) = NolPayValidator.mobileNumber(lookup.mobileNumber) else { return }
+            guard case let .success(number) = NolPayValidator.mobileNumber(mobileNumber) else { return }
             if cards.isEmpty {
                 failure = Self.noLinkedCard(number)
                 return
@@ -466,12 +465,34 @@ extension NolFlowScreen {
         }
     }
 
-    private mutating func apply<Step, Data, Effect>(_ actions: [NolPayAction<Step, Data, Effect>]) {
+    private mutating func apply(link actions: [NolPayLinkCardStateMachine.Action]) {
+        apply(actions, step: Step.link, call: NolTransitCall.link)
+    }
+
+    private mutating func apply(unlink actions: [NolPayUnlinkCardStateMachine.Action]) {
+        apply(actions, step: Step.unlink, call: NolTransitCall.unlink)
+    }
+
+    private mutating func apply(pay actions: [NolPayPaymentStateMachine.Action]) {
+        apply(actions, step: Step.pay, call: NolTransitCall.pay)
+    }
+
+    /// A step of whichever machine the flow runs, typed.
+    enum Step: Sendable, Equatable {
+        case link(NolPayLinkCardStep)
+        case unlink(NolPayUnlinkDataStep)
+        case pay(NolPayPaymentStep)
+    }
+
+    /// Applies a machine's actions: its steps become the screen's stages (`step` says which
+    /// machine's they are), its effects Transit calls (`call`).
+    private mutating func apply<MachineStep, Data, Effect>(_ actions: [NolPayAction<MachineStep, Data, Effect>],
+                                                           step: (MachineStep) -> Step, call: (Effect) -> NolTransitCall) {
         for action in actions {
             switch action {
-            case let .emit(.step(step)):
-                log("nolStep", describe(step))
-                enter(step)
+            case let .emit(.step(machineStep)):
+                log("nolStep", describe(step(machineStep)))
+                enter(step(machineStep))
             case let .emit(.outcome(outcome)):
                 enter(outcome)
             case let .emit(.validation(.invalid(errors), _)):
@@ -484,7 +505,7 @@ extension NolFlowScreen {
             case let .emit(.error(error)):
                 log("nolError", "\(error.errorId) \(error.code): \(error.message)")
                 failure = error
-            case let .perform(effect): start(effect)
+            case let .perform(effect): ask(call(effect))
             }
         }
     }
@@ -506,30 +527,29 @@ extension NolFlowScreen {
     /// A step as the event log names it: the seed's name, and the card's last four or the number
     /// it concerns; never a whole card number. The SDK's unlink steps and last steps carry nothing,
     /// so what they concern is the machine's (it holds it once the step is out).
-    func describe(_ step: Any) -> String {
+    func describe(_ step: Step) -> String {
         switch (step, machine) {
-        case let (NolPayLinkCardStep.collectPhoneData(card), _): "collectPhoneData •••• \(card.suffix(4))"
-        case let (NolPayLinkCardStep.collectOtpData(phone), _): "collectOtpData \(Self.grouped(phone))"
-        case let (NolPayUnlinkDataStep.collectOtpData, .unlink(unlink)): "collectOtpData \(Self.grouped(unlink.codeSentTo ?? ""))"
-        case let (NolPayLinkCardStep.cardLinked, .link(link)): "cardLinked •••• \(link.linkedCard?.last4 ?? "")"
-        case let (NolPayUnlinkDataStep.cardUnlinked, .unlink(unlink)): "cardUnlinked •••• \(unlink.unlinkedCard?.last4 ?? "")"
-        case let (step as NolPayLinkCardStep, _): step.name
-        case let (step as NolPayUnlinkDataStep, _): step.name
-        case let (step as NolPayPaymentStep, _): step.name
-        default: "\(step)"
+        case let (.link(.collectPhoneData(card)), _): "collectPhoneData •••• \(card.suffix(4))"
+        case let (.link(.collectOtpData(phone)), _): "collectOtpData \(Self.grouped(phone))"
+        case let (.unlink(.collectOtpData), .unlink(unlink)): "collectOtpData \(Self.grouped(unlink.codeSentTo ?? ""))"
+        case let (.link(.cardLinked), .link(link)): "cardLinked •••• \(link.linkedCard?.last4 ?? "")"
+        case let (.unlink(.cardUnlinked), .unlink(unlink)): "cardUnlinked •••• \(unlink.unlinkedCard?.last4 ?? "")"
+        case let (.link(step), _): step.name
+        case let (.unlink(step), _): step.name
+        case let (.pay(step), _): step.name
         }
     }
 
-    private mutating func enter(_ step: Any) {
+    private mutating func enter(_ step: Step) {
         switch step {
-        case NolPayLinkCardStep.collectTagData: stage = .scan
-        case NolPayLinkCardStep.collectPhoneData: stage = .phone; focus = .phone
-        case let NolPayLinkCardStep.collectOtpData(phone): enterCode(sentTo: phone)
-        case NolPayUnlinkDataStep.collectOtpData:
+        case .link(.collectTagData): stage = .scan
+        case .link(.collectPhoneData): stage = .phone; focus = .phone
+        case let .link(.collectOtpData(phone)): enterCode(sentTo: phone)
+        case .unlink(.collectOtpData):
             if case let .unlink(unlink) = machine { enterCode(sentTo: unlink.codeSentTo ?? "") }
         // A refused payment comes back here; the chooser stays so another card is one key away.
-        case NolPayUnlinkDataStep.collectCardAndPhoneData, NolPayPaymentStep.collectCardAndPhoneData: stage = .cardAndPhone
-        case NolPayPaymentStep.paymentRequested:
+        case .unlink(.collectCardAndPhoneData), .pay(.collectCardAndPhoneData): stage = .cardAndPhone
+        case .pay(.paymentRequested):
             stage = .requested
             said.append("Asking the Nol system to charge the card...")
         default: break
@@ -557,23 +577,4 @@ extension NolFlowScreen {
             stage = .declined(payment)
         }
     }
-
-    private mutating func start<Effect>(_ effect: Effect) {
-        busy = true
-        let transit = worker.transit
-        switch effect {
-        case let link as NolPayLinkCardStateMachine.Effect:
-            let perform = NolPayLinkCardStateMachine.performer(transit: transit)
-            worker.run { await perform(link) }
-        case let unlink as NolPayUnlinkCardStateMachine.Effect:
-            let perform = NolPayUnlinkCardStateMachine.performer(transit: transit)
-            worker.run { await perform(unlink) }
-        case let pay as NolPayPaymentStateMachine.Effect:
-            let perform = NolPayPaymentStateMachine.performer(transit: transit)
-            worker.run { await perform(pay) }
-        default:
-            busy = false
-        }
-    }
 }
-

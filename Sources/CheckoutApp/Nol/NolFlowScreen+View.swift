@@ -77,7 +77,7 @@ extension NolFlowScreen {
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card linked", style: .success,
                          lines: [("Card", "\(card.label) \(mask)\u{00A0}\(card.last4)"),
-                                 ("Balance", MoneyText.format(minorUnits: card.balance, currency: "AED"))],
+                                 ("Balance", MoneyText.format(minorUnits: card.balance, currency: nol.currency))],
                          note: "The card is ready to pay with.", context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
@@ -126,10 +126,10 @@ extension NolFlowScreen {
             case (.cards, .phone): "Enter a mobile number to see the Nol cards linked to it."
             case (.cards, _): "Choose a card, then press enter to pay or unlink it."
             case (_, .phone):
-                flow == .pay ? "Pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with a Nol card: enter its mobile number."
+                flow == .pay ? "Pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with a Nol card: enter its mobile number."
                     : "Enter the mobile number the card is linked to."
             case (_, .list):
-                flow == .pay ? "Choose the card to pay \(MoneyText.format(minorUnits: worker.amount, currency: "AED")) with." : "Choose the card to unlink."
+                flow == .pay ? "Choose the card to pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with." : "Choose the card to unlink."
             case (_, .typed): "Type the number printed on the back of the Nol card."
             }
         case .cardActions: "What would you like to do with this card?"

@@ -4,7 +4,8 @@ import NolPay
 /// One Nol Pay wizard: link a card, list my cards, pay, or unlink, following the seed's steps.
 ///
 /// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
-/// Transit calls the machine asks for go to a ``NolWorker`` and come back on animation ticks.
+/// Transit calls the machine asks for go out as ``ScreenEffect/transit(_:)`` effects, and the loop
+/// hands their typed answers back as ``ScreenInput/transit(_:)``, as it hands engine events.
 /// Validation errors show under a field on submit and clear with the next key. A Transit error
 /// shows with what to do next, next to what it is about: under the card it concerns, while that
 /// card is the one chosen (moving to another card hides it, coming back shows it again), or under
@@ -44,12 +45,6 @@ public struct NolFlowScreen: Screen {
         case list([NolPaymentCard], MobileNumber)
         case typed([NolPaymentCard], MobileNumber)
     }
-    /// The answer of a linked-cards lookup, told apart from the state machines' completions.
-    struct LinkedCardsLookup: Sendable {
-        var mobileNumber: String
-        var result: Result<[NolPaymentCard], NolPayError>
-    }
-
     public enum Action: Sendable { case up, down, next, previous, submit, resend }
 
     /// What a click lands on: a row of a card list (the reader's cards, the linked cards, "type a
@@ -75,7 +70,8 @@ public struct NolFlowScreen: Screen {
 
     /// The flow on show: My cards becomes Pay or Unlink for the card chosen in it.
     public internal(set) var flow: Flow
-    let worker: NolWorker
+    /// The Nol system the flow asks: its reader's cards, its SMS inbox, the fare.
+    let nol: NolSystem
     var machine: Machine
     var stage: Stage
     var readerCards: [NolCardRecord]
@@ -83,7 +79,8 @@ public struct NolFlowScreen: Screen {
     var pick = CardPick.phone
     /// A short word on a key the focused field cannot take ("digits only"), until the next key.
     var notice: String?
-    /// Event-log lines produced while handling the current input, handed to the app with its effects.
+    /// Effects produced while handling the current input (event-log lines, Transit calls), handed
+    /// to the app in order.
     var logged: [ScreenEffect] = []
     var values: [Field: EditableText] = [:]
     var focus: Field
@@ -127,15 +124,13 @@ public struct NolFlowScreen: Screen {
     /// The step a submit left while its Transit call is out.
     var pendingStep: Checkpoint?
 
-    public init(flow: Flow, worker: NolWorker, hasHomeMenu: Bool = false) {
+    public init(flow: Flow, nol: NolSystem, hasHomeMenu: Bool = false) {
         self.flow = flow
-        self.worker = worker
+        self.nol = nol
         self.hasHomeMenu = hasHomeMenu
-        readerCards = (try? worker.transit.cardsInRange()) ?? []
-        if flow == .link {
-            for link in (try? worker.transit.store.links()) ?? [] { linkedNumbers[link.cardNumber] = link.mobileNumber }
-        }
-        smsBaseline = (try? worker.transit.store.messages().last?.id) ?? 0
+        readerCards = (try? nol.reader.cardsInRange()) ?? []
+        if flow == .link { linkedNumbers = (try? nol.reader.linkedNumbers()) ?? [:] }
+        smsBaseline = nol.sms.newest()?.id ?? 0
         switch flow {
         case .link:
             var link = NolPayLinkCardStateMachine()
@@ -148,7 +143,7 @@ public struct NolFlowScreen: Screen {
             stage = .cardAndPhone
             focus = .phone
         case .pay:
-            var pay = NolPayPaymentStateMachine(amount: worker.amount)
+            var pay = NolPayPaymentStateMachine(amount: nol.fare, currency: nol.currency)
             _ = pay.start()
             machine = .pay(pay)
             stage = .cardAndPhone

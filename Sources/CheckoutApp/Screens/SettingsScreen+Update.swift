@@ -109,7 +109,7 @@ extension SettingsScreen {
             error = nil
             notice = nil
             insert(text)
-        case .engine, .tick:
+        case .engine, .tick, .transit:
             return []
         }
         syncURL()

@@ -20,7 +20,9 @@ final class PlainHarness: Sendable {
     let clock = ManualClock()
     let directory: URL
     let ledger: Ledger
-    let transit: SimulatedTransit
+    let nol: NolSystem
+    /// The simulated system's tables, to look at what a flow did.
+    let store: NolBackendStore
     /// What the BIN service does with a lookup: the settings' source, or hang (a service that never answers).
     let hangingService: Bool
     /// Surcharges the engine's session adds per network (the settings carry none).
@@ -32,9 +34,9 @@ final class PlainHarness: Sendable {
         let database = try Database(path: directory.appendingPathComponent("checkout.sqlite").path)
         ledger = try Ledger(database: database)
         let codes = Counter()
-        transit = try SimulatedTransit(store: NolBackendStore(database: database), demoCards: NolDemoCards.bundled(), clock: clock,
-                                       now: { PlainHarness.today },
-                                       makeCode: { String(format: "%06d", 271_828 + codes.next()) })
+        nol = try NolSystem.simulated(database: database, clock: clock, now: { PlainHarness.today },
+                                      makeCode: { String(format: "%06d", 271_828 + codes.next()) })
+        store = try NolBackendStore(database: database)
         self.hangingService = hangingService
         self.surcharges = surcharges
     }
@@ -64,7 +66,7 @@ final class PlainHarness: Sendable {
     }
 
     func frontEnd(settings: CheckoutSettings = PlainHarness.settings, storage: SettingsStorage? = nil) -> PlainFrontEnd {
-        PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, transit: transit, nolAmount: 750,
+        PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, nol: nol,
                       storage: storage)
     }
 
