@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the link order of the release `checkout` (scripts/bench/link-order.txt): the functions the
-terminal UI runs from start to the card form and while a card is typed, found by running it under
-valgrind's callgrind through the same keys as tui.py.
+terminal UI runs from start to the card form and while a card is typed (at 80x24 and at 120x40 with
+the event panel), found by running it under valgrind's callgrind through the same keys as tui.py.
 
     scripts/bench/link_order.py [CHECKOUT]     (default: the release build of the README's command)
 
@@ -52,17 +52,20 @@ def main():
     # valgrind 3.19 cannot read the toolchain's DWARF 5; the symbol table is all callgrind needs.
     stripped = os.path.join(work, "checkout")
     subprocess.run(["strip", "-g", "-o", stripped, binary], check=True)
-    profile = os.path.join(work, "callgrind.out")
-    argv = [shutil.which("valgrind"), "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
-            stripped, "pay", "--data-dir", os.path.join(work, "data")]
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    tui.measure(argv, env, 2, True)
     ran = set()
-    with open(profile) as lines:
-        for line in lines:
-            found = re.match(r"^c?fn=\(\d+\)\s(.+)$", line)
-            if found:
-                ran.add(found.group(1).strip())
+    # The sizes bench-compare.sh measures: 120x40 shows the event panel beside the form.
+    for columns, rows in ((80, 24), (120, 40)):
+        tui.SIZE["columns"], tui.SIZE["rows"] = columns, rows
+        profile = os.path.join(work, f"callgrind-{columns}x{rows}.out")
+        argv = [shutil.which("valgrind"), "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+                stripped, "pay", "--data-dir", os.path.join(work, "data")]
+        tui.measure(argv, env, 2, True)
+        with open(profile) as lines:
+            for line in lines:
+                found = re.match(r"^c?fn=\(\d+\)\s(.+)$", line)
+                if found:
+                    ran.add(found.group(1).strip())
     defined = functions(binary)
     # A name defined twice (a local specialization in two objects) would pull both places forward.
     order = sorted(name for name in ran if defined.get(name) == 1)
