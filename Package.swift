@@ -1,5 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The house (see Docs/architecture.md): arrows point down only, and no front end imports another.
 //   checkout (executable) -> CheckoutCommands (option table, commands) -> the two front ends:
@@ -14,6 +17,25 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
+
+// How the release `checkout` is linked, for the memory it keeps resident (Docs/figures.md): by lld,
+// exporting none of its symbols (a dynamic symbol table the loader would read), with the functions
+// the terminal UI runs side by side (scripts/bench/link_order.py writes the list: the kernel maps
+// code 64 KiB around each page touched), and its relocations packed (RELR) where the C library's
+// loader reads them (glibc 2.36): a binary runs where it is built. Only on this executable, so the
+// libraries stay free of unsafe flags for the packages that depend on them.
+let releaseLinking: [LinkerSetting] = {
+    var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic",
+                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bench/link-order.txt",
+                 "-Xlinker", "--no-warn-symbol-ordering"]
+    #if canImport(Glibc)
+    var name = [UInt8](repeating: 0, count: 64)  // "glibc 2.36"
+    _ = name.withUnsafeMutableBufferPointer { confstr(Int32(_CS_GNU_LIBC_VERSION), $0.baseAddress, $0.count) }
+    let glibc = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "." }).compactMap { Int($0) }
+    if glibc.count >= 2, !glibc.lexicographicallyPrecedes([2, 36]) { flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] }
+    #endif
+    return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
+}()
 
 let package = Package(
     name: "TerminalCheckout",
@@ -94,7 +116,7 @@ let package = Package(
             dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CheckoutTUI", "CheckoutPlain"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "checkout", dependencies: ["CheckoutCommands"], swiftSettings: swiftSettings),
+        .executableTarget(name: "checkout", dependencies: ["CheckoutCommands"], swiftSettings: swiftSettings, linkerSettings: releaseLinking),
 
         // Shared by the test targets only: a manual clock, snapshot assertions, process helpers.
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutCore", "CheckoutEngine"], swiftSettings: swiftSettings),

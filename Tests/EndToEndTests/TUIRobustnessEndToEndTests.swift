@@ -76,6 +76,32 @@ import Testing
         #expect(!pasted.contains("[200~"), "SIG\(signal.name): bracketed paste is off")
     }
 
+    /// A terminal that hangs up under a session leader that ignores SIGHUP (a wrapper, a tracer)
+    /// sends the program no signal: its input stays readable and empty. The program ends as the
+    /// hang-up would (status 129) instead of polling it at full CPU for ever.
+    @Test func aHungUpTerminalEndsTheProgramWhenNoSIGHUPComes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-hangup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let status = folder.appendingPathComponent("status").path
+        let command = [ChildProcess.checkoutBinary, "pay", "--data-dir", folder.appendingPathComponent("data").path].map(TmuxSession.quote)
+        let tmux = try TmuxSession(shellCommand: "trap '' HUP; \(command.joined(separator: " ")); echo $? > \(TmuxSession.quote(status))")
+        defer { tmux.close() }
+        try tmux.waitFor("Card number", timeout: 20)
+        let pid = try TUIHarness.programPID(tmux)
+        // The server goes, and the pane's terminal with it; the shell ignores the SIGHUP it gets.
+        tmux.close()
+        let deadline = Date().addingTimeInterval(20)
+        while kill(pid, 0) == 0, Date() < deadline { usleep(20_000) }
+        let running = kill(pid, 0) == 0
+        if running { kill(pid, SIGKILL) }
+        #expect(!running, "still running after its terminal hung up")
+        let written = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: status), Date() < written { usleep(20_000) }
+        #expect((try? String(contentsOfFile: status, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "129",
+                "ended as a hang-up ends it")
+    }
+
     @Test func enterOnPayWhileTheTerminalIsTooSmallPaysNothing() throws {
         let (tmux, dataDirectory) = try open(["pay"], ready: "Card number")
         defer { tmux.close() }

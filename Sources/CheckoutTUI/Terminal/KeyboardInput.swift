@@ -16,10 +16,23 @@ public final class KeyboardInput: AppInput, PresenterKeyboard {
 
     public func take(_ loop: AppLoop, readable: Bool) async {
         guard readable else { return }
-        for input in read() {
+        let inputs = read()
+        // A terminal that has hung up stays readable and gives nothing. When the session's leader
+        // ignores SIGHUP (a wrapper, a tracer) none comes, and the loop would spin on it at full
+        // CPU: it ends as the hang-up would have ended it.
+        if inputs.isEmpty, Self.hasHungUp(STDIN_FILENO) {
+            loop.interrupt(by: SIGHUP)
+            return
+        }
+        for input in inputs {
             loop.take(input)
             if loop.exitCode != nil { return }
         }
+    }
+
+    static func hasHungUp(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// What the keyboard holds now, decoded, pastes put together.
