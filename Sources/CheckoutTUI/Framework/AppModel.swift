@@ -144,6 +144,7 @@ public struct AppModel: Sendable {
                                 size: size, savesSettings: savesSettings)
         context.now = clock.now()
         context.today = wallClock()
+        context.speakSettingsLanguage()
         context.hasHomeMenu = route == .home
         push(registry.makeScreen(route, context: context))
     }
@@ -392,6 +393,7 @@ public struct AppModel: Sendable {
     /// otherwise Settings opens over the screen on top.
     public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
         context.settings = running
+        context.speakSettingsLanguage()
         var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults, original: running)
         settings.error = "Not applied: \(reason). The previous settings stay in use."
         let left = settingsLeft
@@ -488,6 +490,7 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.submit(expectedTotal: total))
             case .applySettings(let settings, let changes):
                 context.settings = settings
+                context.speakSettingsLanguage()
                 settingsLeft = (index, false)
                 pendingCommands.append(.rebuildEngine(settings, saving: changes))
             case .log(let name, let summary):

@@ -115,6 +115,23 @@ public struct ScreenContext: Sendable {
         self.localizer = localizer
     }
 
+    /// What the screens say in `language` on a terminal that shows only ASCII or all of Unicode,
+    /// and why it is English instead when it cannot be: Arabic is not written in ASCII, and a
+    /// catalogue that cannot be read is not spoken. The one rule the three front ends follow.
+    public static func localizer(for language: Language, ascii: Bool) -> (localizer: Localizer, problem: String?) {
+        if ascii && language.direction == .rightToLeft {
+            // Only Arabic runs right to left among the languages.
+            return (Bundled.english, "Arabic needs a UTF-8 terminal (LANG=ar_AE.UTF-8, for one): English instead")
+        }
+        do { return (try Bundled.localizer(language), nil) } catch { return (Bundled.english, "\(error): English instead") }
+    }
+
+    /// Speaks the language of the settings, as far as the glyphs allow.
+    mutating func speakSettingsLanguage() {
+        guard localizer.language != settings.language else { return }
+        localizer = Self.localizer(for: settings.language, ascii: glyphs.isASCII).localizer
+    }
+
     /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
     public func money(_ minorUnits: Int, currency: String) -> String {
         guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, mode: glyphs.mode) }

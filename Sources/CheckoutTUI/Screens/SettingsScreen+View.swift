@@ -105,6 +105,10 @@ extension SettingsScreen {
             canvas.put("Mouse", row: row, column: left + 2, style: labelStyle)
             drawStepper(item, draft.mouse ? "on" : "off", into: &canvas, row: row, column: valueColumn, width: valueWidth,
                         style: valueStyle, glyphs: glyphs)
+        case .language:
+            canvas.put("Language", row: row, column: left + 2, style: labelStyle)
+            drawStepper(item, draft.language.nativeName, into: &canvas, row: row, column: valueColumn, width: valueWidth,
+                        style: valueStyle, glyphs: glyphs)
         case .reset:
             canvas.put("[ Reset to defaults ]", row: row, column: left + 2, style: selected ? .selection : .normal)
         case .network(let network):

@@ -16,6 +16,8 @@ public struct SettingsScreen: Screen {
         /// The BIN service URL, shown while the source is a URL.
         case binURL
         case latency, debounce, mouse
+        /// The language the screens speak, by its own name.
+        case language
         /// Puts the defaults (the command line's and the shipped ones) into the screen, to save.
         case reset
         case network(CardNetwork)
@@ -101,7 +103,7 @@ public struct SettingsScreen: Screen {
     public var settingRows: [Row] {
         var rows: [Row] = [.binSource]
         if case .url = draft.binSource { rows.append(.binURL) }
-        return rows + [.latency, .debounce, .mouse, .reset]
+        return rows + [.latency, .debounce, .mouse, .language, .reset]
     }
 
     public var rows: [Row] { settingRows + networkOrder.map(Row.network) }
