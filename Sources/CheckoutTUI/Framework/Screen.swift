@@ -221,8 +221,10 @@ public struct StatusNote: Sendable, Equatable {
 /// `canvas.text`.
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
-    /// The title bar text.
+    /// The title bar text, in English (plain mode's step names and the tests use it).
     var title: String { get }
+    /// The title bar text in the context's language; ``title`` unless the screen says otherwise.
+    func title(context: ScreenContext) -> String
     /// True while the screen wants ``ScreenInput/tick`` inputs (a spinner); no timer runs otherwise.
     var isAnimating: Bool { get }
     /// The binding table for the current state.
@@ -283,6 +285,8 @@ public protocol Screen: Sendable {
 }
 
 extension Screen {
+    public func title(context: ScreenContext) -> String { title }
+
     public var isAnimating: Bool { false }
 
     public mutating func appear(context: ScreenContext) -> [ScreenEffect] { [] }

@@ -13,6 +13,7 @@ public struct HelpScreen: Screen {
     /// How many lines the list is scrolled down.
     public var scroll = 0
     public var title: String { "Help · \(screenTitle)" }
+    public func title(context: ScreenContext) -> String { context.localizer.text(.titleHelp, screenTitle) }
 
     /// A section of facts before the keys: a heading and label–value rows.
     public struct About: Sendable, Equatable {
@@ -127,7 +128,7 @@ public struct HelpScreen: Screen {
 
     /// The rules that hold on every screen.
     static let notes = [
-        AppModel.escapeRule,
+        AppModel.escapeRule(),
         "Pasted text arrives as one input. Card numbers are masked outside their own field.",
     ]
 }

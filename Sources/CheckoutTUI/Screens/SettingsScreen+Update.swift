@@ -41,7 +41,7 @@ extension SettingsScreen {
 
     /// Every row's keys, each saying which rows it works on.
     public func helpLines(context: ScreenContext) -> [KeyHint] {
-        KeyHint.merged([Row.binSource, .binURL, .latency, .mouse, .language, .network(networkOrder.first ?? .visa), .reset].flatMap { row in
+        KeyHint.merged([Row.binSource, .binURL, .latency, .mouse, .network(networkOrder.first ?? .visa), .reset].flatMap { row in
             var screen = self
             screen.current = row
             return screen.keyMap(context: context).helpLines

@@ -68,6 +68,7 @@ public struct SettingsScreen: Screen {
     let catalogueOrder: [CardNetwork]
 
     public var title: String { "Settings" }
+    public func title(context: ScreenContext) -> String { Route.settings.title(context.localizer) }
 
     /// Settings showing `settings`; `original` is what is in use (what Enter saves changes from and
     /// Esc keeps), `settings` unless the screen shows others to retry (a rebuild that failed).
