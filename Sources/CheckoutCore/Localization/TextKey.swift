@@ -147,4 +147,17 @@ public enum TextKey: String, Sendable, CaseIterable {
     case resultKeyNext
     case resultKeyPress
     case resultKeyCancel
+
+    // The F1 help (Sources/CheckoutTUI/Screens/HelpScreen.swift).
+    case helpKeysOn
+    case helpInTextField
+    case helpClick
+    case helpWheel
+    case helpScrolls
+    case helpKeyScroll
+    case helpKeyScrollUp
+    case helpKeyScrollDown
+    case helpKeyClose
+    case helpKeyCloseExplain
+    case helpPasted
 }

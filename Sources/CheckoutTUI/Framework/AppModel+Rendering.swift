@@ -12,6 +12,7 @@ extension AppModel {
     /// The whole terminal as a canvas of `width` x `height`.
     public func render(width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
+        canvas.direction = context.localizer.language.direction
         guard let top else { return canvas }
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
             Self.renderTooSmall(into: &canvas, glyphs: context.glyphs, localizer: context.localizer)

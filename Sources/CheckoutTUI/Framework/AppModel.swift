@@ -206,6 +206,7 @@ public struct AppModel: Sendable {
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
+        let key = visualKey(key)
         readClocks()
         noteKeystroke()
         context.exportNote = nil
@@ -235,6 +236,18 @@ public struct AppModel: Sendable {
             apply(effects, from: index)
         }
         return drainCommands()
+    }
+
+    /// ← and → as they point on a mirrored screen: right to left, the chooser's next network and a
+    /// stepper's increase are on the left, so ← moves to them. Where a text field has the caret the
+    /// arrows move it through its (left-to-right) text, and keep their meaning.
+    func visualKey(_ key: Key) -> Key {
+        guard context.localizer.language.direction == .rightToLeft, top?.focusedText == nil else { return key }
+        switch key {
+        case .left: return .right
+        case .right: return .left
+        default: return key
+        }
     }
 
     /// Does what a global key asks: the help or the full event log, opened, or closed when on show.

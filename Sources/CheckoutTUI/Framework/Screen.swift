@@ -123,7 +123,14 @@ public struct ScreenContext: Sendable {
             // Only Arabic runs right to left among the languages.
             return (Bundled.english, "Arabic needs a UTF-8 terminal (LANG=ar_AE.UTF-8, for one): English instead")
         }
-        do { return (try Bundled.localizer(language), nil) } catch { return (Bundled.english, "\(error): English instead") }
+        do {
+            let localizer = try Bundled.localizer(language)
+            guard ascii, language != .english else { return (localizer, nil) }
+            return (Localizer(language: language, catalogue: localizer.catalogue.transliteratedToASCII(),
+                              fallback: localizer.fallback, format: localizer.format), nil)
+        } catch {
+            return (Bundled.english, "\(error): English instead")
+        }
     }
 
     /// Speaks the language of the settings, as far as the glyphs allow.
