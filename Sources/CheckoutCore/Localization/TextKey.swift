@@ -160,4 +160,47 @@ public enum TextKey: String, Sendable, CaseIterable {
     case helpKeyClose
     case helpKeyCloseExplain
     case helpPasted
+
+    // Plain mode's card form (Sources/CheckoutTUI/Screens/CardFormScreen+Question.swift).
+    case plainCardIntro
+    case plainEveryNetwork
+    case plainWeAccept
+    case plainWeAcceptMore
+    case plainListAnd
+    case plainNumberPrompt
+    case plainNumberHelp1
+    case plainNumberHelp2
+    case plainNumberHelp3
+    case plainPreferred
+    case plainChooseHelp1
+    case plainChooseHelp2
+    case plainChooseHeading
+    case plainExpiryPrompt
+    case plainExpiryHelp
+    case plainCvvDigits
+    case plainCvvAnyDigits
+    case plainCvvPromptHidden
+    case plainCvvPrompt
+    case plainCvvHelp
+    case plainCvvNeverStoredHidden
+    case plainCvvNeverStored
+    case plainNamePrompt
+    case plainNameHelp
+    case plainPayPrompt
+    case plainPaySurcharge
+    case plainPayWith
+    case plainPayHelp
+    case plainNothingPaid
+    case plainLeavePayment
+    case plainPaying
+    case plainTotalChanged
+    case plainBinAnswer
+    case plainNoNetwork
+    case plainAskingBin
+    case plainNotKnown
+    case plainNoBinData
+    case plainBinOff
+    case plainBinUnavailable
+    case plainEftpos
+    case plainNotAccepted
 }
