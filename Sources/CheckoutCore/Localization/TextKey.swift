@@ -203,4 +203,43 @@ public enum TextKey: String, Sendable, CaseIterable {
     case plainBinUnavailable
     case plainEftpos
     case plainNotAccepted
+
+    // The Nol Pay screens (Sources/CheckoutTUI/Nol/NolFlowScreen+View.swift, NolFlowScreen.swift).
+    case nolTitleLink
+    case nolTitleCards
+    case nolTitlePay
+    case nolTitleUnlink
+    case nolStepScan
+    case nolStepPhone
+    case nolStepCode
+    case nolStepLinked
+    case nolStepLinkedCards
+    case nolStepCard
+    case nolStepPayment
+    case nolStepUnlinked
+    case nolWorking
+    case nolScan
+    case nolPhone
+    case nolCode
+    case nolCodeTo
+    case nolCardsPhone
+    case nolCardsChoose
+    case nolPayPhone
+    case nolUnlinkPhone
+    case nolPayChoose
+    case nolUnlinkChoose
+    case nolTyped
+    case nolCardActions
+    case nolRequested
+    case nolLabelCard
+    case nolLabelPhone
+    case nolLabelCode
+    case nolCardLinked
+    case nolCardReady
+    case nolCardUnlinked
+    case nolNoLongerLinked
+    case nolAsking
+    case nolBalance
+    case nolNewBalance
+    case nolPhoneExample
 }
