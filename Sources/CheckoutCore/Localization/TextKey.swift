@@ -242,4 +242,23 @@ public enum TextKey: String, Sendable, CaseIterable {
     case nolBalance
     case nolNewBalance
     case nolPhoneExample
+
+    // Plain mode's result (Sources/CheckoutTUI/Screens/ResultScreen+Question.swift).
+    case plainResultCard
+    case plainResultNotRecorded
+    case plainResultAuthorized
+    case plainResultPending
+    case plainResultDeclined
+    case plainResultDeclinedWhy
+    case plainResultFailed
+    case plainResultFailedWhy
+    case plainResultId
+    case plainResultFailedError
+    case plainResultRefused
+    case plainResultTryAgain
+    case plainResultAnother
+    case plainResultHome
+    case plainResultHelpTry
+    case plainResultHelpAnother
+    case plainResultNext
 }
