@@ -123,3 +123,33 @@ import Testing
         }
     }
 }
+
+/// The validator's errors carry their sentence: English's is the description the wire carries, as
+/// a screen shows it; French's is the catalogue's.
+@Suite struct ValidationSentenceTests {
+    @Test func everyErrorSaysInEnglishWhatItsDescriptionSays() throws {
+        let validator = CardValidator(catalogue: Fixtures.catalogue, session: Fixtures.settings.session)
+        let now = Fixtures.today
+        let calendar = Calendar(identifier: .gregorian)
+        let errors: [ValidationError?] = [
+            validator.validateCardNumber("", metadata: nil), validator.validateCardNumber("4242x", metadata: nil),
+            validator.validateCardNumber("42424242424242424242", metadata: nil), validator.validateCardNumber("4242", metadata: nil),
+            validator.validateCardNumber("424242424242", metadata: nil), validator.validateCardNumber("4242424242424241", metadata: nil),
+            validator.validateCardNumber("378282246310005", metadata: nil), validator.validateCardNumber("9999999999999999", metadata: nil),
+            validator.validateExpiryDate("", now: now, calendar: calendar), validator.validateExpiryDate("xx", now: now, calendar: calendar),
+            validator.validateExpiryDate("13/30", now: now, calendar: calendar), validator.validateExpiryDate("01/20", now: now, calendar: calendar),
+            validator.validateExpiryDate("01/70", now: now, calendar: calendar),
+            validator.validateCVV("", network: .visa), validator.validateCVV("1a", network: .visa), validator.validateCVV("12", network: .visa),
+            validator.validateCVV("12", network: nil),
+            validator.validateCardholderName(""), validator.validateCardholderName("J4ne"), validator.validateCardholderName("J@ne"),
+            validator.validateCardholderName("J"),
+        ]
+        let french = try Bundled.localizer(.french)
+        for error in errors {
+            guard let error else { Issue.record("an input the validator took"); continue }
+            let sentence = try #require(error.sentence, "\(error.description)")
+            #expect(Bundled.english.text(sentence.key.rawValue, sentence.arguments) == error.shownDescription)
+            #expect(error.shownDescription(french) != error.shownDescription, "\(error.description)")
+        }
+    }
+}

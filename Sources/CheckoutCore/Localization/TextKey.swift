@@ -261,4 +261,29 @@ public enum TextKey: String, Sendable, CaseIterable {
     case plainResultHelpTry
     case plainResultHelpAnother
     case plainResultNext
+
+    // Validation errors' descriptions as the screens show them (Sources/CheckoutCore/Validation/CardValidator.swift); the JSON keeps the English description.
+    case errorNumberCharacters
+    case errorNumberBlank
+    case errorNumberTooLong
+    case errorNumberIncomplete
+    case errorNumberMistyped
+    case errorNumberLength
+    case errorNumberLuhn
+    case errorNotAccepted
+    case errorUnsupported
+    case errorNotThisCards
+    case errorExpiryBlank
+    case errorExpiryFormat
+    case errorExpiryMonth
+    case errorExpired
+    case errorExpiryAhead
+    case errorCvvBlank
+    case errorCvvDigits
+    case errorCvvLength
+    case errorCvvAnyLength
+    case errorNameBlank
+    case errorNameDigits
+    case errorNameCharacters
+    case errorNameLength
 }

@@ -22,8 +22,8 @@ extension CardFormScreen {
     /// asks next (the chooser appears, or the result).
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
         if paying || lookupInFlight || awaitsBinAnswer || hold != nil { return nil }
-        let error = visibleError(for: focus).map { [$0.shownDescription] } ?? []
-        let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map(\.shownDescription)
+        let error = visibleError(for: focus).map { [$0.shownDescription(context.localizer)] } ?? []
+        let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map { $0.shownDescription(context.localizer) }
         let back: [AnswerStep] = focus == .number ? [.key(.escape)] : [.key(.backTab)]
         let text = context.localizer
         var question: ScreenQuestion

@@ -46,7 +46,7 @@ extension CardFormScreen {
         if automaticRows > 1 {
             row += 1 + gap
         } else {
-            row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+            row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
         }
 
         // Expiry and CVV side by side.
@@ -58,7 +58,7 @@ extension CardFormScreen {
         cursor = drawField(.cvv, placeholder: cvvPlaceholder(context: context), row: row + 1, column: cvvColumn,
                            width: max(1, left + width - cvvColumn - 2), into: &canvas, context: context) ?? cursor
         row += 2
-        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
 
         // Cardholder name, unless the session does not collect it (checkoutModules CARD_INFORMATION).
         if context.session.collectsCardholderName {
@@ -66,7 +66,7 @@ extension CardFormScreen {
             cursor = drawField(.name, placeholder: text.text(.cardNamePlaceholder), row: row + 1, column: left, width: width - 2,
                                into: &canvas, context: context) ?? cursor
             row += 2
-            row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+            row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
         }
 
         // Pay: the total for the network it would be paid with, which changes with the choice.
@@ -328,12 +328,12 @@ extension CardFormScreen {
     /// The error rows under `fields`: their visible errors, or the notice about the key just refused
     /// in the focused one. Returns the rows taken: one is always kept, more come out of `spare`.
     func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, spare: inout Int, into canvas: inout Canvas,
-                    glyphs: GlyphSet) -> Int {
+                    glyphs: GlyphSet, localizer: Localizer) -> Int {
         let message: (prefix: String, text: String, style: CellStyle)
         if let notice, fields.contains(focus) {
             message = (glyphs.noteMark + " ", notice, .accent)
         } else {
-            let messages = fields.compactMap { visibleError(for: $0)?.shownDescription }
+            let messages = fields.compactMap { visibleError(for: $0)?.shownDescription(localizer) }
             guard !messages.isEmpty else { return 1 }
             message = (glyphs.failure + " ", messages.joined(separator: glyphs.separator), .error)
         }
