@@ -17,6 +17,9 @@ final class PlainConversation: AppInput, AppDisplay {
     /// The steps of the answer being handed on, and what to do once they are.
     private var plan: [AnswerStep] = []
     private var afterPlan: (said: String?, opens: String?) = (nil, nil)
+    /// What the focused field held right after the answer being handed on was pasted into it;
+    /// `nil` before the paste.
+    private var afterPaste: String?
     /// The part of the screen's question being asked (a question another opened).
     private var part: String?
     /// The step of the question asked last: a new step's lead is said first.
@@ -92,12 +95,17 @@ final class PlainConversation: AppInput, AppDisplay {
 
     private func handNextStep(_ question: ScreenQuestion, _ loop: AppLoop) {
         let step = plan.removeFirst()
+        // A pasted answer that completed its field may have made the screen go on by itself: the
+        // focus moved on (auto-advance), or the field the paste filled was emptied since (a one-time
+        // code that sent itself and was refused). Then its check and Enter are no longer about it.
+        let wentOn = afterPaste.map { pasted in
+            question.step != lastStep || (!pasted.isEmpty && loop.model.top?.focusedText?.isEmpty == true)
+        } ?? false
         if step == .goOn {
-            // The screen went on by itself once the answer completed the field: nothing to press.
-            if question.step == lastStep { loop.hand(.key(.enter)) }
+            if !wentOn { loop.hand(.key(.enter)) }
             narrate(loop.model)
         } else if step == .check {
-            if !question.refusal.isEmpty {
+            if !wentOn, !question.refusal.isEmpty {
                 // Refused: said, and the same question asked again without its lead.
                 for line in question.refusal { conversation.say(line) }
                 plan = question.afterRefusal
@@ -107,6 +115,7 @@ final class PlainConversation: AppInput, AppDisplay {
             }
         } else {
             loop.hand(step)
+            if case .paste = step { afterPaste = loop.model.top?.focusedText?.text ?? "" }
             // What the step did at once ("Paying...") is said before an answer can replace the screen.
             narrate(loop.model)
         }
@@ -160,6 +169,7 @@ final class PlainConversation: AppInput, AppDisplay {
 
     private func start(_ steps: [AnswerStep], said: String?, opens: String?) {
         plan = steps
+        afterPaste = nil
         afterPlan = (said, opens)
         if steps.isEmpty {
             if let said { conversation.say(said) }

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 
 /// Runs a program the way a shell would, for end-to-end tests: a cleared signal mask and default
@@ -121,14 +122,12 @@ public struct ChildProcess {
     /// signal state) with its three standard streams on pipes.
     public static func spawnPiped(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Piped {
         ignoreBrokenPipes
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        // The child must not inherit the pipes' other ends (dup2 onto 0, 1, 2 clears the flag):
-        // a leaked write end of its stdin would keep it from ever seeing end of input.
-        for pipe in [inPipe, outPipe, errPipe] {
-            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
+        // No child may inherit the pipes' other ends (dup2 onto 0, 1, 2 clears the flag): a leaked
+        // write end of a stdin keeps its reader from ever seeing end of input. The flag is set as
+        // each pipe is made, before any child can start: tests spawn in parallel, and a sibling's child started
+        // between pipe() and fcntl() held another test's stdin open until that test's timeout
+        // (seen under load: `detect -` killed after 30 s with nothing read).
+        let inPipe = try ClosingPipe(), outPipe = try ClosingPipe(), errPipe = try ClosingPipe()
         let pid = try spawn(executable, arguments, environment: environment,
                             stdin: inPipe.fileHandleForReading.fileDescriptor,
                             stdout: outPipe.fileHandleForWriting.fileDescriptor,
@@ -137,6 +136,28 @@ public struct ChildProcess {
         try? outPipe.fileHandleForWriting.close()
         try? errPipe.fileHandleForWriting.close()
         return Piped(pid: pid, stdin: inPipe.fileHandleForWriting, stdout: outPipe.fileHandleForReading, stderr: errPipe.fileHandleForReading)
+    }
+
+    /// Held while a pipe is between being made and being marked close-on-exec, and while a child
+    /// is spawned: so no child starts in that gap (Glibc's Swift module has no `pipe2`).
+    private static let spawning = Mutex(())
+
+    /// Both ends of a pipe, close-on-exec before any child can be spawned.
+    private struct ClosingPipe {
+        let fileHandleForReading: FileHandle
+        let fileHandleForWriting: FileHandle
+
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            let made = ChildProcess.spawning.withLock { _ in
+                guard pipe(&ends) == 0 else { return false }
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                return true
+            }
+            guard made else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            fileHandleForReading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+            fileHandleForWriting = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        }
     }
 
     /// A child that exits before reading its input (a refused option) closes the pipe its input is
@@ -172,7 +193,7 @@ public struct ChildProcess {
         var pid: pid_t = 0
         let rc = withCStrings(argv) { argvPtr in
             withCStrings(env) { envPtr in
-                posix_spawnp(&pid, executable, &actions, &attributes, argvPtr, envPtr)
+                spawning.withLock { _ in posix_spawnp(&pid, executable, &actions, &attributes, argvPtr, envPtr) }
             }
         }
         guard rc == 0 else { throw NSError(domain: "ChildProcess", code: Int(rc), userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable): \(String(cString: strerror(rc)))"]) }

@@ -91,7 +91,7 @@ extension NolFlowScreen {
             step: "nol.code", prompt: flow == .link ? "Step 3 of 3: the 6-digit code from the SMS (or resend)" : "The 6-digit code from the SMS (or resend)",
             help: ["The code in the SMS line above. Type resend for a new code (after 30 seconds)."],
             kind: .text(.init(current: nil, echo: .secret) { answer in
-                answer.lowercased() == "resend" ? [.key(.function(5))] : AnswerStep.replacing(with: answer) + [.check, .key(.enter)]
+                answer.lowercased() == "resend" ? [.key(.function(5))] : AnswerStep.replacing(with: answer) + [.check, .goOn]
             }),
             error: errorLines, refusal: refusal(.code))
     }

@@ -15,19 +15,6 @@ extension PaymentsScreen {
         return KeyMap(bindings)
     }
 
-    public func helpLines(context: ScreenContext) -> [KeyHint] {
-        var browsing = self
-        browsing.keeping = ReceiptKeeping()
-        return browsing.keyMap(context: context).helpLines
-    }
-
-    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? "cancel" : nil }
-
-    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
-        keeping.fileName = nil
-        return []
-    }
-
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
         switch action {
         case .up:

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// The screen reads one page from the ledger when it opens and when the page or the filter
 /// changes (a `LIMIT`/`OFFSET` query and a count), never the whole ledger: a ledger of a million
 /// payments pages as quickly as one of ten.
-public struct PaymentsScreen: Screen {
+public struct PaymentsScreen: KeepsReceipts {
     /// Which payments the list shows.
     public enum StatusFilter: String, Sendable, CaseIterable {
         case all, authorized = "AUTHORIZED", declined = "DECLINED", failed = "FAILED"
@@ -76,7 +76,6 @@ public struct PaymentsScreen: Screen {
     /// The payment chosen, if the page has any.
     public var chosen: LedgerEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
 
-    public var focusedText: EditableText? { keeping.fileName }
 
     /// Reads the page on show (and the count) from the ledger.
     mutating func load() {

@@ -80,3 +80,26 @@ struct ReceiptKeeping: Sendable, Equatable {
         }
     }
 }
+
+/// A screen that keeps receipts (the result and Payments): while a file name is asked for it is
+/// the focused text, Esc cancels it, and the help lists the keys of the screen when not asking.
+protocol KeepsReceipts: Screen {
+    var keeping: ReceiptKeeping { get set }
+}
+
+extension KeepsReceipts {
+    public var focusedText: EditableText? { keeping.fileName }
+
+    public func helpLines(context: ScreenContext) -> [KeyHint] {
+        var browsing = self
+        browsing.keeping = ReceiptKeeping()
+        return browsing.keyMap(context: context).helpLines
+    }
+
+    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? context.localizer.text(.resultKeyCancel) : nil }
+
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
+        keeping.fileName = nil
+        return []
+    }
+}

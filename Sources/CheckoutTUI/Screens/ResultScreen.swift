@@ -9,7 +9,7 @@ import CheckoutEngine
 /// A decline or a failure keeps the card: "Try again" brings the form back with the same card and
 /// the security code to type again, "Use another card" with the number and security code cleared
 /// and the expiry and name kept.
-public struct ResultScreen: Screen {
+public struct ResultScreen: KeepsReceipts {
     /// What came back from the engine.
     public enum Outcome: Sendable, Equatable {
         case completed(Payment)
@@ -86,7 +86,6 @@ public struct ResultScreen: Screen {
 
     public var discardQuestion: String? { isSettled || form == nil ? nil : "Discard this card?" }
 
-    public var focusedText: EditableText? { keeping.fileName }
 
     /// The receipt of the payment the processor answered with (authorized, declined or failed);
     /// `nil` when no payment was made (refused before it reached the processor).
@@ -109,20 +108,6 @@ public struct ResultScreen: Screen {
                                    explain: text.text(.resultKeyPress)))
         if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
         return KeyMap(bindings)
-    }
-
-    /// Every key of the screen: the buttons' and the receipt's (the file name's Enter is in `s`'s line).
-    public func helpLines(context: ScreenContext) -> [KeyHint] {
-        var buttons = self
-        buttons.keeping = ReceiptKeeping()
-        return buttons.keyMap(context: context).helpLines
-    }
-
-    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? context.localizer.text(.resultKeyCancel) : nil }
-
-    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
-        keeping.fileName = nil
-        return []
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
