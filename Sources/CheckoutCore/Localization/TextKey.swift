@@ -286,4 +286,19 @@ public enum TextKey: String, Sendable, CaseIterable {
     case errorNameDigits
     case errorNameCharacters
     case errorNameLength
+
+    // Settings (Sources/CheckoutTUI/Screens/SettingsScreen+View.swift).
+    case settingsAccepted
+    case settingsBinSource
+    case settingsServiceURL
+    case settingsLatency
+    case settingsDebounce
+    case settingsMouse
+    case settingsLanguage
+    case settingsReset
+    case settingsOn
+    case settingsOff
+    case settingsURLNote
+    case settingsDurationNote
+    case settingsMouseNote
 }
