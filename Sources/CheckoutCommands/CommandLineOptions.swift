@@ -51,6 +51,8 @@ struct CommandLineOptions: Sendable {
     var noColor = false
     /// `--no-mouse`: the terminal keeps the mouse (its own selection) instead of the UI.
     var noMouse = false
+    /// `--lang`: the language the screens speak, over the saved one and the locale's.
+    var language: Language?
     /// `--plain`: the line-by-line front end instead of the full-screen UI.
     var plain = false
     /// `checkout nol events`: how long the simulated reader waits for a tap.

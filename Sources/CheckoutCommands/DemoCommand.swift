@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutPlain
 import CheckoutStore
 import CheckoutApp
 import CheckoutTUI
@@ -104,6 +105,11 @@ enum DemoCommand {
         case .embedded: settings.binSource = options.binTablePath.map { .table(path: $0) } ?? .embedded
         case .off: settings.binSource = .off
         case .url(let url): settings.binSource = .url(url.absoluteString)
+        }
+        settings.language = Language.choose(option: options.language, setting: nil, environment: ProcessEnvironment.values(LocaleName.variables))
+        if let problem = ScreenContext.localizer(for: settings.language, ascii: !PlainText.localeIsUTF8()).problem {
+            FileHandleOutput.error("checkout demo: " + problem)
+            settings.language = .english
         }
         let ledger = try options.dataDirectory.map { _ in try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) } }
         return try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: settings, clock: clock, ledger: ledger)

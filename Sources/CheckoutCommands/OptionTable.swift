@@ -27,6 +27,7 @@ enum CommandOption: String, CaseIterable, Sendable {
     case dataDir = "data-dir"
     case noColor = "no-color"
     case noMouse = "no-mouse"
+    case lang = "lang"
     case plain = "plain"
     case readTimeout = "read-timeout"
     case otp = "otp"
@@ -66,6 +67,7 @@ enum CommandOption: String, CaseIterable, Sendable {
         case .status: "STATUS"
         case .record: "FILE.cast"
         case .speed: "X"
+        case .lang: "en|fr|ar"
         case .noColor, .noMouse, .plain, .json, .oldestFirst, .check: nil
         }
     }
@@ -94,6 +96,8 @@ enum CommandOption: String, CaseIterable, Sendable {
         case .name: "the cardholder name to validate"
         case .dataDir: "where the SQLite database (ledger, simulated Nol backend) and saved settings live"
         case .noColor: "no colours (so does the NO_COLOR variable)"
+        case .lang: "the language the screens speak: English, French or Arabic (Arabic needs a UTF-8 terminal); "
+            + "else the one saved in Settings, else LC_ALL, LC_MESSAGES or LANG, else English"
         case .noMouse: "leave the mouse to the terminal (its own text selection) instead of clicks and the wheel"
         case .plain: "ask one thing at a time in plain lines (screen readers, serial consoles, pipes); also when TERM is dumb or "
             + "unknown, or CHECKOUT_PLAIN=1 or ACCESSIBLE=1 is set"
@@ -173,6 +177,11 @@ enum CommandOption: String, CaseIterable, Sendable {
             options.dataDirectory = value
         case .noColor: options.noColor = true
         case .noMouse: options.noMouse = true
+        case .lang:
+            guard let language = Language(code: value) else {
+                throw UsageError("--lang must be en, fr or ar, not \"\(DiagnosticText.quoted(value))\"")
+            }
+            options.language = language
         case .plain: options.plain = true
         case .readTimeout:
             // Checked before converting, so "inf" or "1e300" cannot trap the conversion.
@@ -312,7 +321,7 @@ extension CommandSpec {
             next card and saves them in the data directory; options given here override the saved ones, for this run.
             TERM dumb or unknown (or --plain, CHECKOUT_PLAIN=1, ACCESSIBLE=1) asks the same screens one question at a time in plain lines.
             """,
-        options: CommandOption.binOptions + [.debounce, .dataDir, .noColor, .noMouse, .plain])
+        options: CommandOption.binOptions + [.debounce, .dataDir, .noColor, .noMouse, .lang, .plain])
 
     static let detect = CommandSpec(
         words: ["detect"], arguments: "NUMBER... | -",
@@ -393,7 +402,7 @@ extension CommandSpec {
             Payments a demo makes go to the ledger under --data-dir when it is given (in memory otherwise);
             the Nol system a demo walks through is always a fresh one in memory, so a demo plays the same every time.
             """,
-        options: [.script, .check, .record, .speed, .binService, .binTable, .dataDir, .noColor])
+        options: [.script, .check, .record, .speed, .binService, .binTable, .dataDir, .noColor, .lang])
 
     static let bench = CommandSpec(
         words: ["bench"], arguments: "",

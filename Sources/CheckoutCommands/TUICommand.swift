@@ -39,7 +39,7 @@ enum TUICommand {
             return options.usageError("unknown command \(options.positionals.joined(separator: " "))")
         }
         let catalogue: NetworkCatalogue
-        let defaults: CheckoutSettings
+        var defaults: CheckoutSettings
         let ledger: Ledger
         do {
             catalogue = try options.makeCatalogue()
@@ -55,6 +55,8 @@ enum TUICommand {
                 debounceMilliseconds: CommandOption.milliseconds(options.debounce ?? EngineConfiguration().debounce),
                 binTimeoutMilliseconds: CommandOption.milliseconds(options.binTimeout),
                 mouse: !options.noMouse)
+            defaults.language = Language.choose(option: options.language, setting: nil,
+                                                environment: ProcessEnvironment.values(LocaleName.variables))
         } catch {
             FileHandleOutput.error(error.message)
             return 2
@@ -73,7 +75,12 @@ enum TUICommand {
         }
         let makeEngine = EngineRecipe(catalogue: catalogue, paymentService: options.makePaymentService(ledger: ledger),
                                       primer: options.primer, clientSessionService: options.makeClientSessionService()).factory
-        let (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
+        var (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
+        if let problem = ScreenContext.localizer(for: settings.language, ascii: !PlainText.localeIsUTF8()).problem {
+            FileHandleOutput.error("checkout: " + problem)
+            settings.language = .english
+            note = note ?? StatusNote(problem, tone: .problem)
+        }
         let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
         switch mode {
@@ -137,7 +144,7 @@ enum TUICommand {
     /// client token) brings its own accepted networks, a client token its own BIN service.
     static let overridingOptions: [(SavedSettings.Field, [CommandOption])] = [
         (.allowedNetworks, [.allowed, .session, .clientToken]), (.binSource, [.binService, .binTable, .clientToken]),
-        (.binLatency, [.binLatency]), (.debounce, [.debounce]), (.mouse, [.noMouse]),
+        (.binLatency, [.binLatency]), (.debounce, [.debounce]), (.mouse, [.noMouse]), (.language, [.lang]),
     ]
 
     /// The saved settings the options given on the command line take the place of.

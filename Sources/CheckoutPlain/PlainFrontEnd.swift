@@ -66,6 +66,7 @@ public struct PlainFrontEnd: Sendable {
     private func run(route: Route, console: any PlainConsole, waiter: any LoopWaiter, made: (AppLoop) -> Void,
                      readLine: @escaping @MainActor (Bool) async -> InputLine?) async -> Int32 {
         let conversation = Conversation(console: console, readLine: readLine)
+        conversation.isolatesNumbers = settings.language.direction == .rightToLeft
         conversation.say("TerminalCheckout, plain mode. Amount due \(MoneyText.format(minorUnits: settings.amount, currency: settings.currency)); "
             + "BIN source \(settings.binSource.label).\nAt any question: ? for help, back for the previous one, Ctrl-D to leave.")
         // Where the settings came from: saved ones in use, overridden by options, or refused.

@@ -14,6 +14,7 @@ import Testing
         "FILE": "some.file", "TOKEN": "x.y.z", "LIST": "VISA,MASTERCARD", "MINOR_UNITS": "1234", "CODE": "123456",
         "embedded|off|URL": "https://bins.example/v1", "MS": "250", "MM/YY": "12/30", "N": "7", "TEXT": "Jane Doe", "DIR": "/tmp/dir",
         "SECONDS": "2", "DATE": "2025-11-29", "STATUS": "declined", "FILE.cast": "demo.cast", "X": "1.5",
+        "en|fr|ar": "fr",
     ]
 
     @Test(arguments: CommandSpec.all)
@@ -54,6 +55,8 @@ import Testing
         #expect(payments.json && payments.query.limit == 3 && payments.query.status == "DECLINED" && !payments.query.newestFirst)
         let demo = try CommandLineOptions.parse(["--check", "--speed=1.5", "--script", "mine.demo"], command: .demo).get()
         #expect(demo.check && demo.speed == 1.5 && demo.scriptPath == "mine.demo")
+        #expect(try CommandLineOptions.parse(["--lang", "AR"], command: .tui).get().language == .arabic)
+        #expect(try CommandLineOptions.parse(["--lang=fr"], command: .demo).get().language == .french)
     }
 
     @Test func badValuesAreOneLineNamingTheOption() {
@@ -64,6 +67,8 @@ import Testing
             (.demo, ["--speed", "7"], "checkout demo: --speed takes one of 0.5, 1, 1.5, 2, 3, 4"),
             (.payments, ["--since", "yesterday"], "checkout payments: --since must be a UTC date such as 2025-11-29 or 2025-11-29T17:53:36Z, not \"yesterday\""),
             (.payments, ["--limit"], "checkout payments: --limit needs a value"),
+            (.tui, ["--lang", "de"], "checkout: --lang must be en, fr or ar, not \"de\""),
+            (.demo, ["--lang", "fr_FR"], "checkout demo: --lang must be en, fr or ar, not \"fr_FR\""),
             (.payments, ["--json=yes"], "checkout payments: --json takes no value"),
         ]
         for (command, arguments, message) in cases {

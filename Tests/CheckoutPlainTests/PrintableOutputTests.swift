@@ -44,4 +44,13 @@ import Testing
         #expect(PlainText.printable("José • €49.99 …", ascii: true) == "Jos\\u00e9 * EUR 49.99 ...")
         #expect(PlainText.printable("José • €49.99", ascii: false) == "José • €49.99")
     }
+
+    /// The isolates and marks an Arabic line uses pass in UTF-8; the embeddings and overrides that
+    /// would reorder the rest of the terminal's line stay escaped; ASCII escapes them all.
+    @Test func isolatesPassOverridesDoNot() {
+        let line = "\u{2068}Visa\u{2069} \u{2066}4242\u{2069} \u{200F}49.99"
+        #expect(PlainText.printable(line, ascii: false) == line)
+        #expect(PlainText.printable("\u{202E}x\u{202C}", ascii: false) == "\\u{202E}x\\u{202C}")
+        #expect(PlainText.printable("\u{2066}1\u{2069}", ascii: true) == "\\u{2066}1\\u{2069}")
+    }
 }

@@ -108,6 +108,6 @@ import Testing
         #expect(model.render().lines.last?.contains("esc back") == true)
         _ = model.press(.function(1))
         let help = model.render(width: 120, height: 40).lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(help.contains(AppModel.escapeRule))
+        #expect(help.contains(AppModel.escapeRule()))
     }
 }

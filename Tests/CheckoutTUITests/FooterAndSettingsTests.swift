@@ -84,9 +84,10 @@ import Testing
         _ = model.press(.right)
         _ = model.press(.enter)
         let lines = model.render(width: 60, height: 20).lines
-        #expect(lines[7] == "    [ Reset to defaults ]")
-        #expect(lines[8] == "", "a blank row between Reset and the list")
-        #expect(lines[9] == "    Accepted networks, in order of preference")
+        #expect(lines[7] == "    Language            ◀ English ▶")
+        #expect(lines[8] == "    [ Reset to defaults ]")
+        #expect(lines[9] == "", "a blank row between Reset and the list")
+        #expect(lines[10] == "    Accepted networks, in order of preference")
         #expect(lines[17] == "    ✗ Type the BIN service URL first (http://host/…), or")
         #expect(lines[18] == "      choose another source")
         #expect(lines[16] == "    ↓ more")

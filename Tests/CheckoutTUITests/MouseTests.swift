@@ -248,7 +248,10 @@ extension AppModel {
         model.click("◀ on ▶", offset: 5)
         #expect(settings().draft.mouse == false)
         _ = model.mouse(MouseEvent(.wheelDown, row: 6, column: 10))
-        #expect(settings().rows[settings().selection] == .reset)
+        #expect(settings().rows[settings().selection] == .language)
+        // The language, by its arrow.
+        model.click("◀ English ▶", offset: 10)
+        #expect(settings().draft.language == .french)
     }
 
     @Test func theDiscardQuestionIsAnsweredByClickingAndBlocksOtherClicks() {

@@ -12,22 +12,39 @@ import Testing
         settings.binLatencyMilliseconds = 1500
         settings.debounceMilliseconds = 350
         settings.mouse = false
+        settings.language = .arabic
         let saved = SavedSettings(settings)
         #expect(saved.json == """
             {"version":1,"allowedNetworks":["VISA","CARTES_BANCAIRES","MASTERCARD"],"binService":"https://bins.example/v1",\
-            "binLatencyMs":1500,"debounceMs":350,"mouse":false}
+            "binLatencyMs":1500,"debounceMs":350,"mouse":false,"language":"ar"}
 
             """)
         let read = try SavedSettings(json: saved.json)
         #expect(read == saved)
         #expect(read.applied(to: CheckoutSettings()) == CheckoutSettings(
             allowedNetworks: [.visa, .cartesBancaires, .mastercard], binSource: .url("https://bins.example/v1"),
-            binLatencyMilliseconds: 1500, debounceMilliseconds: 350, mouse: false))
+            binLatencyMilliseconds: 1500, debounceMilliseconds: 350, mouse: false, language: .arabic))
         // Every network (null), a BIN table, and fields left out keep their defaults.
         let table = try SavedSettings(json: #"{"version":1,"allowedNetworks":null,"binTable":"/data/bins.csv"}"#)
         #expect(table.applied(to: Fixtures.settings) == CheckoutSettings(allowedNetworks: nil, binSource: .table(path: "/data/bins.csv"),
                                                                           amount: 4999, currency: "EUR"))
         #expect(try SavedSettings(json: table.json) == table)
+    }
+
+    /// The Settings row steps through the languages by their own names; the screens speak the
+    /// one saved, and --lang keeps its own over it.
+    @Test func theLanguageRowChangesTheLanguageTheScreensSpeak() throws {
+        var model = AppModel(route: .settings, catalogue: Fixtures.catalogue, settings: Fixtures.settings)
+        #expect(model.context.localizer.language == .english)
+        for _ in 0..<8 where (model.top as? SettingsScreen)?.current != .language { _ = model.press(.down) }
+        _ = model.press(.right)
+        #expect((model.top as? SettingsScreen)?.result.language == .french)
+        let commands = model.press(.enter)
+        #expect(model.context.localizer.language == .french)
+        #expect(commands.contains { if case .rebuildEngine(_, let saving) = $0 { saving == SavedSettings(language: .french) } else { false } })
+        let saved = try SavedSettings(json: #"{"version":1,"language":"fr"}"#)
+        #expect(saved.applied(to: Fixtures.settings, keeping: [.language]).language == .english)
+        #expect(saved.applied(to: Fixtures.settings).language == .french)
     }
 
     @Test func optionsOnTheCommandLineKeepTheirValues() throws {
@@ -55,6 +72,7 @@ import Testing
             (#"{"version":1,"debounceMs":-1}"#, "$.debounceMs: expected a whole number"),
             (#"{"version":1,"debounceMs":1.5}"#, "$.debounceMs: expected a whole number"),
             (#"{"version":1,"mouse":"yes"}"#, "$.mouse: expected true or false"),
+            (#"{"version":1,"language":"de"}"#, "$.language: expected \"en\", \"fr\" or \"ar\""),
             (String(repeating: " ", count: 70_000) + "{}", "larger than 64 KiB"),
             ("\u{FEFF}\u{0}", "line 1"),
         ]

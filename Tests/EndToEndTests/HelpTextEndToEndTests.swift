@@ -17,7 +17,7 @@ import Testing
         "FILE": "examples/session-visa-surcharge.json", "FILE.cast": "/tmp/checkout-help-test.cast", "LIST": "VISA",
         "TOKEN": "x.y.z", "SVC": "off", "embedded|off|URL": "off", "MS": "100", "MM/YY": "12/30", "N": "1", "TEXT": "Jane",
         "MINOR_UNITS": "100", "CODE": "EUR", "DIR": "/tmp/checkout-help-test", "SECONDS": "1", "DATE": "2025-11-29",
-        "STATUS": "AUTHORIZED", "AUTHORIZED|DECLINED|FAILED|PENDING": "AUTHORIZED", "X": "1",
+        "STATUS": "AUTHORIZED", "AUTHORIZED|DECLINED|FAILED|PENDING": "AUTHORIZED", "X": "1", "en|fr|ar": "fr",
     ]
 
     /// The options a help text names, each with the placeholder shown after it anywhere in the text.

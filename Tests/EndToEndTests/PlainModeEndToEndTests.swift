@@ -255,7 +255,9 @@ import Testing
 /// control character, invalid UTF-8; nil when every byte is printable ASCII, UTF-8 of a printable
 /// character, or a newline.
 func firstUnprintableByte(_ text: String) -> String? {
-    for (offset, scalar) in text.unicodeScalars.enumerated() where scalar != "\n" {
+    // The isolates and marks of an Arabic line are printed on purpose (PlainText.isPrintable).
+    let bidi: Set<UInt32> = [0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+    for (offset, scalar) in text.unicodeScalars.enumerated() where scalar != "\n" && !bidi.contains(scalar.value) {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate, .privateUse:
             return "U+\(String(scalar.value, radix: 16)) at \(offset)"

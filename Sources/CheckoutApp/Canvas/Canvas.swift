@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// A grid of styled cells that screens draw into, with no terminal behind it.
 ///
 /// Screens render into a `Canvas`; the ncurses adapter copies a finished canvas to the terminal, and
@@ -13,6 +15,13 @@
 ///     canvas.put("Pay €49.99", row: 0, column: 2, style: .accent)
 ///     canvas.addTarget(Rect(top: 0, left: 2, width: 10, height: 1), "pay")
 ///     canvas.lines[0] // "  Pay €49.99"
+///
+/// A right-to-left canvas (``direction``) is the one place the layout mirrors: screens keep
+/// drawing in left-to-right coordinates, and each ``put(_:row:column:style:maxWidth:)`` lands at
+/// the mirrored column, its text shaped and in visual order (``BidiText``) with its numbers kept
+/// left to right (``BidiIsolation/isolatingNumbers(_:)``); fills, click targets and the cursor
+/// mirror the same way, and the symbols that point (◀ ▶, ← →, box corners) are swapped. One put
+/// is one phrase: a row built from several puts is mirrored by the columns, a phrase by the algorithm.
 public struct Canvas: Sendable, Equatable {
     /// One cell: a character (a space when empty) and its style.
     public struct Cell: Sendable, Equatable {
@@ -29,11 +38,29 @@ public struct Canvas: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Which way the rows run; right to left mirrors every put, fill, target and the cursor.
+    public var direction: Language.Direction = .leftToRight
     /// Where the terminal cursor should be shown (the focused text field's insertion point), if anywhere.
+    ///
+    /// Set in the screens' left-to-right columns. Right to left, a caret inside text put on its row
+    /// keeps its offset in that (left-to-right: a number, a code) text from where it was drawn;
+    /// elsewhere, as at the start of an empty field, the column is mirrored.
     public var cursor: (row: Int, column: Int)? {
         get { cursorPosition.map { ($0.row, $0.column) } }
-        set { cursorPosition = newValue.map { CursorPosition(row: $0.row, column: $0.column) } }
+        set {
+            guard let newValue, direction == .rightToLeft else {
+                cursorPosition = newValue.map { CursorPosition(row: $0.row, column: $0.column) }
+                return
+            }
+            let column = spans.last { $0.row == newValue.row && $0.column <= newValue.column && newValue.column <= $0.column + $0.width }
+                .map { $0.visual + newValue.column - $0.column } ?? width - 1 - newValue.column
+            cursorPosition = CursorPosition(row: newValue.row, column: max(0, min(width - 1, column)))
+        }
     }
+
+    /// Right to left: where each put's text went (its logical column and width, its visual column).
+    private struct Span: Sendable { var row: Int; var column: Int; var width: Int; var visual: Int }
+    private var spans: [Span] = []
 
     private struct CursorPosition: Sendable, Equatable { var row: Int; var column: Int }
     private var cursorPosition: CursorPosition?
@@ -50,6 +77,7 @@ public struct Canvas: Sendable, Equatable {
 
     /// Registers `rect` (clipped to the canvas) as a click target called `id`.
     public mutating func addTarget(_ rect: Rect, _ id: some Hashable & Sendable) {
+        let rect = direction == .rightToLeft ? Rect(top: rect.top, left: width - rect.left - rect.width, width: rect.width, height: rect.height) : rect
         let top = max(0, rect.top), left = max(0, rect.left)
         let bottom = min(height, rect.bottom), right = min(width, rect.left + rect.width)
         guard bottom > top, right > left else { return }
@@ -88,6 +116,7 @@ public struct Canvas: Sendable, Equatable {
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .normal, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < height, column < width else { return 0 }
+        if direction == .rightToLeft { return putMirrored(text, row: row, column: column, style: style, maxWidth: maxWidth) }
         let limit = min(width, column + (maxWidth ?? width))
         var x = column
         // Printable ASCII is one column a byte: no grapheme breaking, no width lookup.
@@ -115,8 +144,66 @@ public struct Canvas: Sendable, Equatable {
         return max(0, x - column)
     }
 
+    /// Right to left: `text` in visual order, ending where a left-to-right put would start, seen in
+    /// a mirror; cut from its logical end (the left) when it does not fit.
+    private mutating func putMirrored(_ text: String, row: Int, column: Int, style: CellStyle, maxWidth: Int?) -> Int {
+        let limit = min(width, column + (maxWidth ?? width)) - max(0, column)
+        guard limit > 0 else { return 0 }
+        // A phrase with no right-to-left letter (a key's name, a network's, an amount) is its own
+        // left-to-right paragraph, so its neutral ends (`⇧tab`, `(3)`) stay where they are.
+        let paragraph: BidiText.Paragraph = text.unicodeScalars.contains(where: Self.isRightToLeft) ? .rightToLeft : .leftToRight
+        var visual = BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph)
+        if paragraph == .leftToRight {
+            // Its spaces were a gap on the side of the phrase next to it, which is now the other side.
+            let leading = visual.prefix { $0 == " " }.count, trailing = visual.reversed().prefix { $0 == " " }.count
+            if leading < visual.count {
+                visual = String(repeating: " ", count: trailing) + visual.dropFirst(leading).dropLast(trailing) + String(repeating: " ", count: leading)
+            }
+        }
+        // A symbol alone, or the neutrals an Arabic phrase turned round, point the mirrored way.
+        if paragraph == .rightToLeft || visual.count == 1 { visual = Self.mirroredSymbols(visual) }
+        var characters = Array(visual).filter { DisplayWidth.of($0) > 0 }
+        var used = characters.reduce(0) { $0 + DisplayWidth.of($1) }
+        while used > limit, !characters.isEmpty { used -= DisplayWidth.of(characters.removeFirst()) }
+        let start = width - max(0, column) - used
+        spans.append(Span(row: row, column: column, width: used, visual: start))
+        var x = start
+        for character in characters {
+            let w = DisplayWidth.of(character)
+            set(row, x, Cell(character: character, style: style, isContinuation: false, isWide: w == 2))
+            if w == 2 { set(row, x + 1, Cell(character: " ", style: style, isContinuation: true)) }
+            x += w
+        }
+        return used
+    }
+
+    /// A right-to-left letter (Hebrew, Arabic and their presentation forms) or mark (RLM, ALM).
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
+            || value == 0x200F || value == 0x061C
+    }
+
+    /// The symbols that point one way, pointing the other: what a mirror shows of them. (Brackets
+    /// and `<` `>` are mirrored by the algorithm itself, being Bidi_Mirrored; ← and → name keys,
+    /// which do not change.)
+    static func mirroredSymbols(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { mirrors[$0] != nil }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { scalars.append(mirrors[scalar] ?? scalar) }
+        return String(scalars)
+    }
+
+    private static let mirrors: [Unicode.Scalar: Unicode.Scalar] = {
+        let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [("◀", "▶"), ("┌", "┐"), ("└", "┘"), ("├", "┤"), ("▸", "◂"), ("◂", "▸")]
+        var map: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (a, b) in pairs { map[a] = b; map[b] = a }
+        return map
+    }()
+
     /// Paints `count` cells from a position with spaces in `style` (a bar, a highlighted row).
     public mutating func fill(row: Int, column: Int, count: Int, style: CellStyle) {
+        let column = direction == .rightToLeft ? width - column - count : column
         for x in max(0, column)..<max(max(0, column), min(width, column + count)) {
             set(row, x, Cell(character: " ", style: style, isContinuation: false))
         }

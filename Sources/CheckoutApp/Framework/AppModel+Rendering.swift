@@ -1,3 +1,6 @@
+import CheckoutCore
+import CheckoutEngine
+
 /// Drawing the frame around the screen on top: the title bar, the footer of key hints, a pending
 /// question, the event panel beside the screen, and the "terminal too small" notice.
 extension AppModel {
@@ -9,14 +12,15 @@ extension AppModel {
     /// The whole terminal as a canvas of `width` x `height`.
     public func render(width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
+        canvas.direction = context.localizer.language.direction
         guard let top else { return canvas }
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
-            Self.renderTooSmall(into: &canvas, glyphs: context.glyphs)
+            Self.renderTooSmall(into: &canvas, glyphs: context.glyphs, localizer: context.localizer)
             return canvas
         }
         let glyphs = context.glyphs
         canvas.fill(row: 0, column: 0, count: width, style: .title)
-        canvas.put(" " + context.truncate(top.title, to: width - 22), row: 0, column: 0, style: .title)
+        canvas.put(" " + context.truncate(top.title(context: context), to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
         let panelWidth = eventPanelWidth(forWidth: width)
@@ -35,7 +39,7 @@ extension AppModel {
             canvas.cursor = nil
             // Only the answers can be clicked while the question is up.
             canvas.removeTargets()
-            Self.renderQuestion(question, into: &canvas, area: area, glyphs: glyphs)
+            Self.renderQuestion(question, into: &canvas, area: area, glyphs: glyphs, localizer: context.localizer)
             Self.renderFooter(Self.questionHints(question), global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else if let keys = demo?.keys {
             Self.renderFooter(keys, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
@@ -130,8 +134,9 @@ extension AppModel {
     }
 
     /// A question in a box over the middle of the screen body.
-    static func renderQuestion(_ question: YesNoQuestion, into canvas: inout Canvas, area: Rect, glyphs: GlyphSet) {
-        let yes = "y yes", no = "n no"
+    static func renderQuestion(_ question: YesNoQuestion, into canvas: inout Canvas, area: Rect, glyphs: GlyphSet,
+                               localizer: Localizer = Bundled.english) {
+        let yes = localizer.text(.frameYes), no = localizer.text(.frameNo)
         let answer = yes + glyphs.separator + no
         let inner = min(area.width - 6, max(DisplayWidth.of(question.text), DisplayWidth.of(answer)) + 4)
         let questionLines = Canvas.wrap(glyphs.text(question.text), width: inner - 4, maxLines: 3, ellipsis: glyphs.ellipsis)
@@ -155,12 +160,12 @@ extension AppModel {
                          Answer.no)
     }
 
-    static func renderTooSmall(into canvas: inout Canvas, glyphs: GlyphSet) {
+    static func renderTooSmall(into canvas: inout Canvas, glyphs: GlyphSet, localizer: Localizer = Bundled.english) {
         let lines = [
-            "Terminal too small",
-            "\(canvas.width)x\(canvas.height): needs \(minimumWidth)x\(minimumHeight)",
-            "Enlarge the window;",
-            "ctrl+c quits.",
+            localizer.text(.frameTooSmall),
+            localizer.text(.frameTooSmallSize, String(canvas.width), String(canvas.height), String(minimumWidth), String(minimumHeight)),
+            localizer.text(.frameTooSmallEnlarge),
+            localizer.text(.frameTooSmallQuit),
         ]
         let top = max(0, (canvas.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {

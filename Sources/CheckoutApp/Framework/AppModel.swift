@@ -114,29 +114,32 @@ public struct AppModel: Sendable {
     /// for themselves. `?` opens the help only where no text field has the caret (there it is
     /// typed); Alt-E works everywhere, as no field takes it.
     public func globalKeyMap() -> KeyMap<GlobalAction> {
-        Self.globalKeyMap(typing: top?.focusedText != nil)
+        Self.globalKeyMap(typing: top?.focusedText != nil, localizer: context.localizer)
     }
 
-    static func globalKeyMap(typing: Bool) -> KeyMap<GlobalAction> {
+    static func globalKeyMap(typing: Bool, localizer: Localizer = Bundled.english) -> KeyMap<GlobalAction> {
         KeyMap([
-            KeyBinding(typing ? [.function(1)] : [.function(1), .character("?")], "help", .help,
-                       explain: "this help, and closes it (? where no text field has the caret)"),
-            KeyBinding([.function(2), .alt(.character("e"))], "events", .events, explain: "the event log"),
+            KeyBinding(typing ? [.function(1)] : [.function(1), .character("?")], localizer.text(.frameKeyHelp), .help,
+                       explain: localizer.text(.frameKeyHelpExplain)),
+            KeyBinding([.function(2), .alt(.character("e"))], localizer.text(.frameKeyEvents), .events, explain: localizer.text(.frameKeyEventsExplain)),
         ])
     }
 
     /// Ctrl-C is the terminal's interrupt, which the runtime turns into quitting: listed, not bound.
-    public static let quitHint = KeyHint(keys: "ctrl+c", help: "quit, from any screen", showsInFooter: false)
+    public static func quitHint(_ localizer: Localizer = Bundled.english) -> KeyHint {
+        KeyHint(keys: "ctrl+c", help: localizer.text(.frameQuitAnywhere), showsInFooter: false)
+    }
 
     /// The global keys as the footer shows them (Ctrl-C is in the help only).
     public var globalHints: [KeyHint] { globalKeyMap().hints }
 
     /// The global keys as the F1 help explains them.
-    public static var globalHelp: [KeyHint] { globalKeyMap(typing: false).helpLines + [quitHint] }
+    public static func globalHelp(_ localizer: Localizer = Bundled.english) -> [KeyHint] {
+        globalKeyMap(typing: false, localizer: localizer).helpLines + [quitHint(localizer)]
+    }
 
     /// The rule Esc follows on every screen, as the help states it.
-    public static let escapeRule = "Esc goes one step back: to the previous step, out of a screen, or quits "
-        + "at the top; it asks before losing what you typed."
+    public static func escapeRule(_ localizer: Localizer = Bundled.english) -> String { localizer.text(.frameEscapeRule) }
 
     public init(route: Route, catalogue: NetworkCatalogue, settings: CheckoutSettings, registry: ScreenRegistry = .standard,
                 glyphs: GlyphSet = .unicode, size: TerminalSize = TerminalSize(width: 80, height: 24), defaults: CheckoutSettings? = nil,
@@ -150,6 +153,7 @@ public struct AppModel: Sendable {
                                 size: size, savesSettings: savesSettings)
         context.now = clock.now()
         context.today = wallClock()
+        context.speakSettingsLanguage()
         context.hasHomeMenu = route == .home
         push(registry.makeScreen(route, context: context))
     }
@@ -162,7 +166,9 @@ public struct AppModel: Sendable {
 
     /// The question on show, the app's or the top screen's.
     public var yesNoQuestion: YesNoQuestion? {
-        if let confirmation { return YesNoQuestion(confirmation.question, yes: "yes, discard", no: "no, stay") }
+        if let confirmation {
+            return YesNoQuestion(confirmation.question, yes: context.localizer.text(.frameDiscardYes), no: context.localizer.text(.frameDiscardNo))
+        }
         return top?.yesNoQuestion(context: context)
     }
 
@@ -206,6 +212,7 @@ public struct AppModel: Sendable {
     /// Handles one key; returns what the runtime must do.
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
+        let key = visualKey(key)
         readClocks()
         noteKeystroke()
         context.exportNote = nil
@@ -237,6 +244,18 @@ public struct AppModel: Sendable {
         return drainCommands()
     }
 
+    /// ← and → as they point on a mirrored screen: right to left, the chooser's next network and a
+    /// stepper's increase are on the left, so ← moves to them. Where a text field has the caret the
+    /// arrows move it through its (left-to-right) text, and keep their meaning.
+    func visualKey(_ key: Key) -> Key {
+        guard context.localizer.language.direction == .rightToLeft, top?.focusedText == nil else { return key }
+        switch key {
+        case .left: return .right
+        case .right: return .left
+        default: return key
+        }
+    }
+
     /// Does what a global key asks: the help or the full event log, opened, or closed when on show.
     private mutating func perform(_ action: GlobalAction) {
         switch action {
@@ -244,7 +263,8 @@ public struct AppModel: Sendable {
             if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
                 let index = stack.count - 1
                 let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
-                push(HelpScreen(screenTitle: top.title, hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp),
+                push(HelpScreen(screenTitle: top.title(context: context),
+                                hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp(context.localizer)),
                                 editingKeys: top.editsText, about: top.helpAbout(context: context)))
             }
         case .events:
@@ -365,7 +385,7 @@ public struct AppModel: Sendable {
     func escapeLabel(at index: Int) -> String? {
         if stack[index].isBusy { return nil }
         if let label = stack[index].stepBackLabel(context: context) { return label }
-        return index == 0 ? "quit" : "back"
+        return context.localizer.text(index == 0 ? .frameQuit : .frameBack)
     }
 
     private mutating func stepBack() {
@@ -414,6 +434,7 @@ public struct AppModel: Sendable {
     /// otherwise Settings opens over the screen on top.
     public mutating func engineRebuildFailed(_ failed: CheckoutSettings, keeping running: CheckoutSettings, reason: String) {
         context.settings = running
+        context.speakSettingsLanguage()
         var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults, original: running)
         settings.error = "Not applied: \(reason). The previous settings stay in use."
         let left = settingsLeft
@@ -510,6 +531,7 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.submit(expectedTotal: total))
             case .applySettings(let settings, let changes):
                 context.settings = settings
+                context.speakSettingsLanguage()
                 settingsLeft = (index, false)
                 pendingCommands.append(.rebuildEngine(settings, saving: changes))
             case .log(let name, let summary):

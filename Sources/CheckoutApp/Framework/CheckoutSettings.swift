@@ -45,6 +45,8 @@ public struct CheckoutSettings: Sendable, Equatable {
     /// Whether the terminal reports clicks and the wheel; off leaves the mouse to the terminal,
     /// whose own text selection then works (`--no-mouse`).
     public var mouse: Bool
+    /// The language the screens speak (`--lang`, Settings, else the locale's; see ``Language/choose(option:setting:environment:)``).
+    public var language: Language
     /// The client session as loaded: its surcharges and merchant name are the ones paid with.
     public var clientSession: ClientSession
 
@@ -55,7 +57,8 @@ public struct CheckoutSettings: Sendable, Equatable {
 
     public init(allowedNetworks: [CardNetwork]? = nil, binSource: BinSource = .embedded, binLatencyMilliseconds: Int = 0,
                 debounceMilliseconds: Int = Int(engineDefaults.debounce), binTimeoutMilliseconds: Int = Int(engineDefaults.binTimeout),
-                amount: Int = 4999, currency: String = "EUR", mouse: Bool = true, session: ClientSession = ClientSession()) {
+                amount: Int = 4999, currency: String = "EUR", mouse: Bool = true, language: Language = .english,
+                session: ClientSession = ClientSession()) {
         self.allowedNetworks = allowedNetworks
         self.binSource = binSource
         self.binLatencyMilliseconds = binLatencyMilliseconds
@@ -64,6 +67,7 @@ public struct CheckoutSettings: Sendable, Equatable {
         self.amount = amount
         self.currency = currency
         self.mouse = mouse
+        self.language = language
         clientSession = session
     }
 

@@ -4,7 +4,7 @@ import CheckoutCore
 /// document in the data directory (`settings.json`).
 ///
 ///     {"version":1,"allowedNetworks":["VISA","CARTES_BANCAIRES"],"binService":"embedded",
-///      "binLatencyMs":0,"debounceMs":200,"mouse":true}
+///      "binLatencyMs":0,"debounceMs":200,"mouse":true,"language":"fr"}
 ///
 /// `allowedNetworks` is `null` for every network; `binService` is `embedded`, `off` or an http(s)
 /// URL, and `binTable` a BIN table file (as `--bin-service` and `--bin-table` name them). Each
@@ -16,6 +16,7 @@ public struct SavedSettings: Sendable, Equatable {
     public var binLatencyMilliseconds: Int?
     public var debounceMilliseconds: Int?
     public var mouse: Bool?
+    public var language: Language?
 
     /// The format's version; a file of a later one is refused rather than half understood.
     public static let version = 1
@@ -23,19 +24,20 @@ public struct SavedSettings: Sendable, Equatable {
     public static let maximumSize = 64 * 1024
 
     public init(allowedNetworks: [CardNetwork]?? = nil, binSource: BinSource? = nil, binLatencyMilliseconds: Int? = nil,
-                debounceMilliseconds: Int? = nil, mouse: Bool? = nil) {
+                debounceMilliseconds: Int? = nil, mouse: Bool? = nil, language: Language? = nil) {
         self.allowedNetworks = allowedNetworks
         self.binSource = binSource
         self.binLatencyMilliseconds = binLatencyMilliseconds
         self.debounceMilliseconds = debounceMilliseconds
         self.mouse = mouse
+        self.language = language
     }
 
     /// Everything Settings edits, from `settings`.
     public init(_ settings: CheckoutSettings) {
         self.init(allowedNetworks: .some(settings.allowedNetworks), binSource: settings.binSource,
                   binLatencyMilliseconds: settings.binLatencyMilliseconds, debounceMilliseconds: settings.debounceMilliseconds,
-                  mouse: settings.mouse)
+                  mouse: settings.mouse, language: settings.language)
     }
 
     /// What changed from `original` (what Settings opened with) to `changed`: only those values,
@@ -48,6 +50,7 @@ public struct SavedSettings: Sendable, Equatable {
         if changed.binLatencyMilliseconds != original.binLatencyMilliseconds { binLatencyMilliseconds = changed.binLatencyMilliseconds }
         if changed.debounceMilliseconds != original.debounceMilliseconds { debounceMilliseconds = changed.debounceMilliseconds }
         if changed.mouse != original.mouse { mouse = changed.mouse }
+        if changed.language != original.language { language = changed.language }
     }
 
     /// Whether nothing is set: saving it would change nothing.
@@ -61,13 +64,14 @@ public struct SavedSettings: Sendable, Equatable {
         if let binLatencyMilliseconds { result.binLatencyMilliseconds = binLatencyMilliseconds }
         if let debounceMilliseconds { result.debounceMilliseconds = debounceMilliseconds }
         if let mouse { result.mouse = mouse }
+        if let language { result.language = language }
         return result
     }
 
     /// The names of the saved values, as the command-line options that override them call them.
     public enum Field: String, Sendable, CaseIterable {
         case allowedNetworks = "--allowed", binSource = "--bin-service", binLatency = "--bin-latency", debounce = "--debounce",
-             mouse = "--no-mouse"
+             mouse = "--no-mouse", language = "--lang"
     }
 
     /// The fields the file holds.
@@ -79,6 +83,7 @@ public struct SavedSettings: Sendable, Equatable {
             case .binLatency: binLatencyMilliseconds != nil
             case .debounce: debounceMilliseconds != nil
             case .mouse: mouse != nil
+            case .language: language != nil
             }
         }
     }
@@ -91,6 +96,7 @@ public struct SavedSettings: Sendable, Equatable {
         if let binLatencyMilliseconds, !keeping.contains(.binLatency) { result.binLatencyMilliseconds = binLatencyMilliseconds }
         if let debounceMilliseconds, !keeping.contains(.debounce) { result.debounceMilliseconds = debounceMilliseconds }
         if let mouse, !keeping.contains(.mouse) { result.mouse = mouse }
+        if let language, !keeping.contains(.language) { result.language = language }
         return result
     }
 
@@ -112,6 +118,7 @@ public struct SavedSettings: Sendable, Equatable {
         if let binLatencyMilliseconds { members.append(("binLatencyMs", .integer(binLatencyMilliseconds))) }
         if let debounceMilliseconds { members.append(("debounceMs", .integer(debounceMilliseconds))) }
         if let mouse { members.append(("mouse", .bool(mouse))) }
+        if let language { members.append(("language", .string(language.code))) }
         return JSONValue.object(members).serialized() + "\n"
     }
 
@@ -167,6 +174,12 @@ public struct SavedSettings: Sendable, Equatable {
         if let value = document["mouse"] {
             guard let flag = value.boolValue else { throw SavedSettingsError("$.mouse: expected true or false") }
             mouse = flag
+        }
+        if let value = document["language"] {
+            guard let code = value.stringValue, let chosen = Language(code: code) else {
+                throw SavedSettingsError("$.language: expected \"en\", \"fr\" or \"ar\"")
+            }
+            language = chosen
         }
     }
 

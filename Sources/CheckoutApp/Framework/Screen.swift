@@ -120,6 +120,30 @@ public struct ScreenContext: Sendable {
         self.localizer = localizer
     }
 
+    /// What the screens say in `language` on a terminal that shows only ASCII or all of Unicode,
+    /// and why it is English instead when it cannot be: Arabic is not written in ASCII, and a
+    /// catalogue that cannot be read is not spoken. The one rule the three front ends follow.
+    public static func localizer(for language: Language, ascii: Bool) -> (localizer: Localizer, problem: String?) {
+        if ascii && language.direction == .rightToLeft {
+            // Only Arabic runs right to left among the languages.
+            return (Bundled.english, "Arabic needs a UTF-8 terminal (LANG=ar_AE.UTF-8, for one): English instead")
+        }
+        do {
+            let localizer = try Bundled.localizer(language)
+            guard ascii, language != .english else { return (localizer, nil) }
+            return (Localizer(language: language, catalogue: localizer.catalogue.transliteratedToASCII(),
+                              fallback: localizer.fallback, format: localizer.format), nil)
+        } catch {
+            return (Bundled.english, "\(error): English instead")
+        }
+    }
+
+    /// Speaks the language of the settings, as far as the glyphs allow.
+    mutating func speakSettingsLanguage() {
+        guard localizer.language != settings.language else { return }
+        localizer = Self.localizer(for: settings.language, ascii: glyphs.isASCII).localizer
+    }
+
     /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
     public func money(_ minorUnits: Int, currency: String) -> String {
         guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: glyphs.mode == .ascii) }
@@ -209,8 +233,10 @@ public struct StatusNote: Sendable, Equatable {
 /// `canvas.text`.
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
-    /// The title bar text.
+    /// The title bar text, in English (plain mode's step names and the tests use it).
     var title: String { get }
+    /// The title bar text in the context's language; ``title`` unless the screen says otherwise.
+    func title(context: ScreenContext) -> String
     /// True while the screen wants ``ScreenInput/tick`` inputs (a spinner); no timer runs otherwise.
     var isAnimating: Bool { get }
     /// The binding table for the current state.
@@ -271,6 +297,8 @@ public protocol Screen: Sendable {
 }
 
 extension Screen {
+    public func title(context: ScreenContext) -> String { title }
+
     public var isAnimating: Bool { false }
 
     public mutating func appear(context: ScreenContext) -> [ScreenEffect] { [] }

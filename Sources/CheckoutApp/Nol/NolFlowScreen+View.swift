@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 import CheckoutStore
 import NolPay
 
@@ -29,11 +30,18 @@ extension NolFlowScreen {
     static let paySteps = ["Phone", "Card", "Payment"]
     static let unlinkSteps = ["Phone", "Card", "Code", "Unlinked"]
 
+    /// Each step's name (as ``steps`` gives it, in English) and the sentence it is shown as.
+    static let stepKeys: [String: TextKey] = [
+        "Scan card": .nolStepScan, "Phone": .nolStepPhone, "Code": .nolStepCode, "Linked": .nolStepLinked, "Linked cards": .nolStepLinkedCards,
+        "Card": .nolStepCard, "Payment": .nolStepPayment, "Unlinked": .nolStepUnlinked,
+    ]
+
     /// Where the values of field rows start, right of their labels.
     static let valueColumn = 18
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
+        let text = context.localizer
         let left = area.left + 2
         var row = area.top + 1
         var column = left
@@ -44,13 +52,13 @@ extension NolFlowScreen {
             // terminal, a screen reader, a text snapshot.
             if index == current { column += canvas.put(glyphs.pointer, row: row, column: column, style: .accent) }
             let style: CellStyle = index == current ? .accent : (index < current ? .normal : .dim)
-            column += canvas.put("\(glyphs.stepNumber(index + 1)) \(name)", row: row, column: column, style: style)
+            column += canvas.put("\(glyphs.stepNumber(index + 1)) \(Self.stepKeys[name].map { text.text($0) } ?? name)", row: row, column: column, style: style)
         }
         if busy {
             // The spinner turns at the end of the step line while the Nol system is asked.
             let frames = glyphs.spinner
             let spinner = frames[context.animationFrame % frames.count]
-            let text = area.left + area.width - 2 - column >= 12 ? spinner + " working" : spinner
+            let text = area.left + area.width - 2 - column >= 12 ? text.text(.nolWorking, spinner) : spinner
             canvas.put(text, row: row, column: area.left + area.width - 2 - DisplayWidth.of(text), style: .accent)
         }
         row += 2
@@ -59,7 +67,7 @@ extension NolFlowScreen {
         let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
         // The instruction wraps rather than losing its end at 60 columns; a finished flow has its
         // headline first and says what it means under it.
-        if let instruction {
+        if let instruction = instruction(text) {
             for line in Self.wrap(instruction, width: bodyWidth, maxLines: 2, glyphs: glyphs) {
                 canvas.put(line, row: row, column: left)
                 row += 1
@@ -75,32 +83,32 @@ extension NolFlowScreen {
             row = drawCardList(readerLines, selected: selected, top: row, left: left, width: bodyWidth, bottom: bottom,
                                into: &canvas, context: context) + 1
         case let .linked(card):
-            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card linked", style: .success,
-                         lines: [("Card", "\(card.label) \(mask)\u{00A0}\(card.last4)"),
-                                 ("Balance", MoneyText.format(minorUnits: card.balance, currency: nol.currency))],
-                         note: "The card is ready to pay with.", context: context)
+            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardLinked, glyphs.success), style: .success,
+                         lines: [(text.text(.resultCard), "\(card.label) \(mask)\u{00A0}\(card.last4)"),
+                                 (text.text(.nolBalance), MoneyText.format(minorUnits: card.balance, currency: nol.currency))],
+                         note: text.text(.nolCardReady), context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
             // A decline leaves the balance as it was: it is the card's balance, not a new one.
             row = result(into: &canvas, row: row, left: left, width: bodyWidth,
-                         headline: approved ? "\(glyphs.success) Payment authorized" : "\(glyphs.failure) Payment declined",
+                         headline: approved ? text.text(.resultAuthorized, glyphs.success) : text.text(.resultDeclined, glyphs.failure),
                          style: approved ? .success : .error,
-                         lines: [("Payment id", payment.id), ("Status", payment.status),
-                                 ("Amount", MoneyText.format(minorUnits: payment.amount, currency: payment.currency)),
-                                 ("Card", "Nol \(mask)\u{00A0}\(payment.last4)"),
-                                 (approved ? "New balance" : "Balance", MoneyText.format(minorUnits: payment.balance, currency: payment.currency))],
+                         lines: [(text.text(.resultPaymentId), payment.id), (text.text(.resultStatus), payment.status),
+                                 (text.text(.resultAmount), MoneyText.format(minorUnits: payment.amount, currency: payment.currency)),
+                                 (text.text(.resultCard), "Nol \(mask)\u{00A0}\(payment.last4)"),
+                                 (text.text(approved ? .nolNewBalance : .nolBalance), MoneyText.format(minorUnits: payment.balance, currency: payment.currency))],
                          context: context)
         case let .unlinked(card):
-            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: "\(glyphs.success) Card unlinked", style: .success,
-                         lines: [("Card", chosenCardText(mask: mask) ?? "Nol \(mask)\u{00A0}\(card.suffix(4))")],
-                         note: "The card is no longer linked to this number.", context: context)
+            row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardUnlinked, glyphs.success), style: .success,
+                         lines: [(text.text(.resultCard), chosenCardText(mask: mask) ?? "Nol \(mask)\u{00A0}\(card.suffix(4))")],
+                         note: text.text(.nolNoLongerLinked), context: context)
         case .requested:
-            canvas.put(context.truncate("Asking the Nol system to charge the card…", to: bodyWidth), row: row, column: left, style: .dim)
+            canvas.put(context.truncate(text.text(.nolAsking), to: bodyWidth), row: row, column: left, style: .dim)
         case .cardAndPhone, .cardActions:
             row = cardAndPhoneRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, context: context)
         case .phone, .code:
             if let card = chosenCardText(mask: mask) {
-                row = valueRow("Card", card, into: &canvas, row: row, left: left, width: bodyWidth, glyphs: glyphs) + 1
+                row = valueRow(text.text(.resultCard), card, into: &canvas, row: row, left: left, width: bodyWidth, glyphs: glyphs) + 1
             }
             row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, smsLine: !showsPanel, context: context)
         }
@@ -116,33 +124,32 @@ extension NolFlowScreen {
         }
     }
 
-    private var instruction: String? {
+    private func instruction(_ text: Localizer) -> String? {
         switch stage {
-        case .scan: "Hold a Nol card to the reader: choose it and press enter to tap."
-        case .phone: "Enter the mobile number that receives the code."
-        case .code: "Enter the 6-digit code sent by SMS" + (codeSentTo.map { " to \(Self.unbroken($0))." } ?? ".")
+        case .scan: text.text(.nolScan)
+        case .phone: text.text(.nolPhone)
+        case .code: codeSentTo.map { text.text(.nolCodeTo, Self.unbroken($0)) } ?? text.text(.nolCode)
         case .cardAndPhone:
             switch (flow, pick) {
-            case (.cards, .phone): "Enter a mobile number to see the Nol cards linked to it."
-            case (.cards, _): "Choose a card, then press enter to pay or unlink it."
+            case (.cards, .phone): text.text(.nolCardsPhone)
+            case (.cards, _): text.text(.nolCardsChoose)
             case (_, .phone):
-                flow == .pay ? "Pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with a Nol card: enter its mobile number."
-                    : "Enter the mobile number the card is linked to."
+                flow == .pay ? text.text(.nolPayPhone, MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) : text.text(.nolUnlinkPhone)
             case (_, .list):
-                flow == .pay ? "Choose the card to pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with." : "Choose the card to unlink."
-            case (_, .typed): "Type the number printed on the back of the Nol card."
+                flow == .pay ? text.text(.nolPayChoose, MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) : text.text(.nolUnlinkChoose)
+            case (_, .typed): text.text(.nolTyped)
             }
-        case .cardActions: "What would you like to do with this card?"
-        case .requested: "Payment requested."
+        case .cardActions: text.text(.nolCardActions)
+        case .requested: text.text(.nolRequested)
         case .linked, .paid, .declined, .unlinked: nil
         }
     }
 
-    private func label(_ field: Field) -> String {
+    private func label(_ field: Field, _ text: Localizer) -> String {
         switch field {
-        case .card: "Nol card"
-        case .phone: "Mobile number"
-        case .code: "Code"
+        case .card: text.text(.nolLabelCard)
+        case .phone: text.text(.nolLabelPhone)
+        case .code: text.text(.nolLabelCode)
         }
     }
 
@@ -184,7 +191,7 @@ extension NolFlowScreen {
         for field in fields {
             let focused = field == focus
             if focused { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
-            canvas.put(label(field) + (fieldErrors[field] != nil ? " *" : ""), row: row, column: left + 2,
+            canvas.put(label(field, context.localizer) + (fieldErrors[field] != nil ? " *" : ""), row: row, column: left + 2,
                        style: fieldErrors[field] != nil ? .error : (focused ? .bold : .dim))
             let edited = values[field] ?? EditableText()
             let column = left + Self.valueColumn
@@ -196,7 +203,7 @@ extension NolFlowScreen {
                 canvas.put(shown, row: row, column: column, style: focused ? .focus : .normal, maxWidth: valueWidth)
                 if focused { canvas.cursor = (row, column + min(valueWidth - 1, edited.caretColumn(in: edited.text) { _ in true })) }
             } else if edited.isEmpty, field == .phone {
-                canvas.put(glyphs.text("e.g. 050 123 4567"), row: row, column: column, style: .dim, maxWidth: valueWidth)
+                canvas.put(glyphs.text(context.localizer.text(.nolPhoneExample)), row: row, column: column, style: .dim, maxWidth: valueWidth)
                 if focused { canvas.cursor = (row, column) }
             } else {
                 let window = EditableText.window(edited.text, caretColumn: edited.caretColumn(in: edited.text) { _ in true }, width: valueWidth)
@@ -357,7 +364,7 @@ extension NolFlowScreen {
         guard let (cards, number) = linkedCards else {
             return fieldRows(into: &canvas, row: start, left: left, width: width, bottom: bottom, context: context)
         }
-        var row = valueRow(label(.phone), number.grouped, into: &canvas, row: start, left: left, width: width, glyphs: context.glyphs) + 1
+        var row = valueRow(label(.phone, context.localizer), number.grouped, into: &canvas, row: start, left: left, width: width, glyphs: context.glyphs) + 1
         guard case .list = pick else { return fieldRows(into: &canvas, row: row, left: left, width: width, bottom: bottom, context: context) }
         var lines = linkedLines(cards)
         if flow != .cards { lines.append(CardLine(label: "Type a card number" + context.glyphs.ellipsis)) }

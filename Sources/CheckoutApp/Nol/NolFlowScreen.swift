@@ -1,3 +1,5 @@
+import CheckoutCore
+import CheckoutEngine
 import CheckoutStore
 import NolPay
 
@@ -157,12 +159,16 @@ public struct NolFlowScreen: Screen {
         }
     }
 
-    public var title: String {
+    public var title: String { title(Bundled.english) }
+
+    public func title(context: ScreenContext) -> String { title(context.localizer) }
+
+    func title(_ text: Localizer) -> String {
         switch flow {
-        case .link: "Nol Pay · Link a card"
-        case .cards: "Nol Pay · My cards"
-        case .pay: "Nol Pay · Pay"
-        case .unlink: "Nol Pay · Unlink a card"
+        case .link: text.text(.nolTitleLink)
+        case .cards: text.text(.nolTitleCards)
+        case .pay: text.text(.nolTitlePay)
+        case .unlink: text.text(.nolTitleUnlink)
         }
     }
 

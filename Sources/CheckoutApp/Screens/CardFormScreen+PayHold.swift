@@ -20,25 +20,25 @@ public enum PayHoldReason: Sendable, Equatable {
     /// What the form says while this reason holds Pay.
     func waiting(context: ScreenContext) -> String {
         switch self {
-        case .networksUnknown: "Pay waits for the BIN service's answer about this card"
-        case .sessionUpdating(let network): "Pay waits for the client session's total with \(context.catalogue.info(network).displayName)"
+        case .networksUnknown: context.localizer.text(.holdWaitingBin)
+        case .sessionUpdating(let network): context.localizer.text(.holdWaitingSession, context.catalogue.info(network).displayName)
         }
     }
 
     /// The question asked once the hold has waited its time, before the words for `seen`'s total
     /// and network.
-    var question: String {
+    func question(_ text: Localizer) -> String {
         switch self {
-        case .networksUnknown: "Networks not known yet"
-        case .sessionUpdating: "Total not confirmed yet"
+        case .networksUnknown: text.text(.holdNetworksUnknown)
+        case .sessionUpdating: text.text(.holdTotalUnconfirmed)
         }
     }
 
     /// What the form says when the person did not want to pay without the answer.
-    var notPaid: String {
+    func notPaid(_ text: Localizer) -> String {
         switch self {
-        case .networksUnknown: "Not paid: press Pay again once the card's networks are known."
-        case .sessionUpdating: "Not paid: press Pay again once the client session has confirmed the total."
+        case .networksUnknown: text.text(.holdNotPaidBin)
+        case .sessionUpdating: text.text(.holdNotPaidSession)
         }
     }
 }
@@ -115,8 +115,8 @@ extension CardFormScreen {
         if selectableNetworks(context: context) != nil, !hold.choiceShown {
             // A co-badged card: the cardholder chooses (EU rules), then pays.
             self.hold = nil
-            setFocus(.network)
-            banner = "Co-badged card: choose the network to pay with, then press Pay."
+            setFocus(.network, context: context)
+            banner = context.localizer.text(.holdChooseNetwork)
             return []
         }
         guard isAsSeen(hold.seen, context: context) else {
@@ -144,8 +144,10 @@ extension CardFormScreen {
     func holdQuestion(context: ScreenContext) -> YesNoQuestion? {
         guard let hold, hold.asking, let reason = hold.reasons.first else { return nil }
         let amount = context.money(hold.seen.total, currency: hold.seen.currency)
-        let with = hold.seen.network.map { " with \(context.catalogue.info($0).displayName)" } ?? ""
-        return YesNoQuestion("\(reason.question): pay \(amount)\(with)?", yes: "pay", no: "don't pay")
+        let text = context.localizer
+        let question = hold.seen.network.map { text.text(.holdQuestionWith, reason.question(text), amount, context.catalogue.info($0).displayName) }
+            ?? text.text(.holdQuestion, reason.question(text), amount)
+        return YesNoQuestion(question, yes: text.text(.holdYes), no: text.text(.holdNo))
     }
 
     /// The answer to the hold's question: yes pays what was seen, no leaves the form as it was.
@@ -153,7 +155,7 @@ extension CardFormScreen {
         guard let hold else { return [] }
         self.hold = nil
         guard yes else {
-            banner = hold.reasons.first?.notPaid ?? "Not paid."
+            banner = hold.reasons.first?.notPaid(context.localizer) ?? context.localizer.text(.holdNotPaid)
             return []
         }
         return isAsSeen(hold.seen, context: context) ? startPayment(context: context) : []
@@ -172,17 +174,17 @@ extension CardFormScreen {
     /// when Pay would still pay that network and that total.
     func priceChange(from seen: AmountDue, context: ScreenContext) -> String? {
         let due = amountDue(context: context)
-        if due.total != seen.total { return "The total is now \(context.money(due.total, currency: due.currency)): press Pay to pay it." }
+        if due.total != seen.total { return context.localizer.text(.holdTotalNow, context.money(due.total, currency: due.currency)) }
         if due.network != seen.network, let network = due.network {
-            return "This card pays with \(context.catalogue.info(network).displayName): press Pay to pay with it."
+            return context.localizer.text(.holdPaysWith, context.catalogue.info(network).displayName)
         }
         return nil
     }
 
     /// Esc or an edit while Pay is held: nothing is paid.
-    mutating func cancelHold() {
+    mutating func cancelHold(context: ScreenContext) {
         guard hold != nil else { return }
         hold = nil
-        banner = "Not paid: Pay stopped waiting."
+        banner = context.localizer.text(.holdStopped)
     }
 }

@@ -13,8 +13,8 @@ extension CardFormScreen {
             said.append(Narration(([heading.isEmpty ? "Your order:" : heading + ":"] + order.itemLines.map { "  " + $0 }
                                    + ["  Order total \(order.total)"]).joined(separator: "\n"), once: "card.order"))
         }
-        said.append(Narration("Pay by card: \(context.money(context.settings.amount, currency: context.settings.currency)). "
-                              + acceptedSentence(context: context), once: "card"))
+        said.append(Narration(context.localizer.text(.plainCardIntro, context.money(context.settings.amount, currency: context.settings.currency),
+                                                     acceptedSentence(context: context)), once: "card"))
         return said + learnt.flatMap { sentences(for: $0, context: context) }.map { Narration($0) }
     }
 
@@ -22,79 +22,75 @@ extension CardFormScreen {
     /// asks next (the chooser appears, or the result).
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
         if paying || lookupInFlight || awaitsBinAnswer || hold != nil { return nil }
-        let error = visibleError(for: focus).map { [$0.shownDescription] } ?? []
-        let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map(\.shownDescription)
+        let error = visibleError(for: focus).map { [$0.shownDescription(context.localizer)] } ?? []
+        let refusal = errors.filter { Self.field(of: $0.inputElementType) == focus }.map { $0.shownDescription(context.localizer) }
         let back: [AnswerStep] = focus == .number ? [.key(.escape)] : [.key(.backTab)]
+        let text = context.localizer
         var question: ScreenQuestion
         switch focus {
         case .number:
             let accepted = (context.session.orderedAllowedCardNetworks ?? CardNetwork.allCases.filter { $0 != .other })
                 .map { context.catalogue.info($0).displayName }
             question = ScreenQuestion(
-                step: "card.number", prompt: "Card number",
-                help: ["The long number on the front of the card, 13 to 19 digits; spaces and dashes are fine.",
-                       "Once typed it is only ever shown as its last four digits.",
-                       "Accepted networks, in order of preference: \(accepted.joined(separator: ", "))."],
+                step: "card.number", prompt: text.text(.plainNumberPrompt),
+                help: [text.text(.plainNumberHelp1), text.text(.plainNumberHelp2), text.text(.plainNumberHelp3, accepted.joined(separator: ", "))],
                 kind: .text(textAnswer(current: digits, refused: !refusal.isEmpty, shown: CardNumberMask.echo(digits: digits), echo: .cardNumber)))
         case .network:
             let items = selectableNetworks(context: context) ?? []
             let preferred = metadata(context: context)?.chooserNetworks?.preferred?.network
             let current = items.firstIndex { $0.network == choice } ?? 0
             let options = items.enumerated().map { index, item in
-                ScreenQuestion.Option(item.displayName + (item.network == preferred ? " (preferred)" : "")
+                ScreenQuestion.Option((item.network == preferred ? text.text(.plainPreferred, item.displayName) : item.displayName)
                                       + (item.surcharge > 0 ? " +" + context.money(item.surcharge, currency: context.settings.currency) : ""),
                                       steps: AnswerStep.moving(from: current, to: index, down: .right, up: .left) + [.key(.enter)])
             }
             question = ScreenQuestion(
                 step: "card.network", prompt: "",
-                help: ["EU rules let the cardholder choose the network of a co-badged card.",
-                       "Type the number of a network, or press Enter for the one in brackets."],
-                kind: .choice(.init(heading: "This card is co-badged: choose the network that carries the payment.", options: options,
+                help: [text.text(.plainChooseHelp1), text.text(.plainChooseHelp2)],
+                kind: .choice(.init(heading: text.text(.plainChooseHeading), options: options,
                                     defaultIndex: current)))
         case .expiry:
             question = ScreenQuestion(
-                step: "card.expiry", prompt: "Expiry date (MM/YY)", help: ["The month and year printed on the card: 12/30, 1230, 12/2030 or 12 / 30."],
+                step: "card.expiry", prompt: text.text(.plainExpiryPrompt, text.format.expiryPlaceholder), help: [text.text(.plainExpiryHelp)],
                 kind: .text(textAnswer(current: expiryText, refused: !refusal.isEmpty)))
         case .cvv:
             let label = cvvLabel(context: context)
-            let length = network(context: context).flatMap { context.catalogue.info($0).cvvLength }.map { "\($0) digits" } ?? "3 or 4 digits"
+            let length = network(context: context).flatMap { context.catalogue.info($0).cvvLength }.map { text.text(.plainCvvDigits, text.format.number($0)) } ?? text.text(.plainCvvAnyDigits)
             var answer = textAnswer(current: cvv, refused: !refusal.isEmpty, shown: String(repeating: "•", count: cvv.count), echo: .secret)
             answer.hidden = true
-            answer.whenHidden = (prompt: "\(label) (\(length); typing is not shown)",
-                                 help: ["The \(length) security code (\(label)) on the card: on the back, or on the front of American Express cards.",
-                                        "It is never stored or shown; what you type stays hidden."])
+            answer.whenHidden = (prompt: text.text(.plainCvvPromptHidden, label, length),
+                                 help: [text.text(.plainCvvHelp, length, label), text.text(.plainCvvNeverStoredHidden)])
             question = ScreenQuestion(
-                step: "card.cvv", prompt: "\(label) (\(length))",
-                help: ["The \(length) security code (\(label)) on the card: on the back, or on the front of American Express cards.",
-                       "It is never stored or shown."],
+                step: "card.cvv", prompt: text.text(.plainCvvPrompt, label, length),
+                help: [text.text(.plainCvvHelp, length, label), text.text(.plainCvvNeverStored)],
                 kind: .text(answer))
         case .name:
             question = ScreenQuestion(
-                step: "card.name", prompt: "Cardholder name",
-                help: ["The name as printed on the card: letters, spaces, apostrophes, hyphens and periods."],
+                step: "card.name", prompt: text.text(.plainNamePrompt),
+                help: [text.text(.plainNameHelp)],
                 kind: .text(textAnswer(current: cardholderName, refused: !refusal.isEmpty)))
         case .pay:
             let due = amountDue(context: context)
-            let included = due.surcharge > 0 ? " (\(context.money(due.surcharge, currency: due.currency)) surcharge included)" : ""
-            let with = network(context: context).map { " with \(context.catalogue.info($0).displayName)" } ?? ""
+            let included = due.surcharge > 0 ? text.text(.plainPaySurcharge, context.money(due.surcharge, currency: due.currency)) : ""
+            let with = network(context: context).map { text.text(.plainPayWith, context.catalogue.info($0).displayName) } ?? ""
             question = ScreenQuestion(
-                step: "card.pay", prompt: "Pay \(context.money(due.total, currency: due.currency))\(included)\(with), "
-                    + "card \(CardNumberMask.lastFour(String(digits.suffix(4))))?",
-                help: ["y (or Enter) pays; n leaves without paying."],
+                step: "card.pay", prompt: text.text(.plainPayPrompt, context.money(due.total, currency: due.currency), included, with,
+                                                    CardNumberMask.lastFour(String(digits.suffix(4)))),
+                help: [text.text(.plainPayHelp)],
                 kind: .confirm(.init(defaultYes: true, yes: .init("yes", steps: [.key(.enter)]),
-                                     no: .init("no", steps: [.key(.escape), .key(.character("y"))], said: "Nothing was paid."))))
+                                     no: .init("no", steps: [.key(.escape), .key(.character("y"))], said: text.text(.plainNothingPaid)))))
         }
         question.error = error
         question.refusal = focus == .network || focus == .pay ? [] : refusal
         question.back = back
-        question.atEnd = "Nothing was paid."
+        question.atEnd = text.text(.plainNothingPaid)
         return question
     }
 
     /// "Leave this payment?" rather than the terminal's "Discard this card?": a conversation says
     /// what leaving means.
     public func leavingQuestion(context: ScreenContext) -> String? {
-        discardQuestion.map { _ in "Leave this payment? What you typed is forgotten." }
+        discardQuestion.map { _ in context.localizer.text(.plainLeavePayment) }
     }
 
     /// True while the number has a BIN the engine has not answered for yet: its answer comes (a
@@ -112,44 +108,52 @@ extension CardFormScreen {
     }
 
     private func acceptedSentence(context: ScreenContext) -> String {
-        guard let allowed = context.session.orderedAllowedCardNetworks else { return "Every card network is accepted." }
+        let text = context.localizer
+        guard let allowed = context.session.orderedAllowedCardNetworks else { return text.text(.plainEveryNetwork) }
         let names = allowed.map { context.catalogue.info($0).displayName }
-        if names.count <= 6 { return "We accept \(Sentence.list(names))." }
-        return "We accept \(names.prefix(3).joined(separator: ", ")) and \(names.count - 3) more networks."
+        if names.count <= 6 { return text.text(.plainWeAccept, Self.list(names, text)) }
+        return text.text(.plainWeAcceptMore, names.prefix(3).joined(separator: ", "), text.format.number(names.count - 3))
     }
 
-    private func names(_ items: [DetectedCardNetwork]) -> String {
-        Sentence.list(items.filter { $0.network != .other }.map { $0.displayName + ($0.allowed ? "" : " (not accepted)") })
+    /// `A`, `A and B`, `A, B and C`, in the language (``Sentence/list(_:)`` is English's).
+    static func list(_ items: [String], _ text: Localizer) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return text.text(.plainListAnd, items.dropLast().joined(separator: ", "), last)
+    }
+
+    private func names(_ items: [DetectedCardNetwork], _ text: Localizer) -> String {
+        Self.list(items.filter { $0.network != .other }.map { $0.allowed ? $0.displayName : text.text(.plainNotAccepted, $0.displayName) }, text)
     }
 
     private func sentences(for learnt: Learnt, context: ScreenContext) -> [String] {
         let off = context.settings.binSource == .off
+        let text = context.localizer
+        func names(_ items: [DetectedCardNetwork]) -> String { self.names(items, text) }
         switch learnt {
         case .asking(let local):
             // With the service off the wait is the debounce only, and the fallback line says it all.
             guard !off else { return [] }
             let found = names(local.detectedCardNetworks.items)
-            return [(found.isEmpty ? "Card network: not known from the first digits" : "Card network: \(found)") + "; asking the BIN service..."]
+            return [text.text(.plainAskingBin, found.isEmpty ? text.text(.plainNotKnown) : found)]
         case .answered(let metadata):
             let found = names(metadata.detectedCardNetworks.items)
             var said: [String]
             switch metadata.source {
-            case .remote: said = ["BIN service: \(found.isEmpty ? "no network" : found)."]
+            case .remote: said = [text.text(.plainBinAnswer, found.isEmpty ? text.text(.plainNoNetwork) : found)]
             case .localFallback:
-                let network = found.isEmpty ? "not known from the first digits" : found
+                let network = found.isEmpty ? text.text(.plainNotKnown) : found
                 // The service answered and knows nothing of the card: that is not an outage.
-                said = [metadata.fallbackReason == .noBinData ? "No BIN data for this card: networks from local rules. Card network: \(network)."
-                            : "BIN service \(off ? "off" : "unavailable"): using local rules. Card network: \(network)."]
+                said = [text.text(metadata.fallbackReason == .noBinData ? .plainNoBinData : off ? .plainBinOff : .plainBinUnavailable, network)]
             case .local: said = []
             }
             if let chosen = metadata.autoSelectedCardNetwork {
-                said.append("This card is co-badged with eftpos: its network is selected automatically, \(chosen.displayName).")
+                said.append(text.text(.plainEftpos, chosen.displayName))
             }
             return said
         case .paying:
-            return ["Paying..."]
+            return [text.text(.plainPaying)]
         case .totalChanged:
-            return ["The total changed before the payment went; nothing was charged."]
+            return [text.text(.plainTotalChanged)]
         }
     }
 }

@@ -6,20 +6,21 @@ extension CardFormScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         // Labels are short so the footer fits 80 columns on every field; ↓ and ↑ are listed in the help only.
         let onText = Self.text(of: focus) != nil
+        let text = context.localizer
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.tab], "tab", "next", .next, rank: onText ? .focused : .normal, explain: "next field"),
-            KeyBinding([.backTab], "⇧tab", "prev", .previous, explain: "previous field"),
-            KeyBinding([.down], "↓", "next field", .next, footer: false),
-            KeyBinding([.up], "↑", "previous field", .previous, footer: false),
+            KeyBinding([.tab], "tab", text.text(.cardKeyNext), .next, rank: onText ? .focused : .normal, explain: text.text(.cardKeyNextField)),
+            KeyBinding([.backTab], "⇧tab", text.text(.cardKeyPrevious), .previous, explain: text.text(.cardKeyPreviousField)),
+            KeyBinding([.down], "↓", text.text(.cardKeyNextField), .next, footer: false),
+            KeyBinding([.up], "↑", text.text(.cardKeyPreviousField), .previous, footer: false),
         ]
         if focus == .network {
-            bindings.append(KeyBinding([.left], "←/→", "choose", .chooseLeft, rank: .focused, explain: "choose the network to pay with"))
-            bindings.append(KeyBinding([.right], "→", "next network", .chooseRight, footer: false, explain: "choose the network to pay with"))
+            bindings.append(KeyBinding([.left], "←/→", text.text(.cardKeyChoose), .chooseLeft, rank: .focused, explain: text.text(.cardKeyChooseExplain)))
+            bindings.append(KeyBinding([.right], "→", text.text(.cardKeyNextNetwork), .chooseRight, footer: false, explain: text.text(.cardKeyChooseExplain)))
         }
         if focus == .pay {
-            bindings.append(KeyBinding([.enter], "enter", "pay", .enter, rank: .focused, explain: "pay (on the Pay button)"))
+            bindings.append(KeyBinding([.enter], "enter", text.text(.cardKeyPay), .enter, rank: .focused, explain: text.text(.cardKeyPayExplain)))
         } else {
-            bindings.append(KeyBinding([.enter], "enter", "next", .enter, explain: "next field"))
+            bindings.append(KeyBinding([.enter], "enter", text.text(.cardKeyNext), .enter, explain: text.text(.cardKeyNextField)))
         }
         return KeyMap(bindings)
     }
@@ -82,10 +83,10 @@ extension CardFormScreen {
         answerHold(yes, context: context)
     }
 
-    public func stepBackLabel(context: ScreenContext) -> String? { hold != nil ? "stop waiting" : nil }
+    public func stepBackLabel(context: ScreenContext) -> String? { hold != nil ? context.localizer.text(.holdStopLabel) : nil }
 
     public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
-        cancelHold()
+        cancelHold(context: context)
         return []
     }
 
@@ -97,15 +98,15 @@ extension CardFormScreen {
         switch id {
         case let text as FieldText:
             guard let path = Self.text(of: text.field), let (shown, isStored) = shownText(of: text.field, context: context) else { return [] }
-            setFocus(text.field)
+            setFocus(text.field, context: context)
             self[keyPath: path].moveCaret(toColumn: text.start + column, in: shown, isStored: isStored)
         case let field as Field:
             guard focusOrder(context: context).contains(field) else { return [] }
-            setFocus(field)
+            setFocus(field, context: context)
             if field == .pay { return pay(context: context) }
         case let network as CardNetwork:
             guard let items = selectableNetworks(context: context), items.contains(where: { $0.network == network }) else { return [] }
-            setFocus(.network)
+            setFocus(.network, context: context)
             choice = network
             choiceIsCardholders = true
             return sendIfChanged(context: context)
@@ -121,15 +122,15 @@ extension CardFormScreen {
         let order = focusOrder(context: context)
         let index = order.firstIndex(of: focus) ?? 0
         let target = order[max(0, min(order.count - 1, index + step))]
-        setFocus(target)
+        setFocus(target, context: context)
     }
 
-    mutating func setFocus(_ field: Field) {
+    mutating func setFocus(_ field: Field, context: ScreenContext) {
         if field != focus {
             revealed.insert(focus)
             if let path = Self.text(of: field) { self[keyPath: path].moveToEnd() }
             // Pay held and the person moved on: they are not paying what they saw.
-            if focus == .pay { cancelHold() }
+            if focus == .pay { cancelHold(context: context) }
         }
         focus = field
         advancing = nil
@@ -216,13 +217,13 @@ extension CardFormScreen {
             // Spaces between the number's groups are drawn by the form, and the expiry's separator
             // may be spaced (`12 / 30`); typing one is harmless.
             if focus == .expiry { return insert(" ", typed: true, context: context) }
-            if focus != .number { notice = "digits only" }
+            if focus != .number { notice = context.localizer.text(.cardDigitsOnly) }
             return []
         case .character(let character):
             let effects = insert(String(character), typed: true, context: context)
             // Separators are harmless in the number and the expiry.
             if notice == nil, focus != .name, !"/-.".contains(character), CardNumberNormalizer.asciiDigits(in: String(character), limit: 1).isEmpty {
-                notice = "digits only"
+                notice = context.localizer.text(.cardDigitsOnly)
             }
             return effects
         default:
@@ -445,15 +446,15 @@ extension CardFormScreen {
                 if let network = network(context: context), let submittedTotal, submittedTotal != charged {
                     changedTotal = ChangedTotal(network: network, shown: submittedTotal, charged: charged)
                 }
-                banner = "The total changed before the payment went: check it and press Pay to confirm."
+                banner = context.localizer.text(.cardTotalChangedBanner)
                 learnt.append(.totalChanged)
-                setFocus(.pay)
+                setFocus(.pay, context: context)
                 return []
             }
             if let first = errors.first {
                 // The field lines already say what is wrong; the banner only points at them.
-                banner = errors.count == 1 ? "Fix the field marked * to pay." : "Fix the fields marked * to pay."
-                setFocus(Self.field(of: first.inputElementType))
+                banner = context.localizer.text(errors.count == 1 ? .cardFixOne : .cardFixMany)
+                setFocus(Self.field(of: first.inputElementType), context: context)
                 return []
             }
             return [.replace(ResultScreen(outcome: .failed(error), form: self, choice: networkChoice(context: context),

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// Drawing the card form. Rows flow top-down with one-row gaps when the terminal is tall enough;
 /// the chooser's row is always reserved so nothing jumps when it appears. Every field draws within
@@ -6,6 +7,7 @@ import CheckoutCore
 extension CardFormScreen {
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
+        let text = context.localizer
         let gap = area.height >= 20 ? 1 : 0
         let left = area.left + 2
         let width = min(area.width - 4, 96)
@@ -21,7 +23,7 @@ extension CardFormScreen {
         // Card number and badges; narrow, the badges start closer to the number so that a network's
         // name always has room (a 19-digit number grouped still fits before them).
         let badgesColumn = left + (width < 58 ? 24 : 27)
-        drawLabel("Card number", field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
+        drawLabel(text.text(.cardNumberLabel), field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
         cursor = drawField(.number, placeholder: "1234 5678 9012 3456", row: row + 1, column: left,
                            width: badgesColumn - left - 3, into: &canvas, context: context) ?? cursor
         drawBadges(metadata: metadata, selected: network, row: row + 1, column: badgesColumn,
@@ -35,7 +37,7 @@ extension CardFormScreen {
         if let items = selectableNetworks(context: context) {
             drawChooser(items, row: row, column: left, width: width, into: &canvas, context: context)
         } else if let automatic = autoSelectedNetwork(context: context) {
-            let line = "To be paid with \(automatic.displayName)\(glyphs.separator)chosen automatically: eftpos cards are routed by the merchant"
+            let line = text.text(.cardAutomatic, automatic.displayName, glyphs.separator)
             let numberMessage = (notice != nil && focus == .number) || visibleError(for: .number) != nil
             automaticRows = canvas.putWrapped(glyphs.text(line), row: row, column: left + 2, width: width - 2, maxLines: numberMessage ? 1 : 2,
                                               style: .dim, ellipsis: glyphs.ellipsis)
@@ -44,27 +46,27 @@ extension CardFormScreen {
         if automaticRows > 1 {
             row += 1 + gap
         } else {
-            row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+            row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
         }
 
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
-        drawLabel("Expiry (MM/YY)", field: .expiry, row: row, column: left, into: &canvas, glyphs: glyphs)
+        drawLabel(text.text(.cardExpiryLabel, text.format.expiryPlaceholder), field: .expiry, row: row, column: left, into: &canvas, glyphs: glyphs)
         drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas, glyphs: glyphs)
-        cursor = drawField(.expiry, placeholder: "MM/YY", row: row + 1, column: left, width: cvvColumn - left - 3,
+        cursor = drawField(.expiry, placeholder: text.format.expiryPlaceholder, row: row + 1, column: left, width: cvvColumn - left - 3,
                            into: &canvas, context: context) ?? cursor
         cursor = drawField(.cvv, placeholder: cvvPlaceholder(context: context), row: row + 1, column: cvvColumn,
                            width: max(1, left + width - cvvColumn - 2), into: &canvas, context: context) ?? cursor
         row += 2
-        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+        row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
 
         // Cardholder name, unless the session does not collect it (checkoutModules CARD_INFORMATION).
         if context.session.collectsCardholderName {
-            drawLabel("Cardholder name", field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
-            cursor = drawField(.name, placeholder: "Name as on the card", row: row + 1, column: left, width: width - 2,
+            drawLabel(text.text(.cardNameLabel), field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
+            cursor = drawField(.name, placeholder: text.text(.cardNamePlaceholder), row: row + 1, column: left, width: width - 2,
                                into: &canvas, context: context) ?? cursor
             row += 2
-            row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs) + gap
+            row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
         }
 
         // Pay: the total for the network it would be paid with, which changes with the choice.
@@ -73,7 +75,8 @@ extension CardFormScreen {
         let frames = glyphs.spinner
         let spinner = frames[context.animationFrame % frames.count]
         // Held, Pay has been pressed and goes by itself once its reasons are answered: it reads as paying.
-        let button = paying || hold != nil ? "[ Paying \(amount) \(spinner) ]" : changedTotal != nil ? "[ Confirm \(amount) ]" : "[ Pay \(amount) ]"
+        let button = paying || hold != nil ? text.text(.cardPayingButton, amount, spinner)
+            : changedTotal != nil ? text.text(.cardConfirmButton, amount) : text.text(.cardPayButton, amount)
         if focus == .pay { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
         canvas.addTarget(Rect(top: row, left: left, width: 2 + DisplayWidth.of(button), height: 1), Field.pay)
@@ -88,19 +91,19 @@ extension CardFormScreen {
         // take it); a total the client session changed is said there instead, until it is confirmed;
         // before the network is known, the surcharges that may apply.
         if let changed = changedTotal, bannerRows < 2 {
-            let line = "The total with \(context.catalogue.info(changed.network).displayName) is now \(context.money(changed.charged, currency: due.currency))"
-                + " (it showed \(context.money(changed.shown, currency: due.currency))): Confirm pays it"
+            let line = text.text(.cardTotalChanged, context.catalogue.info(changed.network).displayName,
+                                 context.money(changed.charged, currency: due.currency), context.money(changed.shown, currency: due.currency))
             canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .accent)
         } else if due.surcharge > 0, bannerRows < 2, let network = due.network {
-            let line = "Includes a \(context.money(due.surcharge, currency: due.currency)) surcharge for \(context.catalogue.info(network).displayName)"
-                + " (order \(context.money(due.amount, currency: due.currency)))"
+            let line = text.text(.cardIncludesSurcharge, context.money(due.surcharge, currency: due.currency),
+                                 context.catalogue.info(network).displayName, context.money(due.amount, currency: due.currency))
             canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
         } else if bannerRows < 2 {
             let possible = possibleSurcharges(context: context)
             if !possible.isEmpty {
-                let line = "A surcharge may apply: " + possible.map {
+                let line = text.text(.cardSurchargeMayApply, possible.map {
                     "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
-                }.joined(separator: glyphs.separator)
+                }.joined(separator: glyphs.separator))
                 canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
             }
         }
@@ -108,7 +111,7 @@ extension CardFormScreen {
 
         // Accepted networks and where the badges came from.
         let accepted = Self.acceptedRow(context.session.allowedNetworks.map { context.catalogue.info($0).displayName }, width: width,
-                                        glyphs: glyphs)
+                                        glyphs: glyphs, localizer: text)
         canvas.put(accepted, row: row, column: left, style: .dim)
         row += 1
         let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner, context: context)
@@ -122,27 +125,30 @@ extension CardFormScreen {
     /// F1 help lists the whole order. Returns the rows taken, out of `spare`.
     func drawOrder(row: Int, left: Int, width: Int, spare: inout Int, into canvas: inout Canvas, context: ScreenContext) -> Int {
         let glyphs = context.glyphs
+        let text = context.localizer
         let summary = OrderSummary(context.session, mode: glyphs.mode)
         guard spare >= 1, let headline = summary.headline(separator: glyphs.separator) else { return 0 }
         // The whole order: a heading, the items, the total, and a blank row before the form.
         let whole = 1 + summary.items.count + 1 + 1
         if !summary.items.isEmpty, spare >= whole + 2 {
-            let heading = [summary.merchantName, summary.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: glyphs.separator)
-            canvas.put(context.truncate(heading.isEmpty ? "Order" : heading, to: width), row: row, column: left, style: .accent)
+            let heading = [summary.merchantName, summary.orderId.map { text.text(.cardOrderNumber, $0) }].compactMap { $0 }
+                .joined(separator: glyphs.separator)
+            canvas.put(context.truncate(heading.isEmpty ? text.text(.cardOrderHeading) : heading, to: width), row: row, column: left, style: .accent)
             var line = row + 1
-            for item in summary.items + [(what: "Order total", amount: Optional(summary.total))] {
+            for (index, item) in (summary.items + [(what: text.text(.cardOrderTotal), amount: Optional(summary.total))]).enumerated() {
+                let isTotal = index == summary.items.count
                 let amount = item.amount ?? ""
                 let amountWidth = DisplayWidth.of(amount)
                 canvas.put(context.truncate(item.what, to: max(1, width - 4 - amountWidth - 2)), row: line, column: left + 2,
-                           style: item.what == "Order total" ? .normal : .dim)
-                canvas.put(amount, row: line, column: left + width - amountWidth, style: item.what == "Order total" ? .bold : .dim)
+                           style: isTotal ? .normal : .dim)
+                canvas.put(amount, row: line, column: left + width - amountWidth, style: isTotal ? .bold : .dim)
                 line += 1
             }
             spare -= whole
             return whole
         }
         let rows = spare >= 2 ? 2 : 1
-        let more = summary.items.count > 1 ? glyphs.separator + "F1 lists it" : ""
+        let more = summary.items.count > 1 ? glyphs.separator + text.text(.cardOrderMore) : ""
         canvas.put(context.truncate(headline + more, to: width), row: row, column: left, style: .accent)
         spare -= rows
         return rows
@@ -157,18 +163,19 @@ extension CardFormScreen {
     /// built (this row is drawn on every frame): the widths add up because every piece starts with
     /// a scalar that cannot join the space before it into one character. A name that could (one
     /// starting with a combining mark) has each candidate built and measured whole instead.
-    static func acceptedRow(_ names: [String], width: Int, glyphs: GlyphSet = .unicode) -> String {
+    static func acceptedRow(_ names: [String], width: Int, glyphs: GlyphSet = .unicode, localizer: Localizer = Bundled.english) -> String {
+        func more(_ count: Int) -> String { localizer.text(.cardWeAcceptMore, localizer.format.number(count)) }
         func row(_ shown: Int) -> String {
             var parts = Array(names.prefix(shown))
-            if shown < names.count { parts.append("+\(names.count - shown) more") }
-            return glyphs.text("We accept: " + parts.joined(separator: glyphs.separator))
+            if shown < names.count { parts.append(more(names.count - shown)) }
+            return glyphs.text(localizer.text(.cardWeAccept, parts.joined(separator: glyphs.separator)))
         }
         if names.allSatisfy({ ($0.unicodeScalars.first?.value ?? 0) < 0x300 }) {
-            let head = DisplayWidth.of(glyphs.text("We accept: ")), separator = DisplayWidth.of(glyphs.text(glyphs.separator))
+            let head = DisplayWidth.of(glyphs.text(localizer.text(.cardWeAccept, ""))), separator = DisplayWidth.of(glyphs.text(glyphs.separator))
             var used = head + names.reduce(0) { $0 + DisplayWidth.of(glyphs.text($1)) } + separator * max(0, names.count - 1)
             for shown in stride(from: names.count, through: 0, by: -1) {
                 // `used` is the width of the first `shown` names with their separators.
-                let more = shown < names.count ? (shown > 0 ? separator : 0) + DisplayWidth.of(glyphs.text("+\(names.count - shown) more")) : 0
+                let more = shown < names.count ? (shown > 0 ? separator : 0) + DisplayWidth.of(glyphs.text(more(names.count - shown))) : 0
                 if used + more <= width { return row(shown) }
                 if shown > 0 { used -= DisplayWidth.of(glyphs.text(names[shown - 1])) + (shown > 1 ? separator : 0) }
             }
@@ -178,28 +185,29 @@ extension CardFormScreen {
                 if DisplayWidth.of(line) <= width { return line }
             }
         }
-        return Canvas.truncate("We accept: \(names.count) networks", to: width, ellipsis: glyphs.ellipsis)
+        return Canvas.truncate(localizer.text(.cardWeAcceptCount, localizer.format.number(names.count)), to: width, ellipsis: glyphs.ellipsis)
     }
 
     func statusLine(metadata: CardNumberEntryMetadata?, spinner: String, context: ScreenContext) -> (String, CellStyle) {
+        let text = context.localizer
         if coBadgeNotice, selectableNetworks(context: context) != nil, focus != .network {
-            return ("Co-badged card: choose the network above, ⇧Tab", .accent)
+            return (text.text(.cardChooseAbove), .accent)
         }
-        if let reason = hold?.reasons.first { return ("\(spinner) \(reason.waiting(context: context))\(context.glyphs.ellipsis) esc stops", .accent) }
-        if lookupInFlight { return ("\(spinner) Asking the BIN service about this card…", .accent) }
-        if sessionUpdating { return ("\(spinner) Asking the client session for the total…", .accent) }
-        guard let metadata else { return ("Networks appear as you type.", .dim) }
+        if let reason = hold?.reasons.first { return (text.text(.cardHoldStatus, spinner, reason.waiting(context: context), context.glyphs.ellipsis), .accent) }
+        if lookupInFlight { return (text.text(.cardAskingBin, spinner), .accent) }
+        if sessionUpdating { return (text.text(.cardAskingSession, spinner), .accent) }
+        guard let metadata else { return (text.text(.cardNetworksAppear), .dim) }
         switch metadata.source {
-        case .local: return ("Networks from local rules (first digits)", .dim)
+        case .local: return (text.text(.cardNetworksLocal), .dim)
         case .remote:
             if let automatic = metadata.autoSelectedCardNetwork {
-                return ("\(automatic.displayName) selected by eftpos routing, the merchant's choice", .accent)
+                return (text.text(.cardNetworksRouted, automatic.displayName), .accent)
             }
-            return ("Networks from the BIN service", .dim)
+            return (text.text(.cardNetworksRemote), .dim)
         case .localFallback:
             // An answer without the card is not an outage: the embedded table simply has no row for it.
-            if metadata.fallbackReason == .noBinData { return ("No BIN data for this card: networks from local rules", .dim) }
-            return ("BIN service unavailable: local rules (offline fallback)", .error)
+            if metadata.fallbackReason == .noBinData { return (text.text(.cardNoBinData), .dim) }
+            return (text.text(.cardBinUnavailable), .error)
         }
     }
 
@@ -216,9 +224,10 @@ extension CardFormScreen {
     /// What the empty security-code field says: its length on the known network, 3–4 digits before.
     func cvvPlaceholder(context: ScreenContext) -> String {
         let dot = context.glyphs.maskedDigit
-        guard network(context: context) != nil else { return context.glyphs.text("\(String(repeating: dot, count: 3)) (3–4 digits)") }
+        let text = context.localizer
+        guard network(context: context) != nil else { return context.glyphs.text(text.text(.cardCvvAnyLength, String(repeating: dot, count: 3))) }
         let length = maximumCVVLength(context: context)
-        return String(repeating: dot, count: length) + " (\(length) digits)"
+        return text.text(.cardCvvLength, String(repeating: dot, count: length), text.format.number(length))
     }
 
     /// Draws a text field's value in at most `width` columns after its bar (or its placeholder,
@@ -262,7 +271,7 @@ extension CardFormScreen {
         let end = column + width
         // A network not accepted says so in words when every badge fits with them; else each says
         // it with the failure mark, the same way along the row.
-        let words = "(not accepted)"
+        let words = context.localizer.text(.cardNotAccepted)
         let wordy = items.reduce(0) { $0 + DisplayWidth.of(" \($1.displayName) ") + ($1.allowed ? 0 : DisplayWidth.of(words)) + 1 } - 1 <= width
         let notAccepted = wordy ? words : context.glyphs.failure
         for (index, item) in items.enumerated() {
@@ -298,7 +307,7 @@ extension CardFormScreen {
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
         let end = column + width
         var x = column + 2
-        x += canvas.put("Pay with ", row: row, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
+        x += canvas.put(context.localizer.text(.cardPayWith), row: row, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
         canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Field.network)
         for item in items where x < end {
             let picked = item.network == choice
@@ -319,12 +328,12 @@ extension CardFormScreen {
     /// The error rows under `fields`: their visible errors, or the notice about the key just refused
     /// in the focused one. Returns the rows taken: one is always kept, more come out of `spare`.
     func drawErrors(_ fields: [Field], row: Int, column: Int, width: Int, spare: inout Int, into canvas: inout Canvas,
-                    glyphs: GlyphSet) -> Int {
+                    glyphs: GlyphSet, localizer: Localizer) -> Int {
         let message: (prefix: String, text: String, style: CellStyle)
         if let notice, fields.contains(focus) {
             message = (glyphs.noteMark + " ", notice, .accent)
         } else {
-            let messages = fields.compactMap { visibleError(for: $0)?.shownDescription }
+            let messages = fields.compactMap { visibleError(for: $0)?.shownDescription(localizer) }
             guard !messages.isEmpty else { return 1 }
             message = (glyphs.failure + " ", messages.joined(separator: glyphs.separator), .error)
         }

@@ -114,11 +114,12 @@ public struct CardFormScreen: Screen {
     public var cardholderName: String { name.text }
 
     public var title: String { "Pay by card" }
+    public func title(context: ScreenContext) -> String { Route.pay.title(context.localizer) }
     public var isAnimating: Bool { lookupInFlight || paying || hold != nil || sessionUpdating }
     public var isBusy: Bool { paying }
 
     public var discardQuestion: String? {
-        [number, expiry, securityCode, name].contains { !$0.isEmpty } ? "Discard this card?" : nil
+        [number, expiry, securityCode, name].contains { !$0.isEmpty } ? Bundled.english.text(.cardDiscard) : nil
     }
 
     public var focusedText: EditableText? { Self.text(of: focus).map { self[keyPath: $0] } }

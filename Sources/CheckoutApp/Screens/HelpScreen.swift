@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The F1 help: the keys of the screen underneath (from its own binding tables), what Esc does
 /// there, the global keys, and the editing keys when that screen has a text field; nothing else,
 /// each key once. Scrolls when it does not fit.
@@ -13,6 +15,7 @@ public struct HelpScreen: Screen {
     /// How many lines the list is scrolled down.
     public var scroll = 0
     public var title: String { "Help · \(screenTitle)" }
+    public func title(context: ScreenContext) -> String { context.localizer.text(.titleHelp, screenTitle) }
 
     /// A section of facts before the keys: a heading and label–value rows.
     public struct About: Sendable, Equatable {
@@ -32,10 +35,11 @@ public struct HelpScreen: Screen {
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([
-            KeyBinding([.up], "↑↓", "scroll", .up, explain: "scroll up"),
-            KeyBinding([.down], "↓", "scroll down", .down, footer: false),
-            KeyBinding([.enter], "enter", "close", .close, footer: false, explain: "close the help"),
+        let text = context.localizer
+        return KeyMap([
+            KeyBinding([.up], "↑↓", text.text(.helpKeyScroll), .up, explain: text.text(.helpKeyScrollUp)),
+            KeyBinding([.down], "↓", text.text(.helpKeyScrollDown), .down, footer: false),
+            KeyBinding([.enter], "enter", text.text(.helpKeyClose), .close, footer: false, explain: text.text(.helpKeyCloseExplain)),
         ])
     }
 
@@ -56,12 +60,13 @@ public struct HelpScreen: Screen {
     /// The lines of the list: section headings (`keys` empty) and keys.
     func lines(context: ScreenContext) -> [KeyHint] {
         var lines: [KeyHint] = []
+        let text = context.localizer
         if let about { lines += [KeyHint(keys: "", help: about.heading)] + about.rows + [KeyHint(keys: "", help: "")] }
-        lines += [KeyHint(keys: "", help: "Keys on \(screenTitle)")] + hints
-        if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: "In a text field")] + EditableText.Command.helpLines }
+        lines += [KeyHint(keys: "", help: text.text(.helpKeysOn, screenTitle))] + hints
+        if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: text.text(.helpInTextField))] + EditableText.Command.helpLines }
         if context.settings.mouse {
-            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: "focus a field (the caret where clicked), choose, press a button or a hint"),
-                      KeyHint(keys: "wheel", help: "scroll a list")]
+            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: text.text(.helpClick)),
+                      KeyHint(keys: "wheel", help: text.text(.helpWheel))]
         }
         return lines
     }
@@ -85,7 +90,7 @@ public struct HelpScreen: Screen {
             }
         }
         // The rules at the foot are read whole: they wrap, and the key list gives up rows to them.
-        let notes = Array(Self.notes.map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }.joined())
+        let notes = Array(Self.notes(context.localizer).map { Canvas.wrap(glyphs.text($0), width: width, maxLines: 3, ellipsis: glyphs.ellipsis) }.joined())
         return (rows, notes, max(1, area.height - notes.count - 2))
     }
 
@@ -109,7 +114,7 @@ public struct HelpScreen: Screen {
         var row = listTop
         for (index, line) in rows.enumerated().dropFirst(first).prefix(listRows) {
             if row == listTop + listRows - 1 && index < rows.count - 1 {
-                canvas.put(glyphs.moreBelow + " (" + glyphs.keys("↓") + " scrolls)", row: row, column: left, style: .dim)
+                canvas.put(context.localizer.text(.helpScrolls, glyphs.moreBelow, glyphs.keys("↓")), row: row, column: left, style: .dim)
             } else if line.heading {
                 canvas.put(line.text, row: row, column: left, style: .accent)
             } else {
@@ -126,8 +131,7 @@ public struct HelpScreen: Screen {
     }
 
     /// The rules that hold on every screen.
-    static let notes = [
-        AppModel.escapeRule,
-        "Pasted text arrives as one input. Card numbers are masked outside their own field.",
-    ]
+    static func notes(_ text: Localizer) -> [String] {
+        [AppModel.escapeRule(text), text.text(.helpPasted)]
+    }
 }

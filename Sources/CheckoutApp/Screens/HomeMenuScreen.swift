@@ -21,6 +21,7 @@ public struct HomeMenuScreen: Screen {
                                        .route(.nolUnlink), .route(.payments), .route(.settings), .quit]
     public var selection = 0
     public var title: String { Route.home.menuTitle }
+    public func title(context: ScreenContext) -> String { Route.home.title(context.localizer) }
 
     public init() {}
 
@@ -104,6 +105,7 @@ public struct ComingSoonScreen: Screen {
     public enum Action: Sendable { case back }
     public var route: Route
     public var title: String { route.menuTitle }
+    public func title(context: ScreenContext) -> String { route.title(context.localizer) }
 
     public init(route: Route) { self.route = route }
 

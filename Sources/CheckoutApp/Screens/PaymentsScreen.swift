@@ -43,6 +43,7 @@ public struct PaymentsScreen: KeepsReceipts {
     var keeping = ReceiptKeeping()
 
     public var title: String { "Payments" }
+    public func title(context: ScreenContext) -> String { Route.payments.title(context.localizer) }
 
     /// The payments of `ledger`, a page as tall as the terminal of `context` allows.
     public init(ledger: Ledger, context: ScreenContext) {

@@ -79,9 +79,12 @@ public struct Receipt: Sendable, Equatable {
         public var priority: Int
     }
 
-    /// The receipt's lines, in reading order, money in `glyphs`.
-    public func lines(glyphs: GlyphSet) -> [Line] {
-        func money(_ minor: Int) -> String { MoneyText.format(minorUnits: minor, currency: currency, ascii: glyphs.mode == .ascii) }
+    /// The receipt's lines, in reading order, money in `glyphs` (or as `writesMoney` writes it: the
+    /// screen's language).
+    public func lines(glyphs: GlyphSet, writesMoney: ((Int, String) -> String)? = nil) -> [Line] {
+        func money(_ minor: Int) -> String {
+            writesMoney?(minor, currency) ?? MoneyText.format(minorUnits: minor, currency: currency, ascii: glyphs.mode == .ascii)
+        }
         var lines: [Line] = []
         if let merchantName { lines.append(Line(label: "Merchant", value: merchantName, priority: 4)) }
         if let orderId { lines.append(Line(label: "Order", value: orderId, priority: 1)) }

@@ -96,7 +96,7 @@ extension KeepsReceipts {
         return browsing.keyMap(context: context).helpLines
     }
 
-    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? "cancel" : nil }
+    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? context.localizer.text(.resultKeyCancel) : nil }
 
     public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
         keeping.fileName = nil

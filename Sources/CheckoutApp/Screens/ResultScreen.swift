@@ -32,11 +32,13 @@ public struct ResultScreen: KeepsReceipts {
     public enum Button: Sendable, Equatable {
         case newPayment, tryAgain, anotherCard
 
-        var title: String {
+        var title: String { title(Bundled.english) }
+
+        func title(_ text: Localizer) -> String {
             switch self {
-            case .newPayment: "New payment"
-            case .tryAgain: "Try again"
-            case .anotherCard: "Use another card"
+            case .newPayment: text.text(.resultNewPayment)
+            case .tryAgain: text.text(.resultTryAgain)
+            case .anotherCard: text.text(.resultAnotherCard)
             }
         }
     }
@@ -55,6 +57,7 @@ public struct ResultScreen: KeepsReceipts {
     /// `s` and `c`: the receipt saved to a file or copied.
     var keeping = ReceiptKeeping()
     public var title: String { "Pay by card · Result" }
+    public func title(context: ScreenContext) -> String { context.localizer.text(.titleResult) }
 
     public init(outcome: Outcome, form: CardFormScreen? = nil, choice: NetworkChoice = .noChoiceOffered, session: ClientSession? = nil,
                 time: Double = 0) {
@@ -89,18 +92,20 @@ public struct ResultScreen: KeepsReceipts {
     public func receipt(context: ScreenContext) -> Receipt? {
         guard case .completed(let payment) = outcome else { return nil }
         return Receipt(payment: payment, session: session ?? context.session, networkName: context.catalogue.info(payment.network).displayName,
-                       networkChoice: choiceText, time: time, mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII))
+                       networkChoice: choiceText(context.localizer), time: time, mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII))
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave)) }
         var bindings: [KeyBinding<Action>] = []
+        let text = context.localizer
         if buttons.count > 1 {
-            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", "choose", .previous, explain: "the button before"))
-            bindings.append(KeyBinding([.right, .tab, .down], "→", "the next button", .next, footer: false))
+            bindings.append(KeyBinding([.left, .backTab, .up], "←/→", text.text(.resultKeyChoose), .previous, explain: text.text(.resultKeyBefore)))
+            bindings.append(KeyBinding([.right, .tab, .down], "→", text.text(.resultKeyNext), .next, footer: false))
         }
         let current = buttons[min(selected, buttons.count - 1)]
-        bindings.append(KeyBinding([.enter], "enter", current.title.lowercased(), .activate, rank: .focused, explain: "press the chosen button"))
+        bindings.append(KeyBinding([.enter], "enter", current.title(text).lowercased(), .activate, rank: .focused,
+                                   explain: text.text(.resultKeyPress)))
         if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
         return KeyMap(bindings)
     }
@@ -137,7 +142,7 @@ public struct ResultScreen: KeepsReceipts {
     /// before it reached the processor why, and the card and amount it was for.
     func lines(context: ScreenContext) -> [Receipt.Line] {
         if let receipt = receipt(context: context) {
-            var lines = receipt.lines(glyphs: context.glyphs)
+            var lines = receipt.lines(glyphs: context.glyphs, writesMoney: { context.money($0, currency: $1) })
             // Apart from the outcome, which is the processor's: a row the ledger will get later.
             if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
                 lines.append(Receipt.Line(label: "Ledger", value: "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)", priority: 9))
@@ -153,7 +158,7 @@ public struct ResultScreen: KeepsReceipts {
             let due = form.amountDue(context: context)
             lines.append(Receipt.Line(label: "Amount", value: context.money(due.total, currency: due.currency), priority: 7))
             if let network = form.knownNetwork(context: context) {
-                lines.append(Receipt.Line(label: "Network", value: context.catalogue.info(network).displayName + context.glyphs.separator + choiceText,
+                lines.append(Receipt.Line(label: "Network", value: context.catalogue.info(network).displayName + context.glyphs.separator + choiceText(context.localizer),
                                           priority: 7))
             }
             if form.digits.count >= 4 {
@@ -166,6 +171,7 @@ public struct ResultScreen: KeepsReceipts {
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
+        let text = context.localizer
         let left = area.left + 2
         let valueColumn = left + 14
         let valueWidth = max(4, area.left + area.width - valueColumn - 2)
@@ -174,14 +180,14 @@ public struct ResultScreen: KeepsReceipts {
         switch outcome {
         case .completed(let payment):
             (headline, style) = switch payment.status {
-            case .authorized: ("\(glyphs.success) Payment authorized", .success)
-            case .declined: ("\(glyphs.failure) Payment declined", .error)
-            case .failed: ("\(glyphs.failure) Payment failed", .error)
-            case .pending: ("\(glyphs.noteMark) Payment pending: the processor has not decided yet", .accent)
+            case .authorized: (text.text(.resultAuthorized, glyphs.success), .success)
+            case .declined: (text.text(.resultDeclined, glyphs.failure), .error)
+            case .failed: (text.text(.resultFailed, glyphs.failure), .error)
+            case .pending: (text.text(.resultPending, glyphs.noteMark), .accent)
             }
         case .failed(let error):
             let failed = error.errorId == "payment-failed"
-            (headline, style) = ("\(glyphs.failure) Payment \(failed ? "failed" : "refused")", .error)
+            (headline, style) = (text.text(failed ? .resultFailed : .resultRefused, glyphs.failure), .error)
         }
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
@@ -197,14 +203,14 @@ public struct ResultScreen: KeepsReceipts {
             dropped = true
         }
         for (line, values) in shown {
-            canvas.put(line.label, row: row, column: left, style: .dim)
+            canvas.put(Self.labelKeys[line.label].map { text.text($0) } ?? line.label, row: row, column: left, style: .dim)
             for value in values {
                 canvas.put(value, row: row, column: valueColumn, style: line.label == "Reason" || line.label == "Ledger" ? .error : .bold)
                 row += 1
             }
         }
         if dropped {
-            canvas.put(context.truncate("\(glyphs.ellipsis) more in the saved receipt (s)", to: area.width - 4), row: row, column: left, style: .dim)
+            canvas.put(context.truncate(text.text(.resultMore, glyphs.ellipsis), to: area.width - 4), row: row, column: left, style: .dim)
             row += 1
         }
         row = min(row + 1, area.bottom - 2)
@@ -214,7 +220,7 @@ public struct ResultScreen: KeepsReceipts {
             if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
             let start = x
             x += 2
-            x += canvas.put("[ \(button.title) ]", row: row, column: x, style: chosen ? .selection : .bold)
+            x += canvas.put("[ \(button.title(text)) ]", row: row, column: x, style: chosen ? .selection : .bold)
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), button)
             x += 2
         }
@@ -223,12 +229,20 @@ public struct ResultScreen: KeepsReceipts {
     }
 
     /// How the network was settled, in words.
-    var choiceText: String {
+    func choiceText(_ text: Localizer) -> String {
         switch choice {
-        case .chosenByCardholder: "chosen by you"
-        case .preselected: "preferred network, not changed by you"
-        case .noChoiceOffered: "no choice offered"
-        case .automatic: "chosen automatically: eftpos cards are routed by the merchant"
+        case .chosenByCardholder: text.text(.resultChosenByYou)
+        case .preselected: text.text(.resultPreselected)
+        case .noChoiceOffered: text.text(.resultNoChoice)
+        case .automatic: text.text(.resultAutomatic)
         }
     }
+
+    /// The rows' labels as the receipt writes them (in English, as it is saved) and the sentence
+    /// each is shown as on screen.
+    static let labelKeys: [String: TextKey] = [
+        "Merchant": .resultMerchant, "Order": .resultOrder, "Items": .resultItems, "Payment id": .resultPaymentId, "Time": .resultTime,
+        "Status": .resultStatus, "Amount": .resultAmount, "Surcharge": .resultSurcharge, "Total": .resultTotal, "Network": .resultNetwork,
+        "Card": .resultCard, "Reason": .resultReason, "Ledger": .resultLedger, "Error id": .resultErrorId,
+    ]
 }

@@ -20,6 +20,9 @@ extension SettingsScreen {
             bindings.append(KeyBinding([.character("-")], "-", "latency, debounce: 50 ms less", .decrease, footer: false))
         case .mouse:
             bindings.append(KeyBinding([.space, .left, .right], "space", "on/off", .toggle, explain: "Mouse: turn it on or off"))
+        case .language:
+            bindings.append(KeyBinding([.left], "←→", "language", .decrease, explain: "Language: change it"))
+            bindings.append(KeyBinding([.right], "→", "Language: change it", .increase, footer: false))
         case .reset:
             bindings.append(KeyBinding([.enter, .space], "enter", "reset", .reset, rank: .focused,
                                        explain: "Reset to defaults: put them on screen, to save or not"))
@@ -218,6 +221,10 @@ extension SettingsScreen {
             self[keyPath: path].set(String(min(max(stepped, rule.range.lowerBound), rule.range.upperBound)))
         case .mouse:
             draft.mouse.toggle()
+        case .language:
+            let all = Language.allCases
+            let index = all.firstIndex(of: draft.language) ?? 0
+            draft.language = all[(index + step + all.count) % all.count]
         case .reset:
             break
         case .network(let network):

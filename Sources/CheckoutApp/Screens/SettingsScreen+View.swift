@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// Drawing Settings: the setting rows, then the network list, scrolled to keep the focused network
 /// in view (`↑ more` and `↓ more` say when it is), and at the foot a row of its own for what the
@@ -14,7 +15,7 @@ extension SettingsScreen {
         let topRows = settingRows
         // The message rows wrap (up to three); the list gives up a row for each.
         let noteWidth = area.width - 6
-        let note = self.note(glyphs: glyphs)
+        let note = self.note(glyphs: glyphs, text: context.localizer)
         let noteLines = note.map { Canvas.wrap($0.text, width: noteWidth - DisplayWidth.of($0.prefix), maxLines: 3).count } ?? 0
         // Where the settings went is read whole (a saved file's path is long): up to two rows.
         let savedLines = context.settingsNote.map { Canvas.wrap($0.text(glyphs), width: area.width - 4, maxLines: 2, ellipsis: glyphs.ellipsis) } ?? []
@@ -32,7 +33,7 @@ extension SettingsScreen {
             row += 1
         }
         row += 1
-        canvas.put(context.truncate("Accepted networks, in order of preference", to: area.width - 6), row: row, column: left + 2, style: .accent)
+        canvas.put(context.truncate(context.localizer.text(.settingsAccepted), to: area.width - 6), row: row, column: left + 2, style: .accent)
         row += 1
         if scroll > 0 {
             canvas.put(glyphs.moreAbove, row: row, column: left + 2, style: .dim)
@@ -62,18 +63,19 @@ extension SettingsScreen {
 
     /// The line under the settings: why the last Enter did not save, a refused key, a value out of
     /// range as it is typed, or what the focused row takes.
-    func note(glyphs: GlyphSet) -> (prefix: String, text: String, style: CellStyle)? {
+    func note(glyphs: GlyphSet, text: Localizer) -> (prefix: String, text: String, style: CellStyle)? {
         if let error { return (glyphs.failure + " ", glyphs.text(error), .error) }
         if let notice { return (glyphs.noteMark + " ", notice, .accent) }
         switch current {
         case .binURL:
-            return ("", "Type or paste the URL; ctrl+u clears it", .dim)
+            return ("", text.text(.settingsURLNote), .dim)
         case .latency, .debounce:
             guard let rule = Self.rule(of: current), let path = Self.text(of: current) else { return nil }
             if let problem = Self.problem(with: self[keyPath: path].text, rule: rule) { return (glyphs.failure + " ", problem, .error) }
-            return ("", glyphs.text("Type \(rule.range.lowerBound) to \(rule.range.upperBound), or step by \(rule.step) with + and -"), .dim)
+            return ("", glyphs.text(text.text(.settingsDurationNote, String(rule.range.lowerBound), String(rule.range.upperBound), String(rule.step))),
+                    .dim)
         case .mouse:
-            return ("", "Off leaves the mouse to the terminal, to select text", .dim)
+            return ("", text.text(.settingsMouseNote), .dim)
         default:
             return nil
         }
@@ -82,6 +84,7 @@ extension SettingsScreen {
     /// One row: the focus bar, its label and its value.
     func drawRow(_ item: Row, into canvas: inout Canvas, row: Int, left: Int, valueColumn: Int, valueWidth: Int, context: ScreenContext) {
         let glyphs = context.glyphs
+        let text = context.localizer
         let selected = item == current
         if selected { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.addTarget(Rect(top: row, left: left, width: valueColumn - left + valueWidth, height: 1), item)
@@ -89,24 +92,28 @@ extension SettingsScreen {
         let valueStyle: CellStyle = selected ? .selection : .bold
         switch item {
         case .binSource:
-            canvas.put("BIN source", row: row, column: left + 2, style: labelStyle)
+            canvas.put(text.text(.settingsBinSource), row: row, column: left + 2, style: labelStyle)
             drawStepper(item, Self.sourceName(draft.binSource), into: &canvas, row: row, column: valueColumn, width: valueWidth,
                         style: valueStyle, glyphs: glyphs)
         case .binURL:
-            canvas.put("Service URL", row: row, column: left + 2, style: labelStyle)
+            canvas.put(text.text(.settingsServiceURL), row: row, column: left + 2, style: labelStyle)
             drawText(item, unit: nil, into: &canvas, row: row, column: valueColumn, width: valueWidth, selected: selected, glyphs: glyphs)
         case .latency:
-            canvas.put("BIN latency", row: row, column: left + 2, style: labelStyle)
+            canvas.put(text.text(.settingsLatency), row: row, column: left + 2, style: labelStyle)
             drawText(item, unit: "ms", into: &canvas, row: row, column: valueColumn, width: valueWidth, selected: selected, glyphs: glyphs)
         case .debounce:
-            canvas.put("Debounce", row: row, column: left + 2, style: labelStyle)
+            canvas.put(text.text(.settingsDebounce), row: row, column: left + 2, style: labelStyle)
             drawText(item, unit: "ms", into: &canvas, row: row, column: valueColumn, width: valueWidth, selected: selected, glyphs: glyphs)
         case .mouse:
-            canvas.put("Mouse", row: row, column: left + 2, style: labelStyle)
-            drawStepper(item, draft.mouse ? "on" : "off", into: &canvas, row: row, column: valueColumn, width: valueWidth,
+            canvas.put(text.text(.settingsMouse), row: row, column: left + 2, style: labelStyle)
+            drawStepper(item, text.text(draft.mouse ? .settingsOn : .settingsOff), into: &canvas, row: row, column: valueColumn, width: valueWidth,
+                        style: valueStyle, glyphs: glyphs)
+        case .language:
+            canvas.put(text.text(.settingsLanguage), row: row, column: left + 2, style: labelStyle)
+            drawStepper(item, glyphs.isASCII ? draft.language.asciiName : draft.language.nativeName, into: &canvas, row: row, column: valueColumn, width: valueWidth,
                         style: valueStyle, glyphs: glyphs)
         case .reset:
-            canvas.put("[ Reset to defaults ]", row: row, column: left + 2, style: selected ? .selection : .normal)
+            canvas.put(text.text(.settingsReset), row: row, column: left + 2, style: selected ? .selection : .normal)
         case .network(let network):
             let on = accepted.contains(network)
             let position = networkOrder.filter { accepted.contains($0) }.firstIndex(of: network).map { "\($0 + 1)." } ?? "  "

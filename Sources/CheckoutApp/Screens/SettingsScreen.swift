@@ -16,6 +16,8 @@ public struct SettingsScreen: Screen {
         /// The BIN service URL, shown while the source is a URL.
         case binURL
         case latency, debounce, mouse
+        /// The language the screens speak, by its own name.
+        case language
         /// Puts the defaults (the command line's and the shipped ones) into the screen, to save.
         case reset
         case network(CardNetwork)
@@ -66,6 +68,7 @@ public struct SettingsScreen: Screen {
     let catalogueOrder: [CardNetwork]
 
     public var title: String { "Settings" }
+    public func title(context: ScreenContext) -> String { Route.settings.title(context.localizer) }
 
     /// Settings showing `settings`; `original` is what is in use (what Enter saves changes from and
     /// Esc keeps), `settings` unless the screen shows others to retry (a rebuild that failed).
@@ -101,7 +104,7 @@ public struct SettingsScreen: Screen {
     public var settingRows: [Row] {
         var rows: [Row] = [.binSource]
         if case .url = draft.binSource { rows.append(.binURL) }
-        return rows + [.latency, .debounce, .mouse, .reset]
+        return rows + [.latency, .debounce, .mouse, .language, .reset]
     }
 
     public var rows: [Row] { settingRows + networkOrder.map(Row.network) }

@@ -36,6 +36,16 @@ public enum Language: String, Sendable, CaseIterable, Equatable {
         }
     }
 
+    /// The name an ASCII terminal can show: the own name without its accent, Arabic's in English
+    /// (Arabic itself needs UTF-8).
+    public var asciiName: String {
+        switch self {
+        case .english: "English"
+        case .french: "Francais"
+        case .arabic: "Arabic"
+        }
+    }
+
     /// The language's own name, as a language menu lists it.
     public var nativeName: String {
         switch self {

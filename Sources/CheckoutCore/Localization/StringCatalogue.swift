@@ -156,3 +156,38 @@ public struct StringCatalogueError: Error, Sendable, Equatable, CustomStringConv
         self.reason = reason
     }
 }
+
+extension StringCatalogue {
+    /// The catalogue as a terminal that shows only ASCII can show it: French letters without their
+    /// accents (`é` → `e`, `œ` → `oe`), typographic quotes and spaces as ASCII ones. Only the
+    /// program's own sentences go through this; what a person typed is never rewritten.
+    public func transliteratedToASCII() -> StringCatalogue {
+        func ascii(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII { result.unicodeScalars.append(scalar) } else { result += Self.asciiSpelling[scalar] ?? "?" }
+            }
+            return result
+        }
+        return StringCatalogue(entries: entries.mapValues { entry in
+            switch entry {
+            case .text(let text): .text(ascii(text))
+            case .counted(let forms): .counted(forms.mapValues(ascii))
+            }
+        }, notes: notes)
+    }
+
+    /// The ASCII spelling of each letter and mark the French catalogue uses.
+    static let asciiSpelling: [Unicode.Scalar: String] = {
+        var map: [Unicode.Scalar: String] = [
+            "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "’": "'", "‘": "'", "«": "\"", "»": "\"", "“": "\"", "”": "\"",
+            "…": "...", "°": "o", "–": "-", "—": "-", "·": "-", "\u{00A0}": " ", "\u{202F}": " ", "⇧": "shift-",
+            "←": "<-", "→": "->", "↑": "up", "↓": "down",
+        ]
+        for (letters, base) in [("àâä", "a"), ("ÀÂÄ", "A"), ("éèêë", "e"), ("ÉÈÊË", "E"), ("îï", "i"), ("ÎÏ", "I"), ("ôö", "o"),
+                                ("ÔÖ", "O"), ("ùûü", "u"), ("ÙÛÜ", "U"), ("ç", "c"), ("Ç", "C"), ("ÿ", "y")] {
+            for letter in letters.unicodeScalars { map[letter] = base }
+        }
+        return map
+    }()
+}

@@ -48,12 +48,12 @@ public struct CardValidator: Sendable {
         let normalized = CardNumberNormalizer.normalize(cardNumber)
         let digits = normalized.digits
         if normalized.isMalformed {
-            return Self.cardNumberError("Card number may contain only digits, spaces, dashes and dots.")
+            return Self.cardNumberError("Card number may contain only digits, spaces, dashes and dots.").saying(.errorNumberCharacters)
         }
         let count = digits.utf8.count
-        if count == 0 { return Self.cardNumberError("Card number can not be blank.") }
+        if count == 0 { return Self.cardNumberError("Card number can not be blank.").saying(.errorNumberBlank) }
         if count > Self.cardNumberLengths.upperBound {
-            return Self.cardNumberError("Card number is too long: card numbers have at most 19 digits.")
+            return Self.cardNumberError("Card number is too long: card numbers have at most 19 digits.").saying(.errorNumberTooLong)
         }
         let networks = cardNetworks(digits: digits, metadata: metadata)
         if count >= CardNetworkResolver.binLength, !networks.isEmpty, !networks.contains(where: { session.allows($0) }) {
@@ -61,22 +61,22 @@ public struct CardValidator: Sendable {
             return Self.unsupported(networks.map { resolver.detected($0) })
         }
         if count < Self.cardNumberLengths.lowerBound {
-            return Self.cardNumberError("Card number is incomplete: keep typing the digits on the card.")
+            return Self.cardNumberError("Card number is incomplete: keep typing the digits on the card.").saying(.errorNumberIncomplete)
         }
         if networks.isEmpty { return Self.unsupported([]) }
         let lengths = numberLengths(networks: networks, metadata: metadata)
         // Shorter than the longest number its networks issue: one message for every length until
         // then, so typing does not change the error (and re-emit dataIsValid) at each digit.
         if let longest = lengths.max(), count < longest, !(lengths.contains(count) && Luhn.isValid(digits)) {
-            return Self.cardNumberError("Card number is incomplete or mistyped: check the digits on the card.")
+            return Self.cardNumberError("Card number is incomplete or mistyped: check the digits on the card.").saying(.errorNumberMistyped)
         }
         if !lengths.contains(count) {
             let names = networks.map { catalogue.info($0).displayName }.joined(separator: " / ")
             let allowed = lengths.sorted().map(String.init).joined(separator: ", ")
-            return Self.cardNumberError("Card number is not valid: \(names) numbers have \(allowed) digits, this one has \(count).")
+            return Self.cardNumberError("Card number is not valid: \(names) numbers have \(allowed) digits, this one has \(count).").saying(.errorNumberLength, names, allowed, String(count))
         }
         if !Luhn.isValid(digits) {
-            return Self.cardNumberError("Card number is not valid: check for a mistyped digit.")
+            return Self.cardNumberError("Card number is not valid: check for a mistyped digit.").saying(.errorNumberLuhn)
         }
         return nil
     }
@@ -86,21 +86,21 @@ public struct CardValidator: Sendable {
     /// most 20 years ahead.
     public func validateExpiryDate(_ text: String, now: Date, calendar: Calendar) -> ValidationError? {
         let trimmed = text.trimmingWhitespace()
-        if trimmed.isEmpty { return Self.expiryError("Expiry date cannot be blank.") }
+        if trimmed.isEmpty { return Self.expiryError("Expiry date cannot be blank.").saying(.errorExpiryBlank) }
         let today = calendar.dateComponents([.year, .month], from: now)
         guard let expiry = ExpiryDate(parsing: trimmed, currentYear: today.year ?? 0) else {
-            return Self.expiryError("Card expiry date is not valid. Valid expiry date formats are MM/YY or MM/YYYY.")
+            return Self.expiryError("Card expiry date is not valid. Valid expiry date formats are MM/YY or MM/YYYY.").saying(.errorExpiryFormat)
         }
         guard (1...12).contains(expiry.month) else {
-            return Self.expiryError("Expiry month must be between 01 and 12.")
+            return Self.expiryError("Expiry month must be between 01 and 12.").saying(.errorExpiryMonth)
         }
         let nowMonths = (today.year ?? 0) * 12 + (today.month ?? 1)
         let expiryMonths = expiry.year * 12 + expiry.month
         if expiryMonths < nowMonths {
-            return Self.expiryError("This card has expired: check the expiry date on the card.")
+            return Self.expiryError("This card has expired: check the expiry date on the card.").saying(.errorExpired)
         }
         if expiryMonths > nowMonths + Self.maximumYearsAhead * 12 {
-            return Self.expiryError("Expiry date is more than \(Self.maximumYearsAhead) years ahead: check the year.")
+            return Self.expiryError("Expiry date is more than \(Self.maximumYearsAhead) years ahead: check the year.").saying(.errorExpiryAhead, String(Self.maximumYearsAhead))
         }
         return nil
     }
@@ -109,17 +109,17 @@ public struct CardValidator: Sendable {
     public func validateCVV(_ cvv: String, network: CardNetwork?) -> ValidationError? {
         let info = network.map { catalogue.info($0) }
         let label = info?.cvvLabel ?? "CVV"
-        if cvv.isEmpty { return Self.cvvError("\(label) cannot be blank.") }
+        if cvv.isEmpty { return Self.cvvError("\(label) cannot be blank.").saying(.errorCvvBlank, label) }
         guard cvv.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            return Self.cvvError("\(label) may contain only digits.")
+            return Self.cvvError("\(label) may contain only digits.").saying(.errorCvvDigits, label)
         }
         let count = cvv.utf8.count
         if let info, let length = info.cvvLength {
             if count != length {
-                return Self.cvvError("\(label) is not valid: \(info.displayName) cards have a \(length)-digit \(label).")
+                return Self.cvvError("\(label) is not valid: \(info.displayName) cards have a \(length)-digit \(label).").saying(.errorCvvLength, label, info.displayName, String(length))
             }
         } else if !(3...4).contains(count) {
-            return Self.cvvError("\(label) is not valid: it has 3 or 4 digits.")
+            return Self.cvvError("\(label) is not valid: it has 3 or 4 digits.").saying(.errorCvvAnyLength, label)
         }
         return nil
     }
@@ -128,17 +128,17 @@ public struct CardValidator: Sendable {
     /// apostrophes, hyphens and periods.
     public func validateCardholderName(_ name: String) -> ValidationError? {
         let trimmed = name.trimmingWhitespace()
-        if trimmed.isEmpty { return Self.nameError("Cardholder name cannot be blank.") }
+        if trimmed.isEmpty { return Self.nameError("Cardholder name cannot be blank.").saying(.errorNameBlank) }
         if let ascii = Self.asciiNameCheck(trimmed) {
             switch ascii {
-            case .hasDigit: return Self.nameError("Cardholder name cannot contain digits.")
-            case .hasOther: return Self.nameError("Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods.")
+            case .hasDigit: return Self.nameError("Cardholder name cannot contain digits.").saying(.errorNameDigits)
+            case .hasOther: return Self.nameError("Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods.").saying(.errorNameCharacters)
             case .allowed: break
             }
-            return (2...45).contains(trimmed.utf8.count) ? nil : Self.nameError("Cardholder name must be 2 to 45 characters long.")
+            return (2...45).contains(trimmed.utf8.count) ? nil : Self.nameError("Cardholder name must be 2 to 45 characters long.").saying(.errorNameLength)
         }
         if trimmed.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
-            return Self.nameError("Cardholder name cannot contain digits.")
+            return Self.nameError("Cardholder name cannot contain digits.").saying(.errorNameDigits)
         }
         let allowedPunctuation: Set<Unicode.Scalar> = [" ", "'", "\u{2019}", "-", "\u{2010}", ".", "\u{00A0}"]
         let valid = trimmed.unicodeScalars.allSatisfy { scalar in
@@ -147,10 +147,10 @@ public struct CardValidator: Sendable {
                 || scalar.properties.generalCategory == .spacingMark
         }
         if !valid {
-            return Self.nameError("Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods.")
+            return Self.nameError("Cardholder name may contain only letters, spaces, apostrophes, hyphens and periods.").saying(.errorNameCharacters)
         }
         if !(2...45).contains(trimmed.count) {
-            return Self.nameError("Cardholder name must be 2 to 45 characters long.")
+            return Self.nameError("Cardholder name must be 2 to 45 characters long.").saying(.errorNameLength)
         }
         return nil
     }
@@ -186,6 +186,7 @@ public struct CardValidator: Sendable {
         return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber,
                                description: "\(catalogue.info(choice).displayName) is not one of this card's networks (\(names.joined(separator: ", "))): "
                                    + "choose one of them.")
+            .saying(.errorNotThisCards, catalogue.info(choice).displayName, names.joined(separator: ", "))
     }
 
     /// The network whose code length the CVV must have: the cardholder's choice when it is one of
@@ -223,7 +224,8 @@ public struct CardValidator: Sendable {
     static func unsupported(_ items: [DetectedCardNetwork]) -> ValidationError {
         let description = items.first.map { "\($0.displayName) is not accepted here: use another card." }
             ?? "Unsupported card type: no card network we know issues this number."
-        return ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber, description: description)
+        let error = ValidationError(errorId: "unsupported-card-type", inputElementType: .cardNumber, description: description)
+        return items.first.map { error.saying(.errorNotAccepted, $0.displayName) } ?? error.saying(.errorUnsupported)
     }
 
     static func cardNumberError(_ message: String) -> ValidationError {

@@ -13,7 +13,21 @@ public enum InputElementType: String, Sendable, Equatable, Codable {
 public struct ValidationError: Sendable, Equatable, Hashable, Error {
     public var errorId: String
     public var inputElementType: InputElementType
+    /// In English, as the SDK's wire and the JSON output carry it.
     public var description: String
+    /// The description as a sentence of the catalogues, for a screen to show in its language; not
+    /// part of what the error is (equality, hashing, JSON).
+    public var sentence: (key: TextKey, arguments: [String])?
+
+    public static func == (a: ValidationError, b: ValidationError) -> Bool {
+        a.errorId == b.errorId && a.inputElementType == b.inputElementType && a.description == b.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(errorId)
+        hasher.combine(inputElementType)
+        hasher.combine(description)
+    }
 
     public init(errorId: String, inputElementType: InputElementType, description: String) {
         self.errorId = errorId
@@ -27,5 +41,18 @@ public struct ValidationError: Sendable, Equatable, Hashable, Error {
     /// The wire keeps Primer's words; a person reads "cannot" everywhere.
     public var shownDescription: String {
         description.replacing("can not ", with: "cannot ")
+    }
+
+    /// ``shownDescription`` in `localizer`'s language.
+    public func shownDescription(_ localizer: Localizer) -> String {
+        guard localizer.language != .english, let sentence else { return shownDescription }
+        return localizer.text(sentence.key.rawValue, sentence.arguments)
+    }
+
+    /// The error with the sentence a screen shows for it.
+    func saying(_ key: TextKey, _ arguments: String...) -> ValidationError {
+        var error = self
+        error.sentence = (key, arguments)
+        return error
     }
 }

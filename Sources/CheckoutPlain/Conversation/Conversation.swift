@@ -14,6 +14,9 @@ final class Conversation {
     private let readLine: @MainActor (_ hidden: Bool) async -> InputLine?
     /// Whether the cursor is after a prompt, so the next sentence must start a new line first.
     private var midLine = false
+    /// Right to left (Arabic): each line keeps logical order, its numbers and card-number
+    /// fragments in left-to-right isolates, for the screen reader or terminal to lay out.
+    var isolatesNumbers = false
 
     init(console: any PlainConsole, readLine: (@MainActor (_ hidden: Bool) async -> InputLine?)? = nil) {
         self.console = console
@@ -36,7 +39,9 @@ final class Conversation {
     /// Everything the conversation writes goes through here: card-like digit runs are masked, so a
     /// card number typed at any question is never echoed or quoted back in full.
     private func write(_ text: String) {
-        let line = (midLine ? "\n" : "") + PlainText.printable(CardLikeDigits.masked(text), ascii: console.asciiOnly, keepNewlines: true)
+        let masked = CardLikeDigits.masked(text)
+        let line = (midLine ? "\n" : "") + PlainText.printable(isolatesNumbers ? BidiIsolation.isolatingNumbers(masked) : masked,
+                                                                ascii: console.asciiOnly, keepNewlines: true)
         midLine = false
         console.write(line)
     }

@@ -35,6 +35,12 @@ public enum PlainText {
     /// Whether a scalar may be written as it is: not a control, format or separator character
     /// (those move the cursor, erase, or reorder what follows), and assigned.
     static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        // The isolates and marks the Arabic sentences and CLDR's money use (LRI, RLI, FSI, PDI;
+        // LRM, RLM, ALM): an isolate ends at the line's end whatever it holds, unlike the
+        // embeddings and overrides (U+202A–U+202E), which stay escaped.
+        if (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C {
+            return true
+        }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate, .privateUse:
             return false

@@ -38,6 +38,8 @@ final class NCursesTerminal {
     private let useColour: Bool
     /// The symbols the locale can show, chosen once at start.
     let glyphs: GlyphSet
+    /// Whether the terminal was put in explicit bidi mode at start, to be put back on close.
+    private(set) var explicitBidi = false
     private var pairs: [PairKey: Int16] = [:]
     private var previous: Canvas?
     private var cursorVisible = false
@@ -76,7 +78,10 @@ final class NCursesTerminal {
     /// ncurses writes to a tee of standard output, and since that stream is not the terminal
     /// itself, the input settings ncurses would make (no echo, no line buffering) are made here and
     /// undone on ``close()``.
-    static func open(colour wanted: Bool, sink: TerminalOutputSink? = nil) -> Result<NCursesTerminal, TerminalStartError> {
+    /// With `bidi` ``TerminalBidi/visualOrderAfterExplicitMode`` (a right-to-left language on a
+    /// terminal that reorders lines unless told not to), the terminal is put in explicit mode, and
+    /// the restore bytes (written on every exit, a crash too) put its implicit mode back.
+    static func open(colour wanted: Bool, sink: TerminalOutputSink? = nil, bidi: TerminalBidi = .visualOrder) -> Result<NCursesTerminal, TerminalStartError> {
         let glyphs = GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_ALL))
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
         let term = ProcessEnvironment.value("TERM") ?? ""
@@ -104,7 +109,8 @@ final class NCursesTerminal {
             ctr_disarm()
             return .failure(.unknownTerminal(term))
         }
-        let restore = modesOff + ["rmkx", "sgr0", "cnorm", "rmcup"].map(terminfoString).joined()
+        let explicit = bidi == .visualOrderAfterExplicitMode
+        let restore = modesOff + ["rmkx", "sgr0", "cnorm", "rmcup"].map(terminfoString).joined() + (explicit ? TerminalBidi.implicitMode : "")
         Array(restore.utf8).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { ctr_set_restore_bytes($0.baseAddress, $0.count) }
         }
@@ -126,7 +132,10 @@ final class NCursesTerminal {
         define_key("\u{1b}[200~", TerminalKeyDecoder.pasteStartCode)
         define_key("\u{1b}[201~", TerminalKeyDecoder.pasteEndCode)
         writeRaw("\u{1b}[?2004h")
-        return .success(NCursesTerminal(screen: screen, window: window, useColour: useColour, glyphs: glyphs, tee: tee))
+        if explicit { writeRaw(TerminalBidi.explicitMode) }
+        let terminal = NCursesTerminal(screen: screen, window: window, useColour: useColour, glyphs: glyphs, tee: tee)
+        terminal.explicitBidi = explicit
+        return .success(terminal)
     }
 
     /// The tee ncurses writes to, and the terminal's input settings before they were changed.
@@ -278,7 +287,7 @@ final class NCursesTerminal {
     func close() {
         guard isOpen else { return }
         isOpen = false
-        Self.writeRaw(Self.modesOff)
+        Self.writeRaw(Self.modesOff + (explicitBidi ? TerminalBidi.implicitMode : ""))
         curs_set(1)
         endwin()
         delscreen(screen)

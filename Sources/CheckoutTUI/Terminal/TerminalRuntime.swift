@@ -1,6 +1,7 @@
 import CheckoutApp
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 import FoundationEssentials
 import Glibc
 
@@ -17,7 +18,7 @@ public enum TerminalRuntime {
     public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
                            registry: ScreenRegistry = .standard, colour: Bool, storage: SettingsStorage? = nil,
                            makeEngine: @escaping EngineFactory) async -> Int32 {
-        await inTerminal(colour: colour, sink: nil) { terminal, waiter in
+        await inTerminal(colour: colour, sink: nil, bidi: bidi(settings.language)) { terminal, waiter in
             let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
                                  size: TerminalSize(width: terminal.size.width, height: terminal.size.height), defaults: storage?.defaults,
                                  settingsNote: storage?.note, clock: .continuous())
@@ -30,7 +31,7 @@ public enum TerminalRuntime {
     /// ``DemoDriver`` as its input, seeing the keyboard first, and the demo's clock at the speed the
     /// presenter sets; with a `recorder`, every byte written to the terminal is recorded too.
     public static func runDemo(_ driver: DemoDriver, colour: Bool, recorder: AsciicastRecorder? = nil) async -> Int32 {
-        let code = await inTerminal(colour: colour, sink: recorder?.sink) { terminal, waiter in
+        let code = await inTerminal(colour: colour, sink: recorder?.sink, bidi: bidi(driver.world.baseSettings.language)) { terminal, waiter in
             let world = driver.world
             driver.keyboard = KeyboardInput(terminal: terminal)
             let model = world.makeModel(route: .home, settings: world.baseSettings,
@@ -42,9 +43,15 @@ public enum TerminalRuntime {
         return code
     }
 
+    /// How a terminal must be told about the lines of `language`: only right to left asks the
+    /// environment which terminal this is.
+    private static func bidi(_ language: Language) -> TerminalBidi {
+        language.direction == .rightToLeft ? TerminalBidi.of(environment: ProcessEnvironment.values(TerminalBidi.variables)) : .visualOrder
+    }
+
     /// Opens the terminal, runs the loop `makeLoop` builds, gives the terminal back, and ends the
     /// way a signal that ended the loop would have ended the process.
-    private static func inTerminal(colour: Bool, sink: TerminalOutputSink?,
+    private static func inTerminal(colour: Bool, sink: TerminalOutputSink?, bidi: TerminalBidi,
                                    makeLoop: (NCursesTerminal, PollWaiter) -> AppLoop) async -> Int32 {
         // The signals are the loop's before the screen starts, so none can end it with the terminal broken.
         guard let waiter = PollWaiter() else {
@@ -52,7 +59,7 @@ public enum TerminalRuntime {
             return 2
         }
         let terminal: NCursesTerminal
-        switch NCursesTerminal.open(colour: colour, sink: sink) {
+        switch NCursesTerminal.open(colour: colour, sink: sink, bidi: bidi) {
         case .success(let opened): terminal = opened
         case .failure(let error):
             waiter.close()
