@@ -75,11 +75,14 @@ struct ValidationFastPathTests {
     }
 
     @Test("expiry dates: the parse agrees with a reference of the grammar on 100,000 random texts, and the calendar's year is the current year")
-    func expiryMatchesTheReference() {
+    func expiryMatchesTheReference() async {
         var random = SplitMix64(seed: 11)
         let calendar = Calendar(identifier: .gregorian)
         let pieces = ["0", "1", "2", "9", "/", " ", "٣", "x", "-", ".", "\u{A0}"]
-        for _ in 0..<100_000 {
+        for round in 0..<100_000 {
+            // A long computation on the test pool's two threads gives the others their turn: tests
+            // that measure time against a loopback server were starved by seconds.
+            if round % 1000 == 0 { await Task.yield() }
             let now = Date(timeIntervalSince1970: Double.random(in: 0...4_000_000_000, using: &random))
             let year = calendar.component(.year, from: now)
             let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()

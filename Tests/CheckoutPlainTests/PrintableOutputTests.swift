@@ -50,7 +50,7 @@ import Testing
     @Test func isolatesPassOverridesDoNot() {
         let line = "\u{2068}Visa\u{2069} \u{2066}4242\u{2069} \u{200F}49.99"
         #expect(PlainText.printable(line, ascii: false) == line)
-        #expect(PlainText.printable("\u{202E}x\u{202C}", ascii: false) == "\\u{202E}x\\u{202C}")
-        #expect(PlainText.printable("\u{2066}1\u{2069}", ascii: true) == "\\u{2066}1\\u{2069}")
+        #expect(PlainText.printable("\u{202E}x\u{202C}", ascii: false) == "\\u202ex\\u202c", "the one escape notation (DiagnosticText.escaped)")
+        #expect(PlainText.printable("\u{2066}1\u{2069}", ascii: true) == "\\u20661\\u2069")
     }
 }
