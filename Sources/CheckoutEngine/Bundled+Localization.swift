@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutResources
 import FoundationEssentials
+import Synchronization
 
 extension Bundled {
     /// What the program says in `language`: its catalogue (`strings/<code>.tsv`), English's behind
@@ -16,8 +17,8 @@ extension Bundled {
         guard let format = formats[language.formattingLocale] else {
             throw BundledDataError(file: "locales.json", reason: "has no locale '\(language.formattingLocale)' for \(language.nativeName)")
         }
-        let catalogue = try catalogues[language]!.get()
-        let english = language == .english ? nil : try catalogues[.english]!.get()
+        let catalogue = try Self.catalogue(language)
+        let english = language == .english ? nil : try Self.catalogue(.english)
         return Localizer(language: language, catalogue: catalogue, fallback: english, format: format)
     }
 
@@ -32,12 +33,20 @@ extension Bundled {
         try ResourceFiles.load("locales.json") { try LocaleFormat.all(json: $0) }
     }
 
-    private static let catalogues: [Language: Result<StringCatalogue, BundledDataError>] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { language in
-            (language, Result { () throws(BundledDataError) -> StringCatalogue in
+    /// The catalogues read so far: each language's file is read the first time it is asked for,
+    /// so an English start does not parse the French and Arabic ones before its first frame.
+    private static let catalogues = Mutex<[Language: Result<StringCatalogue, BundledDataError>]>([:])
+
+    private static func catalogue(_ language: Language) throws(BundledDataError) -> StringCatalogue {
+        try catalogues.withLock { read in
+            if let known = read[language] { return known }
+            let loaded = Result { () throws(BundledDataError) -> StringCatalogue in
                 try ResourceFiles.load(catalogueFile(language)) { try StringCatalogue(tsv: String(decoding: $0, as: UTF8.self)) }
-            })
-        })
+            }
+            read[language] = loaded
+            return loaded
+        }.get()
+    }
 
     /// The catalogue file of a language, relative to the data folder.
     public static func catalogueFile(_ language: Language) -> String { "strings/\(language.code).tsv" }
