@@ -123,8 +123,12 @@ public final class AppLoop {
         while exitCode == nil {
             if !isBusy { input.idle(self) }
             guard exitCode == nil else { break }
+            // Busy for the clock too while the screen waits for the answer it must show (a payment
+            // under way): a headless demo does not move its time past a payment the engine is still
+            // making on real threads (seen under load: `demo --check` highlighting a checkoutCompleted
+            // that had not come yet).
             let wake = await clock.wait(waiter, for: input.descriptor, until: [nextTick, input.deadline].compactMap { $0 }.min(),
-                                        cap: input.deadline, orReal: input.realDeadline, busy: isBusy)
+                                        cap: input.deadline, orReal: input.realDeadline, busy: isBusy || model.top?.isBusy == true)
             await handle(wake)
         }
         flush()
