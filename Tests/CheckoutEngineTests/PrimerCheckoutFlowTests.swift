@@ -23,8 +23,8 @@ import Testing
             primer = try await PrimerCheckout.connect(clientToken: fake.clientToken(accessToken: accessToken), sessionDefaults: PrimerCheckoutFlowTests.defaults)
             ledger = try Ledger(database: Database(path: ":memory:"))
             manager = RawDataManager(configuration: EngineConfiguration(session: primer.configuration.session, debounce: .milliseconds(10),
-                                                                        binLookupTimeout: .seconds(5)),
-                                     catalogue: EngineHarness.catalogue, binService: primer.binService(timeout: .seconds(5))!,
+                                                                        binLookupTimeout: .seconds(30)),
+                                     catalogue: EngineHarness.catalogue, binService: primer.binService(timeout: .seconds(30))!,
                                      paymentService: primer.paymentService(ledger: ledger), clientSessionService: primer.clientSessionService(),
                                      now: { EngineHarness.now })
             let recorded = self.recorded
@@ -37,9 +37,12 @@ import Testing
             await manager.setRawData(CardData(cardNumber: number, expiryDate: "12/30", cvv: "123", cardholderName: name, cardNetwork: network))
         }
 
-        /// Waits (in real time, a few seconds at most) until `condition` holds of the events.
+        /// Waits in real time until `condition` holds of the events: a minute at most, since under
+        /// the whole suite on two cores the engine's timers can wait seconds for a thread (seen in
+        /// CI: a 10 ms debounce not fired after 10 s). Timeouts are other suites' subject, so the
+        /// lookup's is long here too.
         func wait(for what: String, _ condition: ([CheckoutEvent]) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-            let end = ContinuousClock.now + .seconds(10)
+            let end = ContinuousClock.now + .seconds(60)
             while ContinuousClock.now < end {
                 if condition(all) { return }
                 try? await Task.sleep(for: .milliseconds(5))
