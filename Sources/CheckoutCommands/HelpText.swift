@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// The text of `checkout --help` and `checkout --version`. The commands and options part is made
 /// from the option table (``CommandOption``, ``CommandSpec``), so it names every option, with the
@@ -48,7 +49,7 @@ enum HelpText {
                      FORBRUGSFORENINGEN
 
         sandbox processor (events, the UI): amounts ending 0051 are declined (insufficient funds), 0005
-          declined (do not honour), 0099 fail (processor unavailable); card 4000000000000002 is declined;
+          declined (do not honour), 0099 fail (processor unavailable); card \(SandboxPaymentService.declinedCardNumber) is declined;
           anything else is authorized. Details: Docs/sandbox.md.
 
         input (detect -, events, nol events): one line per number or object, LF or CRLF; a line that is
