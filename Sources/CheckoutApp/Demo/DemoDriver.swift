@@ -157,7 +157,7 @@ public final class DemoDriver: AppInput {
             if quitsAtEnd || checks {
                 loop.quit(0)
             } else {
-                handOver(loop, caption: "End of the demo: esc or q leaves; any other key carries on by hand.", clearsOnKey: false)
+                handOver(loop, caption: loop.model.context.localizer.text(.demoEnd), clearsOnKey: false)
             }
             dueAt = nil
             return
@@ -169,7 +169,7 @@ public final class DemoDriver: AppInput {
                 return
             }
             if loop.model.isAnimating { loop.perform(loop.model.tick()) }
-            if DemoPilot.Move.checkedScreen(loop.model).contains(text) != present, checkRetries < Self.checkRetryLimit {
+            if !DemoPilot.Move.holds(text, present: present, loop.model), checkRetries < Self.checkRetryLimit {
                 checkRetries += 1
                 retryAt = ContinuousClock.now + .milliseconds(20)
                 return
@@ -184,14 +184,15 @@ public final class DemoDriver: AppInput {
             loop.restart(model, settings: settings)
         default:
             do {
-                loop.perform(try move.apply(to: &loop.model, world: world, status: status, keys: DemoOverlay.playingKeys))
+                loop.perform(try move.apply(to: &loop.model, world: world, status: status(loop.model.context.localizer),
+                                            keys: DemoOverlay.playingKeys(loop.model.context.localizer)))
                 loop.noteChange()
             } catch {
                 if checks {
                     failure = error
                     loop.quit(1)
                 } else {
-                    handOver(loop, caption: "Demo stopped at \(error.step.location): \(error.message). You have the keyboard.", clearsOnKey: false)
+                    handOver(loop, caption: loop.model.context.localizer.text(.demoStopped, error.step.location, error.message), clearsOnKey: false)
                 }
                 return
             }
@@ -241,7 +242,7 @@ public final class DemoDriver: AppInput {
         case .escape, .character("q"):
             loop.quit(0)
         default:
-            handOver(loop, caption: "You have the keyboard: the demo has stopped, carry on by hand.", clearsOnKey: true)
+            handOver(loop, caption: loop.model.context.localizer.text(.demoTakenOver), clearsOnKey: true)
             return false
         }
         refreshStatus(loop)
@@ -272,17 +273,18 @@ public final class DemoDriver: AppInput {
         loop.noteChange()
     }
 
-    /// Where the demo is, as the caption bar says it.
-    var status: String {
+    /// Where the demo is, as the caption bar says it in the language of `text`.
+    func status(_ text: Localizer) -> String {
         let progress = pilot.captionProgress
         var parts = ["\(script.name) \(progress.current)/\(progress.total)"]
-        if heldBySize { parts.append("waiting for a larger terminal") } else if paused { parts.append("paused") }
-        if fastForwardTo != nil { parts.append("skipping") } else if speedIndex != 1 { parts.append("×" + Self.speedText(Self.speeds[speedIndex])) }
+        if heldBySize { parts.append(text.text(.demoWaitingForSize)) } else if paused { parts.append(text.text(.demoPaused)) }
+        if fastForwardTo != nil { parts.append(text.text(.demoSkipping)) } else if speedIndex != 1 { parts.append("×" + Self.speedText(Self.speeds[speedIndex])) }
         return parts.joined(separator: " · ")
     }
 
     private func refreshStatus(_ loop: AppLoop) {
         guard !handedOver, loop.model.demo != nil else { return }
+        let status = status(loop.model.context.localizer)
         loop.model.demo?.status = status
     }
 

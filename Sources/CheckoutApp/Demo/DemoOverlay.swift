@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// What a demo shows over the app: the caption the audience reads, where the demo is, and the
 /// keys the presenter has. ``AppModel`` draws it: at the top of the event panel where there is
 /// one, else on the row above the footer; the footer then lists the demo's keys.
@@ -16,11 +18,12 @@ public struct DemoOverlay: Sendable, Equatable {
         self.keys = keys
     }
 
-    /// The keys during a demo.
-    public static let playingKeys = [
-        KeyHint(keys: "space", help: "pause"), KeyHint(keys: "→", help: "next"), KeyHint(keys: "←", help: "replay"),
-        KeyHint(keys: "+/-", help: "speed"), KeyHint(keys: "esc/q", help: "leave"), KeyHint(keys: "any key", help: "take over"),
-    ]
+    /// The keys during a demo, in the language of `text`.
+    public static func playingKeys(_ text: Localizer) -> [KeyHint] {
+        [KeyHint(keys: "space", help: text.text(.demoKeyPause)), KeyHint(keys: "→", help: text.text(.demoKeyNext)),
+         KeyHint(keys: "←", help: text.text(.demoKeyReplay)), KeyHint(keys: "+/-", help: text.text(.demoKeySpeed)),
+         KeyHint(keys: "esc/q", help: text.text(.demoKeyLeave)), KeyHint(keys: text.text(.demoKeyAnyKey), help: text.text(.demoKeyTakeOver))]
+    }
 
     /// The caption bar's rows at a terminal width: the status, then the caption wrapped on up to
     /// two rows beside it. A status so long that it would leave the caption less than half the

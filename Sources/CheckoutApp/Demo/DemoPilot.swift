@@ -15,11 +15,11 @@ public struct DemoPilot: Sendable {
             case key(Key)
             /// The newest SMS code (`{sms}` in a `type` step), pasted as a person copies it from the message.
             case smsCode
-            case caption(String)
+            case caption(DemoText)
             case highlight(String)
             /// Only the delay: a `wait` step.
             case wait
-            case expect(String, present: Bool)
+            case expect(DemoText, present: Bool)
         }
 
         public var delay: Duration

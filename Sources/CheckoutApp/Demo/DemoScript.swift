@@ -13,14 +13,19 @@ import FoundationEssentials
 ///                              #   (a client session, its path relative to the script's folder;
 ///                              #   `allowed` after it overrides its networks)
 /// start pay                    # a fresh app on a screen: home, pay, settings, nol link|cards|pay|unlink
-/// caption Local rules first    # what the audience reads; → and ← move between captions
+/// caption {demoCobadgeIntro}    # what the audience reads; → and ← move between captions. {key} is a
+///                              #   sentence of the catalogues (Resources/data/strings/*.tsv) in the
+///                              #   demo's language; words as written are shown as written
 /// type 4000 0025               # keys at a person's pace; a space is the space key; {sms} is the newest SMS code
 /// highlight willFetchMetadata  # the newest event of that name is highlighted in the event panel
 /// press tab tab enter          # named keys: enter tab shift-tab esc up down left right home end backspace
 ///                              #   delete space pgup pgdn f1 f2 f5
 /// wait 1500                    # milliseconds on the demo's clock (or 1.5s)
-/// expect Cartes Bancaires      # the screen must show this text now
-/// expect-not Asking the BIN    # ... or must not
+/// expect Cartes Bancaires      # the screen must show this text now, on one row
+/// expect {cardPayButton {money 4999}}  # ... a sentence by its key, its arguments after the name
+///                              #   ({key A | B}; one left out matches anything), an amount in minor
+///                              #   units of the session's currency as the language writes it
+/// expect-not {cardPayWith}     # ... or must not
 /// include cobadge              # the steps of another shipped script
 /// ```
 public struct DemoScript: Sendable, Equatable {
@@ -29,13 +34,13 @@ public struct DemoScript: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
             case start(Route)
             case set(DemoSetting)
-            case caption(String)
+            case caption(DemoText)
             case highlight(String)
             case type(String)
             case press([Key])
             case wait(Duration)
-            case expect(String)
-            case expectNot(String)
+            case expect(DemoText)
+            case expectNot(DemoText)
         }
 
         public var kind: Kind
@@ -149,15 +154,14 @@ public struct DemoScript: Sendable, Equatable {
                     add(.set(.allowed(networks.compactMap { $0 })))
                 default: fail("unknown setting `\(DiagnosticText.quoted(rest))`: \(Self.settingsHelp)")
                 }
-            case "caption", "highlight", "expect", "expect-not", "type":
+            case "caption", "expect", "expect-not":
                 guard !rest.isEmpty else { fail("`\(word)` needs a text"); continue }
-                switch word {
-                case "caption": add(.caption(rest))
-                case "highlight": add(.highlight(rest))
-                case "expect": add(.expect(rest))
-                case "expect-not": add(.expectNot(rest))
-                default: add(.type(rest))
-                }
+                let text: DemoText
+                do { text = try DemoText(rest) } catch { fail(error.message); continue }
+                add(word == "caption" ? .caption(text) : word == "expect" ? .expect(text) : .expectNot(text))
+            case "highlight", "type":
+                guard !rest.isEmpty else { fail("`\(word)` needs a text"); continue }
+                add(word == "highlight" ? .highlight(rest) : .type(rest))
             case "press":
                 var keys: [Key] = []
                 for name in rest.split(separator: " ") {

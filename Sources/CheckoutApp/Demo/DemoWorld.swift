@@ -71,12 +71,14 @@ extension DemoPilot.Move {
         case .start, .wait:
             return []
         case .key(let key):
-            return model.press(key)
+            // A script's ← and → mean what they do on a left-to-right screen: on a mirrored one the
+            // demo presses the other, as a person looking at it would.
+            return model.press(model.visualKey(key))
         case .smsCode:
             guard let code = world.newestSMSCode else { throw DemoFailure(step: step, message: "no SMS has been sent yet") }
             return model.paste(code)
         case .caption(let text):
-            model.demo = DemoOverlay(caption: text, status: status, keys: keys)
+            model.demo = DemoOverlay(caption: text.shown(in: model.context), status: status, keys: keys)
             model.highlightedEvent = nil
             return []
         case .highlight(let name):
@@ -86,18 +88,19 @@ extension DemoPilot.Move {
             model.highlightedEvent = entry.sequence
             return []
         case .expect(let text, let present):
-            let screen = Self.checkedScreen(model)
-            if screen.contains(text) != present {
-                throw DemoFailure(step: step, message: present ? "the screen does not show \"\(text)\"" : "the screen still shows \"\(text)\"")
-            }
-            return []
+            if Self.holds(text, present: present, model) { return [] }
+            let quoted = text.quoted(in: model.context)
+            throw DemoFailure(step: step, message: present ? "the screen does not show \"\(quoted)\"" : "the screen still shows \"\(quoted)\"")
         }
     }
 
-    /// The screen an `expect` step looks at: the app at 80x24 at least, since a small terminal
-    /// squeezes out rows (the status line under a three-row caption at 50x17) that the script's
-    /// claims are about.
-    static func checkedScreen(_ model: AppModel) -> String {
-        model.render(width: max(80, model.size.width), height: max(24, model.size.height)).text
+    /// Whether the screen shows `text` (or, `present` false, does not). The screen an `expect`
+    /// step looks at is the app at 80x24 at least, since a small terminal squeezes out rows (the
+    /// status line under a three-row caption at 50x17) that the script's claims are about; and in
+    /// logical order, each row as the screens wrote it before a right-to-left canvas mirrors,
+    /// shapes and reorders it, so a check reads the sentences the catalogues hold in any language.
+    static func holds(_ text: DemoText, present: Bool, _ model: AppModel) -> Bool {
+        let screen = model.render(width: max(80, model.size.width), height: max(24, model.size.height), direction: .leftToRight)
+        return text.isShown(on: screen.lines, in: model.context) == present
     }
 }

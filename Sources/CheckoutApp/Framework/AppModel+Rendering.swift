@@ -9,10 +9,11 @@ extension AppModel {
         render(width: size.width, height: size.height)
     }
 
-    /// The whole terminal as a canvas of `width` x `height`.
-    public func render(width: Int, height: Int) -> Canvas {
+    /// The whole terminal as a canvas of `width` x `height`, in the language's direction unless
+    /// told (a demo's checks read the rows left to right, in logical order).
+    public func render(width: Int, height: Int, direction: Language.Direction? = nil) -> Canvas {
         var canvas = Canvas(width: width, height: height)
-        canvas.direction = context.localizer.language.direction
+        canvas.direction = direction ?? context.localizer.language.direction
         guard let top else { return canvas }
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
             Self.renderTooSmall(into: &canvas, glyphs: context.glyphs, localizer: context.localizer)

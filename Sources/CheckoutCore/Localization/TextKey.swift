@@ -161,6 +161,57 @@ public enum TextKey: String, Sendable, CaseIterable {
     case helpKeyCloseExplain
     case helpPasted
 
+    // The demo's captions and its frame (Resources/demo/*.demo, Sources/CheckoutApp/Demo/*).
+    case demoCobadgeTestCard
+    case demoCobadgeLocalRules
+    case demoCobadgeEighthDigit
+    case demoCobadgeDebounce
+    case demoCobadgeAnswer
+    case demoCobadgePreselected
+    case demoCobadgeSurcharge
+    case demoCobadgeEURules
+    case demoCobadgeTryVisa
+    case demoCobadgeChooseCB
+    case demoCobadgeAutoAdvance
+    case demoCobadgePaying
+    case demoCobadgeResult
+    case demoEftposCard
+    case demoEftposEighthDigit
+    case demoEftposAnswer
+    case demoEftposRouting
+    case demoEftposComplete
+    case demoEftposPaying
+    case demoEftposResult
+    case demoFallbackSlow
+    case demoFallbackAsks
+    case demoFallbackNoWait
+    case demoFallbackGivesUp
+    case demoFallbackPaid
+    case demoNolLink
+    case demoNolRead
+    case demoNolSMS
+    case demoNolWrongCode
+    case demoNolRightCode
+    case demoNolLinked
+    case demoNolMyCards
+    case demoNolPaying
+    case demoNolCharged
+    case demoNolUnlinking
+    case demoNolUnlinked
+    case demoEnd
+    case demoTakenOver
+    case demoStopped
+    case demoPaused
+    case demoSkipping
+    case demoWaitingForSize
+    case demoKeyPause
+    case demoKeyNext
+    case demoKeyReplay
+    case demoKeySpeed
+    case demoKeyLeave
+    case demoKeyAnyKey
+    case demoKeyTakeOver
+
     // Plain mode's card form (Sources/CheckoutTUI/Screens/CardFormScreen+Question.swift).
     case plainCardIntro
     case plainEveryNetwork
