@@ -24,7 +24,7 @@ import Testing
     @Test("too small, the demo holds still (its clock too) and says why; large enough, it goes on")
     func holdsWhileTooSmall() async throws {
         let (driver, loop) = try driver()
-        loop.model.demo = DemoOverlay(caption: "One", status: driver.status, keys: DemoOverlay.playingKeys)
+        loop.model.demo = DemoOverlay(caption: "One", status: driver.status(Bundled.english), keys: DemoOverlay.playingKeys(Bundled.english))
         loop.model.resize(width: 45, height: 12)
         await driver.take(loop, readable: false)
         #expect(driver.heldBySize)
@@ -44,7 +44,7 @@ import Testing
         #expect(driver.rate == 0)
         #expect(driver.intercept(.right, loop: loop))
         #expect(driver.rate == DemoDriver.fastForwardSpeed, "a skip asked for while paused moves")
-        #expect(driver.status.hasSuffix("paused · skipping"))
+        #expect(driver.status(Bundled.english).hasSuffix("paused · skipping"))
         #expect(driver.paused, "and stops, paused, at the caption")
     }
 
@@ -60,7 +60,7 @@ import Testing
     @Test("a status too long to share its row has the first row to itself; the caption is never cut for it")
     func longStatusKeepsTheCaptionWhole() {
         let overlay = DemoOverlay(caption: "A co-badged test card: 4000 0025 0000 1001 is both a Visa and a Cartes Bancaires card",
-                                  status: "cobadge 1/12 · paused · skipping", keys: DemoOverlay.playingKeys)
+                                  status: "cobadge 1/12 · paused · skipping", keys: DemoOverlay.playingKeys(Bundled.english))
         let layout = overlay.barLayout(width: 50, glyphs: .unicode)
         #expect(layout.statusAlone)
         #expect(layout.lines.dropFirst().joined(separator: " ") == overlay.caption, "\(layout.lines)")

@@ -131,7 +131,8 @@ import Testing
     @Test func theCobadgeDemoShowsTheSurchargeOnTheChooserAndThePayButton() async throws {
         var buttons: [String] = []
         try await play("cobadge") { move, model in
-            guard case .expect(let text, true) = move.action, text.hasPrefix("[ Pay") else { return }
+            guard case .expect(let check, true) = move.action, check.description.hasPrefix("{cardPayButton") else { return }
+            let text = check.pieces(in: model.context).joined()
             let screen = model.render().text
             #expect(screen.contains(text))
             // Before the BIN answer local rules say Visa; after it the chooser says what each network adds.
@@ -168,7 +169,7 @@ import Testing
         var shown: AppModel?
         var afterCaption = false
         try await play(name, width: width, height: height) { move, model in
-            if case .caption(let caption) = move.action { afterCaption = caption.contains(text) }
+            if case .caption = move.action { afterCaption = model.demo?.caption.contains(text) ?? false }
             // The frame the caption's first check sees.
             else if afterCaption, shown == nil, case .expect = move.action { shown = model }
         }

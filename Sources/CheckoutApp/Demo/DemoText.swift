@@ -147,6 +147,7 @@ public struct DemoText: Sendable, Equatable, CustomStringConvertible {
     private static func parseReference(_ rest: inout Substring) throws(Problem) -> Part {
         let name = String(rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) })
         rest = rest.dropFirst(name.count)
+        guard !name.isEmpty else { throw Problem(message: "`{` begins a sentence's key, `{key}`, or an amount, `{money 4999}`") }
         var arguments: [DemoText] = []
         if rest.first == " " {
             repeat {
@@ -158,8 +159,7 @@ public struct DemoText: Sendable, Equatable, CustomStringConvertible {
             } while rest.first == "|"
         }
         guard rest.first == "}" else {
-            throw Problem(message: name.isEmpty ? "`{` begins a sentence's key, `{key}`, or an amount, `{money 4999}`"
-                                                : "`{\(name)` has no `}`")
+            throw Problem(message: "`{\(name)` has no `}`")
         }
         rest = rest.dropFirst()
         if name == "money" {

@@ -40,9 +40,11 @@ public final class DemoWorld: Sendable {
         registry = ScreenRegistry.standard.withNolScreens(nol).withPaymentsScreen(ledger: paymentsLedger)
     }
 
-    /// The world of `checkout demo`: the shipped data, the session defaults.
-    public static func bundled(clock: ManualClock = ManualClock()) throws -> DemoWorld {
-        try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: CheckoutSettings(session: try Bundled.sessionDefaults()), clock: clock)
+    /// The world of `checkout demo`: the shipped data, the session defaults, speaking `language`.
+    public static func bundled(clock: ManualClock = ManualClock(), language: Language = .english) throws -> DemoWorld {
+        var settings = CheckoutSettings(session: try Bundled.sessionDefaults())
+        settings.language = language
+        return try DemoWorld(catalogue: try Bundled.catalogue(), baseSettings: settings, clock: clock)
     }
 
     /// A fresh app on `route`, its events timed on the demo's clock.

@@ -43,27 +43,61 @@ enum CatalogueAudit {
     }
 
     /// The keys among `keys` that no Swift file under `sources` names as `.key` outside comments
-    /// and outside `TextKey.swift`.
-    static func unused(_ keys: [String], sources: URL) throws -> [String] {
-        var text = ""
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift", file.lastPathComponent != "TextKey.swift" else { continue }
+    /// and outside `TextKey.swift`, and no demo script under `demos` names as `{key` (a caption's
+    /// or a check's sentence, `Sources/CheckoutApp/Demo/DemoText.swift`).
+    static func unused(_ keys: [String], sources: URL, demos: URL? = nil) throws -> [String] {
+        var code = "", scripts = ""
+        for file in files(under: sources, extension: "swift") where file.lastPathComponent != "TextKey.swift" {
             // Comments do not use a key: a doc comment's example is not a use.
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
-                text += (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line) + "\n"
+                code += (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line) + "\n"
             }
         }
-        return keys.filter { key in
-            // `.key` followed by a character that cannot continue an identifier.
-            var rest = text[...]
-            while let range = rest.range(of: "." + key) {
-                let after = rest[range.upperBound...].first
-                if after.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return false }
-                rest = rest[range.upperBound...]
-            }
-            return true
+        if let demos { scripts = try demoText(demos) }
+        return keys.filter { key in names(key, after: ".", in: code) == 0 && names(key, after: "{", in: scripts) == 0 }
+    }
+
+    /// The names a demo script under `demos` writes as `{name}` or `{name ...` that are not keys
+    /// among `keys`: what a caption or a check would look up in vain. `{money N}` is an amount and
+    /// `{sms}` (in `type`) the newest SMS code, not sentences.
+    static func unknownDemoNames(_ keys: [String], demos: URL) throws -> [String] {
+        let text = try demoText(demos)
+        var names: Set<String> = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            rest = rest[rest.index(after: open)...]
+            let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            if !name.isEmpty, rest.dropFirst(name.count).first.map({ $0 == "}" || $0 == " " }) ?? false { names.insert(String(name)) }
         }
+        return names.subtracting(keys).subtracting(["money", "sms"]).sorted()
+    }
+
+    /// The demo scripts' lines, without the comment lines.
+    private static func demoText(_ demos: URL) throws -> String {
+        try files(under: demos, extension: "demo").map { file in
+            try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    private static func files(under folder: URL, extension wanted: String) -> [URL] {
+        var found: [URL] = []
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            if file.pathExtension == wanted { found.append(file) }
+        }
+        return found
+    }
+
+    /// How many times `text` has `prefix` + `key` followed by a character that cannot continue an identifier.
+    private static func names(_ key: String, after prefix: String, in text: String) -> Int {
+        var count = 0
+        var rest = text[...]
+        while let range = rest.range(of: prefix + key) {
+            let after = rest[range.upperBound...].first
+            if after.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { count += 1 }
+            rest = rest[range.upperBound...]
+        }
+        return count
     }
 }
 
@@ -75,9 +109,15 @@ enum CatalogueAudit {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test func everyKeyIsUsedByCode() throws {
-        let unused = try CatalogueAudit.unused(Self.keys, sources: LocalizationTestData.repositoryFolder("Sources"))
-        #expect(unused.isEmpty, "keys no code uses (delete them from TextKey and the catalogues): \(unused)")
+    @Test func everyKeyIsUsedByCodeOrADemo() throws {
+        let unused = try CatalogueAudit.unused(Self.keys, sources: LocalizationTestData.repositoryFolder("Sources"),
+                                               demos: LocalizationTestData.repositoryFolder("Resources/demo"))
+        #expect(unused.isEmpty, "keys no code or demo uses (delete them from TextKey and the catalogues): \(unused)")
+    }
+
+    @Test func everySentenceADemoNamesIsAKey() throws {
+        let unknown = try CatalogueAudit.unknownDemoNames(Self.keys, demos: LocalizationTestData.repositoryFolder("Resources/demo"))
+        #expect(unknown.isEmpty, "Resources/demo/*.demo name sentences no catalogue has: \(unknown)")
     }
 
     @Test func englishNotesSayWhereEachSentenceShows() {
@@ -138,5 +178,14 @@ enum CatalogueAudit {
         try "let a = localizer.text(.homeQuestion)\nlet b = TextKey.routePayLater\n/// localizer.text(.routeHome)\n".write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
         try "case homeQuit\n".write(to: folder.appendingPathComponent("TextKey.swift"), atomically: true, encoding: .utf8)
         #expect(try CatalogueAudit.unused(["homeQuestion", "routePay", "homeQuit", "routeHome"], sources: folder) == ["routePay", "homeQuit", "routeHome"])
+
+        // A demo's `{key}` and `{key arguments}` use a key; a comment line, a longer name or `.key` in a demo do not.
+        let demos = folder.appendingPathComponent("demo")
+        try FileManager.default.createDirectory(at: demos, withIntermediateDirectories: true)
+        try "# caption {routeNol}\ncaption {routePay}\nexpect {homeQuit {money 30}} and {routeHomeAway}\ntype {sms}\nexpect .routeHome\n{demoMissing}\n"
+            .write(to: demos.appendingPathComponent("mine.demo"), atomically: true, encoding: .utf8)
+        #expect(try CatalogueAudit.unused(["homeQuestion", "routePay", "homeQuit", "routeHome", "routeNol"], sources: folder, demos: demos)
+            == ["routeHome", "routeNol"])
+        #expect(try CatalogueAudit.unknownDemoNames(["routePay", "homeQuit"], demos: demos) == ["demoMissing", "routeHomeAway"])
     }
 }
