@@ -76,7 +76,9 @@ enum DemoCommand {
         if let recordPath {
             var size = winsize()
             _ = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size)
-            let command = (["checkout", "demo"] + (scriptPath.map { ["--script", $0] } ?? [script.name])).joined(separator: " ")
+            // The language chosen on the command line is part of what replays the recording.
+            let command = (["checkout", "demo"] + (scriptPath.map { ["--script", $0] } ?? [script.name])
+                           + (options.language.map { ["--lang", $0.code] } ?? [])).joined(separator: " ")
             do {
                 let clock = world.clock
                 recorder = try AsciicastRecorder(path: recordPath, width: Int(size.ws_col), height: Int(size.ws_row), title: command,

@@ -51,6 +51,31 @@ import Testing
         #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "created private")
     }
 
+    /// The terminal is sent a field's digits one at a time (ncurses writes only the cells that
+    /// changed), so no block of output holds the whole number: a recorded screen masks it itself,
+    /// on each row as shown, left to right or mirrored, styles and columns kept.
+    @Test func aRecordedScreenMasksTheNumberInItsOwnFieldInEitherDirection() throws {
+        for direction in [Language.Direction.leftToRight, .rightToLeft] {
+            var canvas = Canvas(width: 60, height: 3)
+            canvas.direction = direction
+            canvas.put("┃ 4000 0025 0000 1001", row: 1, column: 2, style: .focus)
+            canvas.put("Visa", row: 1, column: 40)
+            canvas.put("+971 50 123 4567 · 4000 00•• •••• 1001", row: 2, column: 0)
+            canvas.cursor = (1, 20)
+            let before = canvas
+            canvas.maskCardLikeDigits()
+            let row = canvas.lines[1]
+            #expect(row.contains("**** **** **** 1001"), "\(row)")
+            #expect(!row.contains("4000"))
+            #expect(canvas.lines[2] == before.lines[2], "a phone number and a masked number stay as they are")
+            #expect(row.count == before.lines[1].count, "every cell keeps its column")
+            let star = try #require(row.firstIndex(of: "*")).utf16Offset(in: row)
+            #expect(canvas.style(row: 1, column: star) == .focus)
+            #expect(canvas.direction == direction)
+            #expect(canvas.cursor?.column == before.cursor?.column)
+        }
+    }
+
     @Test func nothingIsRecordedOnceStopped() throws {
         let folder = Folder()
         let path = folder.path("demo.cast")

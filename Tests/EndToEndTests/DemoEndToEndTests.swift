@@ -119,6 +119,19 @@ import Testing
         #expect(screen.contains("Network       Cartes Bancaires · chosen by you"))
     }
 
+    /// The same scripts hold in French and in Arabic: their captions and checks name the
+    /// catalogues' sentences (issue 24).
+    @Test(arguments: ["fr", "ar"])
+    func checkPlaysEveryShippedScriptInFrenchAndArabic(_ code: String) throws {
+        let run = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check", "--lang", code],
+                                       environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"], timeout: 120)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        for name in ["cobadge", "eftpos", "fallback", "nol"] {
+            #expect(run.stdout.contains("\(name) at 80x24: ok") && run.stdout.contains("\(name) at 120x40: ok"), "\(run.stdout)")
+        }
+    }
+
     @Test func checkPlaysEveryShippedScriptAndAWrongExpectationFails() throws {
         let all = try ChildProcess.run(ChildProcess.checkoutBinary, ["demo", "--check"], timeout: 120)
         #expect(all.status == 0, "\(all.stderr)")

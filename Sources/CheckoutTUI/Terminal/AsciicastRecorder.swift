@@ -170,3 +170,23 @@ public final class AsciicastRecorder: Sendable {
         return bytes.count
     }
 }
+
+extension Canvas {
+    /// Every card-like digit run of every row masked as a recording masks it (``CardLikeDigits``,
+    /// `*`), the cells keeping their styles and columns. Each row is read as it is shown, so a
+    /// number is found whole however it was drawn, and in whichever direction.
+    public mutating func maskCardLikeDigits() {
+        let direction = self.direction
+        self.direction = .leftToRight
+        defer { self.direction = direction }
+        for row in 0..<height {
+            let columns = (0..<width).filter { !self[row, $0].isContinuation }
+            let shown = String(columns.map { self[row, $0].character })
+            let masked = Array(CardLikeDigits.masked(shown, mask: "*"))
+            guard masked.count == columns.count else { continue }
+            for (column, character) in zip(columns, masked) where character != self[row, column].character {
+                put(String(character), row: row, column: column, style: self[row, column].style)
+            }
+        }
+    }
+}

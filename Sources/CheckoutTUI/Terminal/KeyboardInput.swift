@@ -46,9 +46,14 @@ public final class KeyboardInput: AppInput, PresenterKeyboard {
 @MainActor
 final class TerminalDisplay: AppDisplay {
     let terminal: NCursesTerminal
+    /// True while what is drawn is recorded: card-like digits are masked on the screen itself
+    /// (``Canvas/maskingCardLikeDigits()``), since the terminal is sent a field's digits one at a
+    /// time and the recorder, which masks each block of output, never sees them as one number.
+    let masksCardNumbers: @MainActor () -> Bool
 
-    init(terminal: NCursesTerminal) {
+    init(terminal: NCursesTerminal, masksCardNumbers: @escaping @MainActor () -> Bool = { false }) {
         self.terminal = terminal
+        self.masksCardNumbers = masksCardNumbers
     }
 
     var size: TerminalSize { TerminalSize(width: terminal.size.width, height: terminal.size.height) }
@@ -56,7 +61,9 @@ final class TerminalDisplay: AppDisplay {
     func show(_ model: AppModel) {
         // Saved settings may have turned the mouse on or off.
         terminal.setMouse(model.context.settings.mouse)
-        terminal.draw(model.render())
+        var canvas = model.render()
+        if masksCardNumbers() { canvas.maskCardLikeDigits() }
+        terminal.draw(canvas)
     }
 
     func resize() {

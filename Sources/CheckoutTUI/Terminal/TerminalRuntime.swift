@@ -36,7 +36,9 @@ public enum TerminalRuntime {
             driver.keyboard = KeyboardInput(terminal: terminal)
             let model = world.makeModel(route: .home, settings: world.baseSettings,
                                         size: TerminalSize(width: terminal.size.width, height: terminal.size.height), glyphs: terminal.glyphs)
-            return AppLoop(model: model, makeEngine: world.recipe.factory, input: driver, display: TerminalDisplay(terminal: terminal),
+            // Recorded, the screen itself masks card numbers until the person has the keyboard (the recording stops there).
+            let display = TerminalDisplay(terminal: terminal) { recorder != nil && !driver.handedOver }
+            return AppLoop(model: model, makeEngine: world.recipe.factory, input: driver, display: display,
                            clock: DemoLoopClock(world.clock) { driver.rate }, waiter: waiter)
         }
         recorder?.finish()
