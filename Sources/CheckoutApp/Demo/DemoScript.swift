@@ -13,15 +13,16 @@ import FoundationEssentials
 ///                              #   (a client session, its path relative to the script's folder;
 ///                              #   `allowed` after it overrides its networks)
 /// start pay                    # a fresh app on a screen: home, pay, settings, nol link|cards|pay|unlink
-/// caption {demoCobadgeIntro}    # what the audience reads; → and ← move between captions. {key} is a
+/// caption {demoCobadgeTestCard} # what the audience reads; → and ← move between captions. {key} is a
 ///                              #   sentence of the catalogues (Resources/data/strings/*.tsv) in the
 ///                              #   demo's language; words as written are shown as written
 /// type 4000 0025               # keys at a person's pace; a space is the space key; {sms} is the newest SMS code
 /// highlight willFetchMetadata  # the newest event of that name is highlighted in the event panel
 /// press tab tab enter          # named keys: enter tab shift-tab esc up down left right home end backspace
-///                              #   delete space pgup pgdn f1 f2 f5
+///                              #   delete space pgup pgdn f1 f2 f5; left and right as on a left-to-right
+///                              #   screen (on a mirrored one the demo presses the other)
 /// wait 1500                    # milliseconds on the demo's clock (or 1.5s)
-/// expect Cartes Bancaires      # the screen must show this text now, on one row
+/// expect Cartes Bancaires      # the screen must show this text now, on one row (or wrapped under itself)
 /// expect {cardPayButton {money 4999}}  # ... a sentence by its key, its arguments after the name
 ///                              #   ({key A | B}; one left out matches anything), an amount in minor
 ///                              #   units of the session's currency as the language writes it

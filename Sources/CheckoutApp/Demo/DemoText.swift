@@ -5,7 +5,7 @@ import CheckoutCore
 /// `{key A | B}` the sentence with its arguments, `{money 4999}` an amount in minor units of the
 /// session's currency as the language writes it (`€49.99`, `49,99 €`).
 ///
-///     caption {demoCobadgeIntro}
+///     caption {demoCobadgeTestCard}
 ///     expect {cardPayButton {money 4999}}           # [ Pay €49.99 ], [ Payer 49,99 € ]
 ///     expect ○ Visa +{money 30}
 ///     expect {resultAuthorized}                     # an argument left out matches anything (the check mark)
