@@ -27,6 +27,11 @@ import Testing
         }
     }
 
+    @Test(arguments: [Language.french, .arabic])
+    func theTourPlaysEveryScriptInFrenchAndArabic(_ language: Language) async throws {
+        try await run("tour", language, width: 120, height: 40)
+    }
+
     @Test(arguments: Language.allCases)
     func theCaptionsAreTheCataloguesSentencesInTheDemosLanguage(_ language: Language) async throws {
         let localizer = try Bundled.localizer(language)
