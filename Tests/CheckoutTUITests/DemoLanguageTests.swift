@@ -96,6 +96,16 @@ import Testing
         #expect(try DemoText("Cartes Bancaires · ").parts == [.words("Cartes Bancaires · ")])
     }
 
+    /// A counted sentence takes its count first and the form the language gives it (the Nol code's tries left, say).
+    @Test func aCountedSentenceTakesTheFormOfItsCount() throws {
+        var context = try context(.english)
+        let catalogue = try StringCatalogue(tsv: "key\tcount\ttext\ncardPayWith\tone\t{0} try left\ncardPayWith\tother\t{0} tries left\n")
+        context.localizer = Localizer(language: .english, catalogue: catalogue, fallback: nil, format: Bundled.english.format)
+        #expect(try DemoText("{cardPayWith 1}").pieces(in: context) == ["1 try left"])
+        #expect(try DemoText("{cardPayWith 2}").pieces(in: context) == ["2 tries left"])
+        #expect(try DemoText("{cardPayWith}").pieces(in: context) == [" tries left"])
+    }
+
     @Test func aCheckFindsItsPiecesInOrderOnOneRowOrWrappedUnderItself() throws {
         let english = try context(.english)
         let result = try DemoText("eftpos · {resultAutomatic}")
