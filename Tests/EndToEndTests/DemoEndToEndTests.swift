@@ -119,6 +119,39 @@ import Testing
         #expect(screen.contains("Network       Cartes Bancaires · chosen by you"))
     }
 
+    /// ncurses sends a field's digits one at a time, so masking each block of output cannot see the
+    /// number whole: replayed write by write, a recording made before the screen masked it showed the
+    /// test card in its field. Now no moment of the replay shows it; the field shows it masked.
+    @Test func aRecordingReplayedWriteByWriteNeverShowsTheWholeCardNumber() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).cast").path
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: fifo)
+        }
+        guard let tmux = try demo("cobadge --lang fr --speed 4 --record " + TmuxSession.quote(path)) else { return }
+        try tmux.waitFor("EXIT=0", timeout: 60)
+        tmux.close()
+        let chunks = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().map { line in
+            try #require(try JSONValue(parsing: String(line)).arrayValue?[2].stringValue)
+        }
+        let exit = try #require(chunks.lastIndex { $0.contains("\u{1b}[?1049l") })
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let viewer = try TmuxSession(shellCommand: "cat \(TmuxSession.quote(fifo)); sleep 60", width: 80, height: 24)
+        defer { viewer.close() }
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))
+        var maskedInItsField = false
+        for chunk in chunks[..<exit] {
+            writer.write(Data(chunk.utf8))
+            usleep(15_000)
+            let screen = viewer.capture()
+            #expect(!screen.replacingOccurrences(of: " ", with: "").contains("4000002500001001"), "\(screen)")
+            if screen.contains("**** **** **** 1001") { maskedInItsField = true }
+        }
+        try writer.close()
+        #expect(maskedInItsField)
+    }
+
     /// The same scripts hold in French and in Arabic: their captions and checks name the
     /// catalogues' sentences (issue 24).
     @Test(arguments: ["fr", "ar"])
