@@ -31,7 +31,11 @@ public enum TerminalRuntime {
     /// ``DemoDriver`` as its input, seeing the keyboard first, and the demo's clock at the speed the
     /// presenter sets; with a `recorder`, every byte written to the terminal is recorded too.
     public static func runDemo(_ driver: DemoDriver, colour: Bool, recorder: AsciicastRecorder? = nil) async -> Int32 {
-        let code = await inTerminal(colour: colour, sink: recorder?.sink, bidi: bidi(driver.world.baseSettings.language)) { terminal, waiter in
+        var bidi = bidi(driver.world.baseSettings.language)
+        // A recording of visual lines may be replayed in a terminal that does bidi of its own (VTE,
+        // mintty): it carries the explicit mode that tells such a terminal not to, as it would be told live.
+        if recorder != nil, bidi == .visualOrder, driver.world.baseSettings.language.direction == .rightToLeft { bidi = .visualOrderAfterExplicitMode }
+        let code = await inTerminal(colour: colour, sink: recorder?.sink, bidi: bidi) { terminal, waiter in
             let world = driver.world
             driver.keyboard = KeyboardInput(terminal: terminal)
             let model = world.makeModel(route: .home, settings: world.baseSettings,
