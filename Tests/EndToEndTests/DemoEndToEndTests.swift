@@ -152,6 +152,24 @@ import Testing
         #expect(maskedInItsField)
     }
 
+    /// An Arabic recording is of visual lines; a terminal that does bidi of its own replaying it is
+    /// told not to, as it would be told live: explicit mode first, implicit mode back at the end.
+    @Test func aRecordedArabicDemoCarriesTheExplicitBidiMode() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).cast").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let tmux = try demo("eftpos --lang ar --speed 4 --record " + TmuxSession.quote(path)) else { return }
+        try tmux.waitFor("EXIT=0", timeout: 60)
+        tmux.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(try JSONValue(parsing: String(lines[0]))["title"]?.stringValue == "checkout demo eftpos --lang ar")
+        let output = try lines.dropFirst().map { try #require(try JSONValue(parsing: String($0)).arrayValue?[2].stringValue) }.joined()
+        let explicit = try #require(output.range(of: "\u{1b}[8l"), "the explicit mode is recorded")
+        let implicit = try #require(output.range(of: "\u{1b}[8h", options: .backwards))
+        #expect(output.components(separatedBy: "\u{1b}[8l").count == 2, "once")
+        #expect(explicit.lowerBound < implicit.lowerBound)
+        #expect(output.contains("eftpos"))
+    }
+
     /// The same scripts hold in French and in Arabic: their captions and checks name the
     /// catalogues' sentences (issue 24).
     @Test(arguments: ["fr", "ar"])
