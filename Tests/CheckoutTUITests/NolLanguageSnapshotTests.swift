@@ -3,7 +3,7 @@ import CheckoutEngine
 import CheckoutStore
 import CheckoutTestSupport
 import Foundation
-import NolPay
+@testable import NolPay
 import Testing
 @testable import CheckoutApp
 
@@ -143,5 +143,57 @@ import Testing
             let none = await run.model(.nolUnlink, [.type("0507654321"), .press(.enter)])
             try check(none, "unlink-no-card", run, suffix)
         }
+    }
+}
+
+/// The Nol errors carry their sentences: in English the catalogue's sentence is, byte for byte,
+/// the message and suggestion the wire (`checkout nol events`) carries; in French and Arabic a
+/// screen shows the catalogue's, while the error, its equality and its texts stay the English ones.
+@Suite struct NolErrorSentenceTests {
+    static let transitErrors: [TransitError] = [
+        .unknownCard, .cardBlocked, .cardExpired("2024-05-31"), .linkedElsewhere, .alreadyLinked,
+        .notLinked(to: try? MobileNumber.parse("0501234567").get()), .notLinked(to: nil), .unknownToken, .codeUsed, .codeExpired,
+        .codeVoided, .wrongCode(triesLeft: 0), .wrongCode(triesLeft: 1), .wrongCode(triesLeft: 2), .resendTooSoon(seconds: 1),
+        .resendTooSoon(seconds: 30), .currencyNotSupported("EUR"), .invalidAmount, .cancelled, SimulatedNolReader.readFailed,
+        SimulatedNolReader.timedOut,
+    ]
+
+    static var errors: [NolPayError] {
+        transitErrors.map(NolPayError.sdk) + [
+            NolPayError.from(CocoaError(.fileNoSuchFile)),
+            NolFlowScreen.noLinkedCard(try! MobileNumber.parse("0507654321").get()),
+        ]
+    }
+
+    @Test func everyNolErrorSaysInEnglishWhatTheWireSays() throws {
+        let english = Bundled.english
+        for error in Self.errors {
+            let shown = try #require(error.shown, "\(error.code) has no sentence")
+            #expect(shown.message.text(english) == error.message, "\(error.code)")
+            #expect(shown.advice.text(english) == error.recoverySuggestion, "\(error.code)")
+            #expect(error.shownMessage(english) == error.message && error.shownAdvice(english) == error.recoverySuggestion)
+        }
+        for error in [NolPayValidator.blankPhone, NolPayValidator.invalidPhone, NolPayValidator.invalidOtp, NolPayValidator.invalidCardNumber,
+                      NolFlowScreen.onlyRefusedCharacters] {
+            let shown = try #require(error.shown, "\(error.errorId) has no sentence")
+            #expect(shown.description.text(english) == error.description)
+            #expect(shown.advice.text(english) == error.recoverySuggestion)
+        }
+    }
+
+    @Test func aScreenShowsTheLanguageTheErrorKeepsItsEnglish() throws {
+        let french = try Bundled.localizer(.french), arabic = try Bundled.localizer(.arabic)
+        let wrong = NolPayError.sdk(.wrongCode(triesLeft: 2))
+        #expect(wrong.shownMessage(french) == "Code erroné\u{A0}: 2 essais restants.")
+        #expect(wrong.shownMessage(arabic) == "رمز خاطئ: بقيت محاولتان.")
+        #expect(NolPayError.sdk(.wrongCode(triesLeft: 1)).shownMessage(french) == "Code erroné\u{A0}: 1 essai restant.")
+        #expect(NolPayError.sdk(.wrongCode(triesLeft: 5)).shownMessage(arabic) == "رمز خاطئ: بقيت \u{2068}5\u{2069} محاولات.")
+        #expect(NolPayError.sdk(.wrongCode(triesLeft: 11)).shownMessage(arabic) == "رمز خاطئ: بقيت \u{2068}11\u{2069} محاولة.")
+        #expect(NolPayError.sdk(.cardBlocked).shownAdvice(french) == "Utilisez une autre carte, ou demandez au service client Nol de débloquer celle-ci.")
+        // The wire's texts and the error's identity do not change with what a screen shows.
+        #expect(wrong.message == "Wrong code: 2 tries left." && wrong.description == "Nol SDK encountered an error: otp-incorrect, Wrong code: 2 tries left.")
+        var bare = wrong
+        bare.shown = nil
+        #expect(bare == wrong)
     }
 }
