@@ -8,7 +8,7 @@ import Testing
 @testable import CheckoutApp
 
 /// Every Nol Pay screen at 80x24 in French and Arabic (Unicode) and in French under an ASCII
-/// locale: linking (scan, a number that is not valid, code, a wrong code, linked, a blocked card),
+/// locale: linking (scan, a number that is not valid, code and its F1 help, a wrong code, linked, a blocked card),
 /// My cards (the list and a card's actions), paying (the list with a card below the fare, paid,
 /// declined), unlinking (code, unlinked) and a number with no card. Each screen is read for the
 /// English sentences of the Nol keys too: none may be left.
@@ -86,8 +86,11 @@ import Testing
         let lines = model.render(width: 80, height: 24).lines
         let text = lines.joined(separator: "\n").replacingOccurrences(of: #"nol_[0-9a-f]+"#, with: "nol_...", options: .regularExpression)
         assertSnapshot(text, named: "lang-nol-\(name)-\(suffix)-80x24", sourceLocation: sourceLocation)
-        for (row, line) in lines.enumerated() {
-            #expect(DisplayWidth.of(line) <= 80, "\(name) \(suffix) row \(row) is too wide: \(line)", sourceLocation: sourceLocation)
+        for (width, height) in [(80, 24), (60, 20), (120, 40)] {
+            for (row, line) in model.render(width: width, height: height).lines.enumerated() {
+                #expect(DisplayWidth.of(line) <= width, "\(name) \(suffix) \(width)x\(height) row \(row) is too wide: \(line)",
+                        sourceLocation: sourceLocation)
+            }
         }
         // The Arabic screen is in visual order: its Latin phrases still read left to right.
         let left = try Self.englishLeft(in: text, language: run.language)
@@ -108,6 +111,9 @@ import Testing
             try check(invalid, "link-phone-invalid", run, suffix)
             let code = await run.model(.nolLink, [.press(.down), .press(.enter), .type("0501234567"), .press(.enter)])
             try check(code, "link-code", run, suffix)
+            var help = code
+            _ = help.press(.function(1))
+            try check(help, "link-code-help", run, suffix)
             var wrong = code
             wrong.type("000000")
             await run.settle(&wrong)
