@@ -36,12 +36,12 @@ import Testing
         for sentence in [
             "Nol Pay\u{A0}: associer une carte à un numéro de mobile en 3 étapes\u{A0}:",
             "Étape 1 sur 3\u{A0}: approchez une carte Nol du lecteur. Le lecteur voit\u{A0}:",
-            "Carte lue\u{A0}: Gold card - first class, •••• 0233, AED 42.50.",
+            "Carte lue\u{A0}: Gold card - first class, •••• 0233, 42,50\u{A0}AED.",
             "Étape 2 sur 3\u{A0}: numéro de mobile qui recevra le code",
             "SMS au +971 50 123 4567\u{A0}: votre code est 271829",
             "Code erroné\u{A0}: 2 essais restants.\nVérifiez les 6 chiffres du SMS et saisissez-les à nouveau.",
             "Étape 3 sur 3\u{A0}: le code à 6 chiffres du SMS (ou renvoyer)",
-            "Carte associée\u{A0}: Gold card - first class, •••• 0233, AED 42.50.\nElle est prête pour payer.",
+            "Carte associée\u{A0}: Gold card - first class, •••• 0233, 42,50\u{A0}AED.\nElle est prête pour payer.",
             "Et maintenant\u{A0}?",
         ] {
             #expect(transcript.contains(sentence), "missing: \(sentence)\n\(transcript)")
@@ -66,7 +66,8 @@ import Testing
             "رسالة نصية إلى \(fsi)+971 50 123 4567\(pdi): رمزك هو \(fsi)271829\(pdi)",
             "الخطوة \(lri)1\(pdi) من \(lri)3\(pdi): قرّب بطاقة نول من القارئ. يرى القارئ:",
             "الخطوة \(lri)2\(pdi) من \(lri)3\(pdi): رقم الهاتف المحمول الذي يستلم الرمز",
-            "تم ربط البطاقة: \(fsi)Gold card - first class, •••• 0233, AED 42.50\(pdi).\nأصبحت جاهزة للدفع.",
+            // The balance as ar-AE writes it (CLDR: RLM, the number, a no-break space, د.إ.‏).
+            "تم ربط البطاقة: \(fsi)Gold card - first class, •••• 0233, \u{200F}42.50\u{A0}د.إ.\u{200F}\(pdi)\nأصبحت جاهزة للدفع.",
             "  \(lri)5\(pdi)) Silver card - reported lost, \(lri)•••• 0567\(pdi), محظورة",
             "ماذا بعد؟",
         ] {

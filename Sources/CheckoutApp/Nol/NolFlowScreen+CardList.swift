@@ -57,10 +57,10 @@ extension NolFlowScreen {
     }
 
     /// The actions My cards offers for a card, as its menu names them.
-    func actionTitle(_ action: CardAction, _ text: Localizer) -> String {
+    func actionTitle(_ action: CardAction, _ context: ScreenContext) -> String {
         switch action {
-        case .pay: text.text(.nolActionPay, MoneyText.format(minorUnits: nol.fare, currency: nol.currency))
-        case .unlink: text.text(.nolActionUnlink)
+        case .pay: context.localizer.text(.nolActionPay, context.money(nol.fare, currency: nol.currency))
+        case .unlink: context.localizer.text(.nolActionUnlink)
         }
     }
 
@@ -72,7 +72,7 @@ extension NolFlowScreen {
         guard !lines.isEmpty, bottom > top else { return top }
         let selected = min(max(0, selected), lines.count - 1)
         let glyphs = context.glyphs
-        let layout = CardColumns(lines, width: width, glyphs: glyphs)
+        let layout = CardColumns(lines, width: width, context: context)
         let failure = lines.indices.contains(selected) ? lines[selected].cardNumber.flatMap { cardFailures[$0] } : nil
         let failureLines = failure.map { self.failureLines($0, width: width - 4, context: context) } ?? []
 
@@ -153,9 +153,15 @@ extension NolFlowScreen {
         var noteWidth: Int
         var hasCards: Bool
 
-        init(_ lines: [CardLine], width: Int, glyphs: GlyphSet) {
+        /// How a balance is written: in the screen's locale.
+        var money: (Int) -> String
+
+        init(_ lines: [CardLine], width: Int, context: ScreenContext) {
+            let glyphs = context.glyphs
+            let money: (Int) -> String = { context.money($0, currency: NolFare.currency) }
+            self.money = money
             contentWidth = max(1, width - 4)
-            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(MoneyText.format(minorUnits: $0, currency: NolFare.currency)) } }.max() ?? 0
+            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(glyphs.text(money($0))) } }.max() ?? 0
             noteWidth = lines.compactMap { $0.note.map { DisplayWidth.of(glyphs.text($0)) } }.max() ?? 0
             hasCards = lines.contains { $0.last4 != nil }
             let longest = lines.filter { $0.last4 != nil }.map { DisplayWidth.of(glyphs.text($0.label)) }.max() ?? 0
@@ -204,7 +210,7 @@ extension NolFlowScreen {
             x += 9 + gap
             let warns = line.note != nil && !focused
             if let balance = line.balance {
-                let money = MoneyText.format(minorUnits: balance, currency: NolFare.currency)
+                let money = glyphs.text(self.money(balance))
                 put(money, x + balanceWidth - DisplayWidth.of(money), warns && line.belowFare ? .error : style)
             }
             x += balanceWidth

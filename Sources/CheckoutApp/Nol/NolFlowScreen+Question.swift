@@ -8,18 +8,19 @@ import NolPay
 extension NolFlowScreen {
     public func narration(context: ScreenContext) -> [Narration] {
         let text = context.localizer
-        var said = [Narration(introduction(text), once: "nol.\(flow)")]
+        var said = [Narration(introduction(context), once: "nol.\(flow)")]
         if let sms, flow == .link || flow == .unlink {
             said.append(Narration(text.text(.nolSaidSMS, Self.grouped(sms.mobileNumber), sms.code), once: "sms.\(sms.id)"))
         }
         return said + self.said.map { Narration(text.text($0)) }
     }
 
-    private func introduction(_ text: Localizer) -> String {
-        switch flow {
+    private func introduction(_ context: ScreenContext) -> String {
+        let text = context.localizer
+        return switch flow {
         case .link: text.text(.nolIntroLink)
         case .cards: text.text(.nolIntroCards)
-        case .pay: text.text(.nolIntroPay, MoneyText.format(minorUnits: nol.fare, currency: nol.currency))
+        case .pay: text.text(.nolIntroPay, context.money(nol.fare, currency: nol.currency))
         case .unlink: text.text(.nolIntroUnlink)
         }
     }
@@ -28,10 +29,10 @@ extension NolFlowScreen {
         guard !busy else { return nil }
         let text = context.localizer
         switch stage {
-        case .scan: return scanQuestion(text)
+        case .scan: return scanQuestion(context)
         case .phone:
             var question = textQuestion(.phone, step: "nol.phone", prompt: text.text(.nolAskPhone), help: [text.text(.nolHelpPhone)], text)
-            question.lead = chosenCardLine(text).map { [text.text(.nolCardRead, $0)] } ?? []
+            question.lead = chosenCardLine(context).map { [text.text(.nolCardRead, $0)] } ?? []
             return question
         case .code:
             return codeQuestion(text)
@@ -41,11 +42,11 @@ extension NolFlowScreen {
                 return textQuestion(.phone, step: "nol.cards.phone", prompt: text.text(flow == .cards ? .nolAskMobile : .nolAskMobileLinked),
                                     help: [text.text(.nolHelpPhone)], text)
             case let .list(cards, number):
-                return flow == .cards ? myCardsQuestion(cards, number, text) : listQuestion(cards, number, typedBack: [], text)
+                return flow == .cards ? myCardsQuestion(cards, number, context) : listQuestion(cards, number, typedBack: [], context)
             case let .typed(cards, number):
                 // A typed card that was refused: the linked cards are offered again, as after any refusal.
                 if fieldErrors[.card] != nil || currentCard.flatMap({ cardFailures[$0] }) != nil {
-                    return listQuestion(cards, number, typedBack: [.key(.escape)], text)
+                    return listQuestion(cards, number, typedBack: [.key(.escape)], context)
                 }
                 var question = textQuestion(.card, step: "nol.card", prompt: text.text(.nolAskCard), help: [text.text(.nolHelpCard)], text)
                 question.afterRefusal = [.key(.escape)]
@@ -57,7 +58,7 @@ extension NolFlowScreen {
         case .requested:
             return nil
         case .linked, .paid, .declined, .unlinked:
-            return finishedQuestion(text)
+            return finishedQuestion(context)
         }
     }
 
@@ -98,13 +99,14 @@ extension NolFlowScreen {
             error: errorLines(text), refusal: refusal(.code, text))
     }
 
-    private func scanQuestion(_ text: Localizer) -> ScreenQuestion {
+    private func scanQuestion(_ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         let cards = readerCards
         // A card that could not be read is not offered again by Enter.
         let current = min(selected, max(0, cards.count - 1))
         let refused = currentCard.flatMap { cardFailures[$0] } != nil
         let options = cards.enumerated().map { index, card in
-            ScreenQuestion.Option(Self.line(card, text), steps: AnswerStep.moving(from: current, to: index) + [.key(.enter)])
+            ScreenQuestion.Option(Self.line(card, context), steps: AnswerStep.moving(from: current, to: index) + [.key(.enter)])
         }
         return ScreenQuestion(
             step: "nol.scan", prompt: text.text(.nolAskTap),
@@ -116,9 +118,10 @@ extension NolFlowScreen {
 
     /// The cards linked to the number, and typing one by hand; `typedBack` first goes back from a
     /// refused typed card to the list.
-    private func listQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, typedBack: [AnswerStep], _ text: Localizer) -> ScreenQuestion {
+    private func listQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, typedBack: [AnswerStep], _ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         let current = min(selected, cards.count)
-        let options = (cards.map(Self.line) + [text.text(.nolTypeCardNumber)]).enumerated().map { index, label in
+        let options = (cards.map { Self.line($0, context) } + [text.text(.nolTypeCardNumber)]).enumerated().map { index, label in
             ScreenQuestion.Option(label, steps: typedBack + AnswerStep.moving(from: current, to: index) + [.key(.enter)])
         }
         return ScreenQuestion(
@@ -129,10 +132,11 @@ extension NolFlowScreen {
             error: errorLines(text))
     }
 
-    private func myCardsQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, _ text: Localizer) -> ScreenQuestion {
-        ScreenQuestion(
+    private func myCardsQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, _ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
+        return ScreenQuestion(
             step: "nol.mycards",
-            lead: [text.counted(.nolCardsLinked, cards.count, number.grouped) + "\n" + cards.map { "  " + Self.line($0) }.joined(separator: "\n")],
+            lead: [text.counted(.nolCardsLinked, cards.count, number.grouped) + "\n" + cards.map { "  " + Self.line($0, context) }.joined(separator: "\n")],
             prompt: "", help: [],
             kind: .choice(.init(heading: text.text(.nolWhatNext),
                                 options: [.init(text.text(.nolAnotherNumber), steps: [.key(.escape)]), .init(text.text(.routeHome), steps: [.home])],
@@ -141,18 +145,19 @@ extension NolFlowScreen {
 
     /// "What next?" once the flow's work is done: the flow again (for another card, or the same
     /// number's cards, found again), or the home menu.
-    private func finishedQuestion(_ text: Localizer) -> ScreenQuestion {
+    private func finishedQuestion(_ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         let again: String, lead: String
         var restart: [AnswerStep] = [.key(.enter)]
         let phone = values[.phone]?.text ?? linkedCards?.number.e164 ?? ""
         switch stage {
         case let .linked(card):
-            (again, lead) = (text.text(.nolLinkAnother), text.text(.nolLeadLinked, Self.line(card)))
+            (again, lead) = (text.text(.nolLinkAnother), text.text(.nolLeadLinked, Self.line(card, context)))
         case let .paid(payment):
-            (again, lead) = (text.text(.nolPayAgain), text.text(.nolLeadPaid, Self.sentence(payment, text)))
+            (again, lead) = (text.text(.nolPayAgain), text.text(.nolLeadPaid, Self.sentence(payment, context)))
             restart += [.paste(phone), .key(.enter)]
         case let .declined(payment):
-            (again, lead) = (text.text(.nolPayAgain), text.text(.nolLeadDeclined, Self.sentence(payment, text)))
+            (again, lead) = (text.text(.nolPayAgain), text.text(.nolLeadDeclined, Self.sentence(payment, context)))
             restart += [.paste(phone), .key(.enter)]
         case let .unlinked(card):
             (again, lead) = (text.text(.nolUnlinkAnother), text.text(.nolLeadUnlinked, CardNumberMask.lastFour(String(card.suffix(4)))))
@@ -189,23 +194,23 @@ extension NolFlowScreen {
     }
 
     /// The card tapped last, as the reader lists it.
-    private func chosenCardLine(_ text: Localizer) -> String? {
-        readerCards.first { $0.cardNumber == chosenCard }.map { Self.line($0, text) }
+    private func chosenCardLine(_ context: ScreenContext) -> String? {
+        readerCards.first { $0.cardNumber == chosenCard }.map { Self.line($0, context) }
     }
 
     /// A card as the reader lists it: label, last four digits, balance or why it cannot be used.
-    static func line(_ card: NolCardRecord, _ text: Localizer) -> String {
-        let state = card.status == "active" ? MoneyText.format(minorUnits: card.balance, currency: NolFare.currency) : status(card.status, text)
+    static func line(_ card: NolCardRecord, _ context: ScreenContext) -> String {
+        let state = card.status == "active" ? context.money(card.balance, currency: NolFare.currency) : status(card.status, context.localizer)
         return "\(card.label), \(CardNumberMask.lastFour(String(card.cardNumber.suffix(4)))), \(state)"
     }
 
     /// A linked card: label, last four digits, balance.
-    static func line(_ card: NolPaymentCard) -> String {
-        "\(card.label), \(CardNumberMask.lastFour(card.last4)), \(MoneyText.format(minorUnits: card.balance, currency: NolFare.currency))"
+    static func line(_ card: NolPaymentCard, _ context: ScreenContext) -> String {
+        "\(card.label), \(CardNumberMask.lastFour(card.last4)), \(context.money(card.balance, currency: NolFare.currency))"
     }
 
-    static func sentence(_ payment: NolPayment, _ text: Localizer) -> String {
-        text.text(.nolPaymentSentence, MoneyText.format(minorUnits: payment.amount, currency: payment.currency),
-                  CardNumberMask.lastFour(payment.last4), MoneyText.format(minorUnits: payment.balance, currency: payment.currency), payment.id)
+    static func sentence(_ payment: NolPayment, _ context: ScreenContext) -> String {
+        context.localizer.text(.nolPaymentSentence, context.money(payment.amount, currency: payment.currency),
+                               CardNumberMask.lastFour(payment.last4), context.money(payment.balance, currency: payment.currency), payment.id)
     }
 }

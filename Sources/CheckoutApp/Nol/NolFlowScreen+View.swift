@@ -67,7 +67,7 @@ extension NolFlowScreen {
         let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
         // The instruction wraps rather than losing its end at 60 columns; a finished flow has its
         // headline first and says what it means under it.
-        if let instruction = instruction(text) {
+        if let instruction = instruction(context) {
             for line in Self.wrap(instruction, width: bodyWidth, maxLines: 2, glyphs: glyphs) {
                 canvas.put(line, row: row, column: left)
                 row += 1
@@ -85,7 +85,7 @@ extension NolFlowScreen {
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardLinked, glyphs.success), style: .success,
                          lines: [(text.text(.resultCard), "\(card.label) \(mask)\u{00A0}\(card.last4)"),
-                                 (text.text(.nolBalance), MoneyText.format(minorUnits: card.balance, currency: nol.currency))],
+                                 (text.text(.nolBalance), context.money(card.balance, currency: nol.currency))],
                          note: text.text(.nolCardReady), context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
@@ -94,9 +94,9 @@ extension NolFlowScreen {
                          headline: approved ? text.text(.resultAuthorized, glyphs.success) : text.text(.resultDeclined, glyphs.failure),
                          style: approved ? .success : .error,
                          lines: [(text.text(.resultPaymentId), payment.id), (text.text(.resultStatus), payment.status),
-                                 (text.text(.resultAmount), MoneyText.format(minorUnits: payment.amount, currency: payment.currency)),
+                                 (text.text(.resultAmount), context.money(payment.amount, currency: payment.currency)),
                                  (text.text(.resultCard), "Nol \(mask)\u{00A0}\(payment.last4)"),
-                                 (text.text(approved ? .nolNewBalance : .nolBalance), MoneyText.format(minorUnits: payment.balance, currency: payment.currency))],
+                                 (text.text(approved ? .nolNewBalance : .nolBalance), context.money(payment.balance, currency: payment.currency))],
                          context: context)
         case let .unlinked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardUnlinked, glyphs.success), style: .success,
@@ -124,8 +124,9 @@ extension NolFlowScreen {
         }
     }
 
-    private func instruction(_ text: Localizer) -> String? {
-        switch stage {
+    private func instruction(_ context: ScreenContext) -> String? {
+        let text = context.localizer
+        return switch stage {
         case .scan: text.text(.nolScan)
         case .phone: text.text(.nolPhone)
         case .code: codeSentTo.map { text.text(.nolCodeTo, Self.unbroken($0)) } ?? text.text(.nolCode)
@@ -134,9 +135,9 @@ extension NolFlowScreen {
             case (.cards, .phone): text.text(.nolCardsPhone)
             case (.cards, _): text.text(.nolCardsChoose)
             case (_, .phone):
-                flow == .pay ? text.text(.nolPayPhone, MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) : text.text(.nolUnlinkPhone)
+                flow == .pay ? text.text(.nolPayPhone, context.money(nol.fare, currency: nol.currency)) : text.text(.nolUnlinkPhone)
             case (_, .list):
-                flow == .pay ? text.text(.nolPayChoose, MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) : text.text(.nolUnlinkChoose)
+                flow == .pay ? text.text(.nolPayChoose, context.money(nol.fare, currency: nol.currency)) : text.text(.nolUnlinkChoose)
             case (_, .typed): text.text(.nolTyped)
             }
         case .cardActions: text.text(.nolCardActions)
@@ -378,7 +379,7 @@ extension NolFlowScreen {
         var lines = linkedLines(cards, context.localizer)
         if flow != .cards { lines.append(CardLine(label: context.localizer.text(.nolTypeCardNumber) + context.glyphs.ellipsis)) }
         if case let .cardActions(index) = stage {
-            row = drawCardList(lines, selected: index, actions: (CardAction.allCases.map { actionTitle($0, context.localizer) }, selected), top: row, left: left,
+            row = drawCardList(lines, selected: index, actions: (CardAction.allCases.map { actionTitle($0, context) }, selected), top: row, left: left,
                                width: width, bottom: bottom, into: &canvas, context: context)
         } else {
             row = drawCardList(lines, selected: selected, top: row, left: left, width: width, bottom: bottom, into: &canvas, context: context)

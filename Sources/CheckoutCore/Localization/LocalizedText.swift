@@ -5,26 +5,45 @@
 ///
 /// Not part of what the value carrying it is: types that keep one leave it out of equality.
 public struct LocalizedText: Sendable, Equatable {
+    /// An argument: text as it is, or an amount the language writes in its own way (`2,50 AED`).
+    public enum Argument: Sendable, Equatable {
+        case text(String)
+        case money(minorUnits: Int, currency: String)
+    }
+
     public var key: TextKey
     /// The number a counted sentence counts (``Localizer/counted(_:_:_:)``); nil for a plain one.
     public var count: Int?
-    public var arguments: [String]
+    public var arguments: [Argument]
 
     public init(_ key: TextKey, _ arguments: String...) {
+        self.key = key
+        self.arguments = arguments.map(Argument.text)
+    }
+
+    public init(_ key: TextKey, arguments: [Argument]) {
         self.key = key
         self.arguments = arguments
     }
 
     /// A counted sentence: `{0}` is `count` in the locale's digits, `{1}`… are `arguments`.
     public static func counted(_ key: TextKey, _ count: Int, _ arguments: String...) -> LocalizedText {
-        var text = LocalizedText(key)
+        var text = LocalizedText(key, arguments: arguments.map(Argument.text))
         text.count = count
-        text.arguments = arguments
         return text
     }
 
-    /// The sentence in `localizer`'s language.
+    /// The sentence in `localizer`'s language, its amounts as its locale writes them (English's
+    /// as ``MoneyText`` does).
     public func text(_ localizer: Localizer) -> String {
-        count.map { localizer.counted(key.rawValue, $0, arguments) } ?? localizer.text(key.rawValue, arguments)
+        let written = arguments.map { argument in
+            switch argument {
+            case .text(let text): text
+            case let .money(minorUnits, currency) where localizer.language == .english: MoneyText.format(minorUnits: minorUnits, currency: currency)
+            case let .money(minorUnits, currency):
+                localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency))
+            }
+        }
+        return count.map { localizer.counted(key.rawValue, $0, written) } ?? localizer.text(key.rawValue, written)
     }
 }

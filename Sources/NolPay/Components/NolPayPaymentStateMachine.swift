@@ -128,7 +128,9 @@ public struct NolPayPaymentStateMachine: NolPayStateMachine {
                 code: "insufficient-balance",
                 message: "The card holds \(formatted), less than \(amount).",
                 recoverySuggestion: "Top up the card at a ticket machine or pay with another card.")
-                .saying(LocalizedText(.nolErrBalance, formatted, amount), LocalizedText(.nolErrBalanceAdvice)))
+                .saying(LocalizedText(.nolErrBalance, arguments: [.money(minorUnits: payment.balance, currency: payment.currency),
+                                                                   .money(minorUnits: payment.amount, currency: payment.currency)]),
+                        LocalizedText(.nolErrBalanceAdvice)))
             return [.emit(.error(decline)), .emit(.outcome(.checkoutFailed(payment)))]
         case let .failure(error):
             state = .collecting(cardNumber: cardNumber, mobileNumber: mobileNumber)
