@@ -49,7 +49,8 @@ import Testing
         let transcript = console.transcript
         #expect(status == 0)
         #expect(transcript.contains("Settings: Done saves them, for this run and the next ones.\n"))
-        #expect(transcript.contains("  5) Done\n  6) Reset to defaults\nChoose 1 to 6 [5]: "))
+        // Language is the last entry, so the numbers typed for the others are what they were.
+        #expect(transcript.contains("  5) Done\n  6) Reset to defaults\n  7) Language: English\nChoose 1 to 7 [5]: "))
         #expect(transcript.contains("Saved to \(harness.settingsFile.path).\n"))
         let saved = try #require(try harness.savedSettings())
         #expect(saved.binLatencyMilliseconds == 250 && saved.debounceMilliseconds == 350)
