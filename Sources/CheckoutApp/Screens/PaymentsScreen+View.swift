@@ -31,8 +31,8 @@ extension PaymentsScreen {
                        total: text.text(.paymentsColumnTotal), status: text.text(.paymentsColumnStatus))
         let columns = Columns(width: listWidth - 2, timeWidth: max(20, (times + [heading.time]).map(DisplayWidth.of).max() ?? 0),
                               totalWidth: max(5, (totals + [heading.total]).map(DisplayWidth.of).max() ?? 0))
-        canvas.put(columns.line(time: heading.time, network: heading.network, card: heading.card, total: heading.total, status: heading.status),
-                   row: row, column: left + 2, style: .dim, maxWidth: listWidth - 2)
+        columns.put(columns.cells(time: heading.time, network: heading.network, card: heading.card, total: heading.total, status: heading.status),
+                    into: &canvas, row: row, column: left + 2, width: listWidth - 2, style: .dim)
         row += 1
         let listTop = row
         let rows = listRows
@@ -42,14 +42,13 @@ extension PaymentsScreen {
             let chosen = index == selected
             let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
                                   mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
-            let line = columns.line(time: times[index], network: receipt.network,
-                                    card: receipt.card, total: totals[index], status: entry.status)
+            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: entry.status)
             if chosen {
                 canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
-                canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, DisplayWidth.of(line)), style: .selection)
+                canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, Columns.width(of: cells)), style: .selection)
             }
-            canvas.put(line, row: row, column: left + 2, style: chosen ? .selection : (entry.status == "AUTHORIZED" ? .normal : .dim),
-                       maxWidth: listWidth - 2)
+            columns.put(cells, into: &canvas, row: row, column: left + 2, width: listWidth - 2,
+                        style: chosen ? .selection : (entry.status == "AUTHORIZED" ? .normal : .dim))
             canvas.addTarget(Rect(top: row, left: left, width: listWidth, height: 1), index)
             row += 1
         }
@@ -94,16 +93,34 @@ extension PaymentsScreen {
             showsCard = width >= always + 2 + 16 + 2 + 13
         }
 
-        func line(time: String, network: String, card: String, total: String, status: String) -> String {
-            func pad(_ text: String, _ width: Int) -> String {
-                text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+        /// A row's cells and the column each starts at, two spaces apart; a value wider than its
+        /// column pushes the ones after it along. Each cell is drawn on its own, so that a
+        /// right-to-left screen mirrors the columns and keeps each value whole.
+        func cells(time: String, network: String, card: String, total: String, status: String) -> [(column: Int, text: String)] {
+            var cells: [(column: Int, text: String)] = []
+            var column = 0
+            func add(_ text: String, _ width: Int) {
+                cells.append((column, text))
+                column += max(width, DisplayWidth.of(text)) + 2
             }
-            var parts = [pad(time, timeWidth)]
-            if showsNetwork { parts.append(pad(network, 16)) }
-            if showsCard { parts.append(pad(card, 13)) }
-            parts.append(String(repeating: " ", count: max(0, totalWidth - DisplayWidth.of(total))) + total)
-            parts.append(status)
-            return parts.joined(separator: "  ")
+            add(time, timeWidth)
+            if showsNetwork { add(network, 16) }
+            if showsCard { add(card, 13) }
+            add(String(repeating: " ", count: max(0, totalWidth - DisplayWidth.of(total))) + total, totalWidth)
+            add(status, 0)
+            return cells
+        }
+
+        /// The columns a row's cells cover.
+        static func width(of cells: [(column: Int, text: String)]) -> Int {
+            cells.last.map { $0.column + DisplayWidth.of($0.text) } ?? 0
+        }
+
+        /// Draws a row's cells from `column`, cut at `width` columns.
+        func put(_ cells: [(column: Int, text: String)], into canvas: inout Canvas, row: Int, column: Int, width: Int, style: CellStyle) {
+            for cell in cells where cell.column < width {
+                canvas.put(cell.text, row: row, column: column + cell.column, style: style, maxWidth: width - cell.column)
+            }
         }
     }
 }
