@@ -322,6 +322,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case plainOpening
     case plainEndOfInput
     case plainGoodbye
+    case plainNotATerminal
 
     // Plain mode's home and Settings questions (Sources/CheckoutApp/Screens/HomeMenuScreen+Question.swift, SettingsScreen+Question.swift).
     case plainHomeHelp
