@@ -69,8 +69,10 @@ public struct PlainFrontEnd: Sendable {
         var registry = ScreenRegistry.standard
         if let nol { registry = registry.withNolScreens(nol) }
         let plain = PlainConversation(conversation: conversation)
-        let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, size: plain.size,
-                             defaults: storage?.defaults, settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
+        // An ASCII console gets the screens' ASCII words: French without its accents, money as `49,99 EUR`.
+        let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry,
+                             glyphs: console.asciiOnly ? .ascii : .unicode, size: plain.size, defaults: storage?.defaults,
+                             settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
         conversation.localizer = model.context.localizer
         conversation.say(model.context.localizer.text(.plainOpening, model.context.money(settings.amount, currency: settings.currency),
                                                       settings.binSource.label))
