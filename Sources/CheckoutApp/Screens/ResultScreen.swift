@@ -142,7 +142,7 @@ public struct ResultScreen: KeepsReceipts {
     /// before it reached the processor why, and the card and amount it was for.
     func lines(context: ScreenContext) -> [Receipt.Line] {
         if let receipt = receipt(context: context) {
-            var lines = receipt.lines(glyphs: context.glyphs, writesMoney: { context.money($0, currency: $1) })
+            var lines = receipt.lines(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
             // Apart from the outcome, which is the processor's: a row the ledger will get later.
             if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
                 lines.append(Receipt.Line(label: "Ledger", value: "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)", priority: 9))
