@@ -69,6 +69,19 @@ import Testing
         #expect(await english.ask(.init(prompt: "?", help: [])) == .answer("retour"))
     }
 
+    @Test func frenchSettingsRefuseBadAnswersInFrench() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.settings, ["1", "VISA,NOPE", "all", "4", "3000", "100", "2", "3", "ftp://x", "http://bins.example", "5"],
+                                             settings: Self.settings(.french))
+        let transcript = console.transcript
+        #expect(transcript.contains("Réglages, pour cette exécution de checkout.\nChanger quel réglage\u{A0}?\n"))
+        #expect(transcript.contains("identifiant de réseau inconnu «\u{A0}NOPE\u{A0}»\u{A0}; identifiants connus\u{A0}: VISA "))
+        #expect(transcript.contains("Anti-rebond en millisecondes, de 0 à 2000 [0]\u{A0}: 3000\n"
+            + "Tapez un nombre entier de millisecondes de 0 à 2000.\n"))
+        #expect(transcript.contains("L’URL du service BIN doit commencer par http:// ou https://."))
+        #expect(transcript.contains("  1) Réseaux acceptés\u{A0}: tous les réseaux\n  2) Source BIN\u{A0}: http://bins.example\n"))
+    }
+
     @Test func settingsChoosesTheLanguageAsItsLastEntry() async throws {
         let harness = try PlainHarness()
         let (status, console) = await harness.run(.settings, ["7", "2", "5"])
