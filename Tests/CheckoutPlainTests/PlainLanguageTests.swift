@@ -60,6 +60,15 @@ import Testing
             + "لا يوجد اختيار «\u{2068}retour\u{2069}»: اختر \u{2068}من 1 إلى \u{2068}7\u{2069}\u{2069}، أو اكتب ? لسماع الاختيارات مرة أخرى.\n"))
     }
 
+    @Test func aChoiceIsTakenInAnyScriptsDigits() {
+        let options = ["Visa", "Cartes Bancaires", "Mastercard"]
+        #expect(Conversation.option("٢", in: options) == 1)
+        #expect(Conversation.option("۳", in: options) == 2)
+        #expect(Conversation.option("2", in: options) == 1)
+        #expect(Conversation.option("٤", in: options) == nil)
+        #expect(Conversation.option("2x", in: options) == nil)
+    }
+
     @Test func backIsUnderstoodInTheLanguageAndInEnglish() async throws {
         for (language, word) in [(Language.french, "retour"), (.arabic, "رجوع"), (.french, "back"), (.english, "back")] {
             let conversation = await Conversation.scripted([word], language: language)

@@ -155,9 +155,12 @@ final class Conversation {
         }
     }
 
-    /// The option an answer names: its number, its name, or the only name starting with it.
+    /// The option an answer names: its number (in any script's digits: `٢` is 2), its name, or the
+    /// only name starting with it.
     nonisolated static func option(_ answer: String, in options: [String]) -> Int? {
-        if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
+        let digits = CardNumberNormalizer.asciiDigits(in: answer, limit: 9)
+        let written = digits.unicodeScalars.count == answer.unicodeScalars.count ? Int(digits) : nil
+        if let number = Int(answer) ?? written, (1...options.count).contains(number) { return number - 1 }
         let wanted = answer.lowercased()
         guard !wanted.isEmpty else { return nil }
         if let exact = options.firstIndex(where: { $0.lowercased() == wanted }) { return exact }
