@@ -91,6 +91,17 @@ import Testing
         #expect(transcript.contains("  1) Réseaux acceptés\u{A0}: tous les réseaux\n  2) Source BIN\u{A0}: http://bins.example\n"))
     }
 
+    /// An answer's keys are logical: in Arabic, where the full-screen steppers are mirrored, the
+    /// second language listed is still the one chosen (three options, so a mirrored arrow would land
+    /// on another).
+    @Test func arabicSettingsChoosesTheLanguageNamed() async throws {
+        let harness = try PlainHarness()
+        let (_, console) = await harness.run(.settings, ["7", "2", "5"], settings: Self.settings(.arabic))
+        let transcript = console.transcript
+        #expect(transcript.contains("  \u{2066}7\u{2069}) اللغة: \u{2068}العربية\u{2069}\n"))
+        #expect(transcript.contains("  7) Langue\u{A0}: Français\nChoisissez 1 à 7 [5]\u{A0}: "), "\(transcript)")
+    }
+
     @Test func settingsChoosesTheLanguageAsItsLastEntry() async throws {
         let harness = try PlainHarness()
         let (status, console) = await harness.run(.settings, ["7", "2", "5"])
