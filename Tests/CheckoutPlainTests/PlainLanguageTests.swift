@@ -109,7 +109,9 @@ import Testing
         #expect(status == 0)
         #expect(transcript.contains("  6) Reset to defaults\n  7) Language: English\nChoose 1 to 7 [5]: 7\n"))
         #expect(transcript.contains("Language:\n  1) English\n  2) Français\n  3) العربية\nChoose 1 to 3 [1]: 2\n"))
-        // Done applies it: the questions after it are French.
+        // Done applies it: what Done did and the questions after it are French.
+        #expect(transcript.contains("Choose 1 to 3 [1]: 2\nChange which setting?"), "chosen, not yet applied")
+        #expect(transcript.contains("Réglages appliqués pour cette exécution.\n"))
         #expect(transcript.contains("  7) Langue\u{A0}: Français\nChoisissez 1 à 7 [5]\u{A0}: "))
         #expect(transcript.hasSuffix("Fin de saisie\u{A0}: au revoir.\n"))
     }

@@ -94,7 +94,7 @@ import Testing
 
     @Test func aSaveThatFailsSaysSoAndTheSettingsStillApplyToThisRun() async throws {
         let harness = try PlainHarness()
-        let storage = SettingsStorage(defaults: PlainHarness.settings, note: nil) { _ in
+        let storage = SettingsStorage(defaults: PlainHarness.settings, note: nil) { _, _ in
             StatusNote("Not saved (cannot write in /nowhere: Permission denied): these settings last until you quit", tone: .problem)
         }
         let (_, console) = await harness.run(.home, ["6", "2", "2", "5", "1", "378282246310005"], storage: storage)

@@ -396,6 +396,10 @@ public enum TextKey: String, Sendable, CaseIterable {
     case settingsURLScheme
     case settingsURLHost
     case settingsHTTPService
+    case settingsSavedTo
+    case settingsNotSaved
+    case settingsUnchanged
+    case settingsAppliedForRun
 
     // Payments (Sources/CheckoutApp/Screens/PaymentsScreen*.swift).
     case paymentsStatusLine
