@@ -64,7 +64,7 @@ enum TUICommand {
         // Refused before anything is opened: a command that cannot run creates no data directory.
         let mode = PlainMode.decide(flag: options.plain)
         if mode == .notATerminal {
-            FileHandleOutput.error(PlainMode.notATerminalMessage)
+            FileHandleOutput.error(PlainMode.notATerminalMessage(ScreenContext.localizer(for: defaults.language, ascii: !PlainText.localeIsUTF8()).localizer))
             return 2
         }
         do {

@@ -50,6 +50,8 @@ final class PlainConversation: AppInput, AppDisplay {
         ready = false
         // The engine takes what was handed to it before anything is said or asked.
         guard !loop.isBusy, loop.engineIsSettled(), loop.exitCode == nil else { return }
+        // A language chosen in Settings is spoken from the next line on.
+        conversation.localizer = loop.model.context.localizer
         narrate(loop.model)
         // A step waits while the screen waits for an answer it must show (a lookup, a payment, a Nol call).
         guard let question = loop.model.question(asking: part) else { return }
@@ -186,7 +188,7 @@ final class PlainConversation: AppInput, AppDisplay {
 
     private func end(_ question: ScreenQuestion, _ loop: AppLoop) {
         if let said = question.atEnd { conversation.say(said) }
-        conversation.say("End of input: goodbye.")
+        conversation.say(conversation.localizer.text(.plainEndOfInput))
         inputEnded = true
         loop.quit(0)
     }

@@ -66,16 +66,18 @@ public struct PlainFrontEnd: Sendable {
     private func run(route: Route, console: any PlainConsole, waiter: any LoopWaiter, made: (AppLoop) -> Void,
                      readLine: @escaping @MainActor (Bool) async -> InputLine?) async -> Int32 {
         let conversation = Conversation(console: console, readLine: readLine)
-        conversation.isolatesNumbers = settings.language.direction == .rightToLeft
-        conversation.say("TerminalCheckout, plain mode. Amount due \(MoneyText.format(minorUnits: settings.amount, currency: settings.currency)); "
-            + "BIN source \(settings.binSource.label).\nAt any question: ? for help, back for the previous one, Ctrl-D to leave.")
-        // Where the settings came from: saved ones in use, overridden by options, or refused.
-        if let note = storage?.note { conversation.say(note.text + ".") }
         var registry = ScreenRegistry.standard
         if let nol { registry = registry.withNolScreens(nol) }
         let plain = PlainConversation(conversation: conversation)
-        let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, size: plain.size,
-                             defaults: storage?.defaults, settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
+        // An ASCII console gets the screens' ASCII words: French without its accents, money as `49,99 EUR`.
+        let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry,
+                             glyphs: console.asciiOnly ? .ascii : .unicode, size: plain.size, defaults: storage?.defaults,
+                             settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
+        conversation.localizer = model.context.localizer
+        conversation.say(model.context.localizer.text(.plainOpening, model.context.money(settings.amount, currency: settings.currency),
+                                                      settings.binSource.label))
+        // Where the settings came from: saved ones in use, overridden by options, or refused.
+        if let note = storage?.note { conversation.say(note.text + ".") }
         let loop = AppLoop(model: model, makeEngine: makeEngine, input: plain, display: plain, clock: RealLoopClock(), waiter: waiter,
                            storage: storage)
         made(loop)
@@ -84,7 +86,7 @@ public struct PlainFrontEnd: Sendable {
             // The line being typed ends where it is; the shell's prompt starts on a fresh line.
             console.write("\n")
         } else if !plain.inputEnded {
-            conversation.say("Goodbye.")
+            conversation.say(conversation.localizer.text(.plainGoodbye))
         }
         return status
     }

@@ -1,5 +1,6 @@
 import CheckoutStore
 import CheckoutCore
+import CheckoutEngine
 import FoundationEssentials
 import Glibc
 
@@ -19,9 +20,11 @@ public enum PlainMode {
         case notATerminal
     }
 
-    /// The one-line error for ``Decision/notATerminal``.
-    public static let notATerminalMessage = "checkout: the terminal UI needs a terminal on stdin and stdout; "
-        + "use `checkout --plain` for a line-by-line conversation over pipes (or `checkout detect` / `checkout events` in scripts)"
+    /// The one-line error for ``Decision/notATerminal``, in English.
+    public static var notATerminalMessage: String { notATerminalMessage(Bundled.english) }
+
+    /// The one-line error for ``Decision/notATerminal`` in a language.
+    public static func notATerminalMessage(_ text: Localizer) -> String { "checkout: " + text.text(.plainNotATerminal) }
 
     /// The decision for this process: its environment and standard streams.
     public static func decide(flag: Bool) -> Decision {

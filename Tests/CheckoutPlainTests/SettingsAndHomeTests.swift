@@ -49,7 +49,8 @@ import Testing
         let transcript = console.transcript
         #expect(status == 0)
         #expect(transcript.contains("Settings: Done saves them, for this run and the next ones.\n"))
-        #expect(transcript.contains("  5) Done\n  6) Reset to defaults\nChoose 1 to 6 [5]: "))
+        // Language is the last entry, so the numbers typed for the others are what they were.
+        #expect(transcript.contains("  5) Done\n  6) Reset to defaults\n  7) Language: English\nChoose 1 to 7 [5]: "))
         #expect(transcript.contains("Saved to \(harness.settingsFile.path).\n"))
         let saved = try #require(try harness.savedSettings())
         #expect(saved.binLatencyMilliseconds == 250 && saved.debounceMilliseconds == 350)
@@ -93,7 +94,7 @@ import Testing
 
     @Test func aSaveThatFailsSaysSoAndTheSettingsStillApplyToThisRun() async throws {
         let harness = try PlainHarness()
-        let storage = SettingsStorage(defaults: PlainHarness.settings, note: nil) { _ in
+        let storage = SettingsStorage(defaults: PlainHarness.settings, note: nil) { _, _ in
             StatusNote("Not saved (cannot write in /nowhere: Permission denied): these settings last until you quit", tone: .problem)
         }
         let (_, console) = await harness.run(.home, ["6", "2", "2", "5", "1", "378282246310005"], storage: storage)

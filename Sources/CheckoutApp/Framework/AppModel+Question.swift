@@ -32,7 +32,9 @@ extension AppModel {
     /// must do. ``AnswerStep/check`` is the front end's to look at and does nothing here.
     public mutating func hand(_ step: AnswerStep) -> [AppCommand] {
         switch step {
-        case .key(let key): return press(key)
+        // An answer's keys are logical (the next option is →), while `press` takes a mirrored
+        // screen's keys as they point: swapping them first hands the key the answer means.
+        case .key(let key): return press(visualKey(key))
         case .paste(let text): return paste(text)
         case .home:
             goHome()

@@ -282,7 +282,9 @@ public final class AppLoop {
                 // them only what was changed in Settings.
                 let unchanged = settings == engines.running
                 guard connect(settings) else { continue }
-                model.settingsSaved(storage?.save(changes) ?? StatusNote(unchanged ? "Settings unchanged" : "Settings applied for this run"))
+                // Said in the language the settings just chose.
+                let text = model.context.localizer
+                model.settingsSaved(storage?.save(changes, text) ?? StatusNote(text.text(unchanged ? .settingsUnchanged : .settingsAppliedForRun)))
             case .export(let text, let destination):
                 model.exported(TextExport.perform(text, to: destination, write: display.sendToTerminal))
                 changed = true

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The home menu asked as a numbered choice (plain mode).
 extension HomeMenuScreen {
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
@@ -7,24 +9,25 @@ extension HomeMenuScreen {
         let options = Self.items.enumerated().filter { $0.element != .route(.payments) }.map { index, item in
             ScreenQuestion.Option(item.title(context.localizer), steps: AnswerStep.moving(from: selection, to: index) + [.key(.enter)])
         }
+        let text = context.localizer
         return ScreenQuestion(
-            step: "home", prompt: "", help: ["Type the number of what you want to do; back or Quit leaves checkout."],
-            kind: .choice(.init(heading: "What would you like to do?", options: options, defaultIndex: 0)))
+            step: "home", prompt: "", help: [text.text(.plainHomeHelp)],
+            kind: .choice(.init(heading: text.text(.homeQuestion), options: options, defaultIndex: 0)))
     }
 }
 
 extension ComingSoonScreen {
     /// A screen that is not there says so and goes back.
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: "unavailable", lead: [Self.unavailable(route)], prompt: "", kind: .notice([.key(.enter)]))
+        ScreenQuestion(step: "unavailable", lead: [Self.unavailable(route, context.localizer)], prompt: "", kind: .notice([.key(.enter)]))
     }
 
     /// What a conversation says for a screen it cannot show.
-    static func unavailable(_ route: Route) -> String {
+    static func unavailable(_ route: Route, _ text: Localizer) -> String {
         switch route {
-        case .nolLink, .nolCards, .nolPay, .nolUnlink: "Nol Pay is not available: its data could not be opened."
-        case .payments: "The payments made: checkout payments lists them (--json for one object each)."
-        case .home, .pay, .settings: "\(route.menuTitle) is not available."
+        case .nolLink, .nolCards, .nolPay, .nolUnlink: text.text(.plainNolUnavailable)
+        case .payments: text.text(.plainPaymentsElsewhere)
+        case .home, .pay, .settings: text.text(.plainUnavailable, route.title(text))
         }
     }
 }
@@ -32,6 +35,6 @@ extension ComingSoonScreen {
 extension PaymentsScreen {
     /// The ledger is a table to page through: a conversation points at the command that lists it.
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: "payments", lead: [ComingSoonScreen.unavailable(.payments)], prompt: "", kind: .notice([.key(.escape)]))
+        ScreenQuestion(step: "payments", lead: [ComingSoonScreen.unavailable(.payments, context.localizer)], prompt: "", kind: .notice([.key(.escape)]))
     }
 }

@@ -1,17 +1,20 @@
+import CheckoutCore
+
 /// Keys on Payments: ↑ ↓ choose a payment (moving on to the next page at the end of one), PgUp
 /// PgDn turn pages, ← → change the status filter, `s` and `c` keep the chosen payment's receipt.
 extension PaymentsScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave)) }
+        let text = context.localizer
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave, text: text)) }
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.up], "↑↓", "choose", .up, explain: "the payment above (the page before at the top)"),
-            KeyBinding([.down], "↓", "the payment below (the next page at the bottom)", .down, footer: false),
-            KeyBinding([.pageUp], "pgup/dn", "page", .pageUp, explain: "the page before"),
-            KeyBinding([.pageDown], "pgdn", "the next page", .pageDown, footer: false),
-            KeyBinding([.left], "←→", "status", .previousFilter, rank: .focused, explain: "show the payments of another status (or all)"),
-            KeyBinding([.right], "→", "show the payments of another status (or all)", .nextFilter, footer: false),
+            KeyBinding([.up], "↑↓", text.text(.paymentsKeyChoose), .up, explain: text.text(.paymentsKeyAbove)),
+            KeyBinding([.down], "↓", text.text(.paymentsKeyBelow), .down, footer: false),
+            KeyBinding([.pageUp], "pgup/dn", text.text(.paymentsKeyPage), .pageUp, explain: text.text(.paymentsKeyPageBefore)),
+            KeyBinding([.pageDown], "pgdn", text.text(.paymentsKeyPageNext), .pageDown, footer: false),
+            KeyBinding([.left], "←→", text.text(.paymentsKeyStatus), .previousFilter, rank: .focused, explain: text.text(.paymentsKeyStatusExplain)),
+            KeyBinding([.right], "→", text.text(.paymentsKeyStatusExplain), .nextFilter, footer: false),
         ]
-        if chosen != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
+        if chosen != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt, text: text) }
         return KeyMap(bindings)
     }
 
@@ -43,9 +46,9 @@ extension PaymentsScreen {
         case .saveReceipt:
             if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
         case .copyReceipt:
-            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, glyphs: context.glyphs) }
+            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, context: context) }
         case .confirmSave:
-            if let receipt = receipt(context: context) { return keeping.confirm(receipt, glyphs: context.glyphs) }
+            if let receipt = receipt(context: context) { return keeping.confirm(receipt, context: context) }
         }
         return []
     }

@@ -12,22 +12,27 @@ extension PaymentsScreen {
         let sideBySide = area.width >= Self.sideBySideWidth
         let listWidth = sideBySide ? area.width - 6 - Self.sideReceiptWidth : area.width - 4
         let (listRows, receiptRows) = Self.layout(height: area.height, width: area.width)
+        let text = context.localizer
         var row = area.top + 1
-        let counted = total == 0 ? "" : "\(glyphs.separator)\(total) payment\(total == 1 ? "" : "s")\(glyphs.separator)page \(page + 1) of \(pageCount)"
-        let filterLine = "Status \(glyphs.decrease) \(filter.title) \(glyphs.increase)" + counted
+        let counted = total == 0 ? "" : glyphs.separator + text.counted(.paymentsCount, total)
+            + glyphs.separator + text.text(.paymentsPage, text.format.number(page + 1), text.format.number(pageCount))
+        let filterLine = text.text(.paymentsStatusLine, glyphs.decrease, filter.title(text), glyphs.increase) + counted
         canvas.put(context.truncate(filterLine, to: area.width - 4), row: row, column: left, style: .accent)
         row += 2
         guard problem == nil, !entries.isEmpty else {
-            let text = problem ?? (filter == .all ? "No payments yet: they appear here once a card or a Nol card has paid."
-                                                  : "No \(filter.title.lowercased()) payments.")
-            canvas.putWrapped(glyphs.text(text), row: row, column: left, width: area.width - 4, maxLines: 3,
+            let said = problem.map { text.text(.paymentsUnreadable, $0) } ?? filter.none(text)
+            canvas.putWrapped(glyphs.text(said), row: row, column: left, width: area.width - 4, maxLines: 3,
                               style: problem == nil ? .dim : .error, ellipsis: glyphs.ellipsis)
             return
         }
         let totals = entries.map { context.money($0.amount + $0.surcharge, currency: $0.currency) }
-        let columns = Columns(width: listWidth - 2, totalWidth: max(5, totals.map(DisplayWidth.of).max() ?? 0))
-        canvas.put(columns.line(time: "TIME", network: "NETWORK", card: "CARD", total: "TOTAL", status: "STATUS"), row: row, column: left + 2,
-                   style: .dim, maxWidth: listWidth - 2)
+        let times = entries.map { Receipt.time($0.createdAt.timeIntervalSince1970, text) }
+        let heading = (time: text.text(.paymentsColumnTime), network: text.text(.paymentsColumnNetwork), card: text.text(.paymentsColumnCard),
+                       total: text.text(.paymentsColumnTotal), status: text.text(.paymentsColumnStatus))
+        let columns = Columns(width: listWidth - 2, timeWidth: max(20, (times + [heading.time]).map(DisplayWidth.of).max() ?? 0),
+                              totalWidth: max(5, (totals + [heading.total]).map(DisplayWidth.of).max() ?? 0))
+        columns.put(columns.cells(time: heading.time, network: heading.network, card: heading.card, total: heading.total, status: heading.status),
+                    into: &canvas, row: row, column: left + 2, width: listWidth - 2, style: .dim)
         row += 1
         let listTop = row
         let rows = listRows
@@ -37,14 +42,13 @@ extension PaymentsScreen {
             let chosen = index == selected
             let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
                                   mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
-            let text = columns.line(time: LedgerTime.iso8601(entry.createdAt.timeIntervalSince1970), network: receipt.network,
-                                    card: receipt.card, total: context.money(receipt.total, currency: entry.currency), status: entry.status)
+            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: entry.status)
             if chosen {
                 canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
-                canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, DisplayWidth.of(text)), style: .selection)
+                canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, Columns.width(of: cells)), style: .selection)
             }
-            canvas.put(text, row: row, column: left + 2, style: chosen ? .selection : (entry.status == "AUTHORIZED" ? .normal : .dim),
-                       maxWidth: listWidth - 2)
+            columns.put(cells, into: &canvas, row: row, column: left + 2, width: listWidth - 2,
+                        style: chosen ? .selection : (entry.status == "AUTHORIZED" ? .normal : .dim))
             canvas.addTarget(Rect(top: row, left: left, width: listWidth, height: 1), index)
             row += 1
         }
@@ -61,13 +65,13 @@ extension PaymentsScreen {
     /// The receipt's lines from `top`, the least needed dropped when they do not all fit above `bottom`.
     func drawReceipt(_ receipt: Receipt, top: Int, left: Int, width: Int, bottom: Int, into canvas: inout Canvas, context: ScreenContext) {
         let glyphs = context.glyphs
-        canvas.put("Receipt", row: top, column: left, style: .accent)
-        var lines = receipt.lines(glyphs: glyphs)
+        canvas.put(context.localizer.text(.receiptHeading), row: top, column: left, style: .accent)
+        var lines = receipt.lines(glyphs: glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
         while lines.count > bottom - top - 1, let lowest = lines.indices.min(by: { lines[$0].priority < lines[$1].priority }) {
             lines.remove(at: lowest)
         }
         for (offset, line) in lines.enumerated() {
-            canvas.put(line.label, row: top + 1 + offset, column: left, style: .dim)
+            canvas.put(line.shownLabel(context.localizer), row: top + 1 + offset, column: left, style: .dim)
             canvas.put(context.truncate(line.value, to: max(1, width - 14)), row: top + 1 + offset, column: left + 14,
                        style: line.label == "Reason" ? .error : .bold)
         }
@@ -76,27 +80,47 @@ extension PaymentsScreen {
     /// The list's columns at a width: the time, the total and the status always, then the network
     /// and the card as room allows.
     struct Columns {
+        var timeWidth: Int
         var totalWidth: Int
         var showsNetwork: Bool
         var showsCard: Bool
 
-        init(width: Int, totalWidth: Int) {
+        init(width: Int, timeWidth: Int, totalWidth: Int) {
+            self.timeWidth = timeWidth
             self.totalWidth = totalWidth
-            let always = 20 + 2 + totalWidth + 2 + 10
+            let always = timeWidth + 2 + totalWidth + 2 + 10
             showsNetwork = width >= always + 2 + 16
             showsCard = width >= always + 2 + 16 + 2 + 13
         }
 
-        func line(time: String, network: String, card: String, total: String, status: String) -> String {
-            func pad(_ text: String, _ width: Int) -> String {
-                text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+        /// A row's cells and the column each starts at, two spaces apart; a value wider than its
+        /// column pushes the ones after it along. Each cell is drawn on its own, so that a
+        /// right-to-left screen mirrors the columns and keeps each value whole.
+        func cells(time: String, network: String, card: String, total: String, status: String) -> [(column: Int, text: String)] {
+            var cells: [(column: Int, text: String)] = []
+            var column = 0
+            func add(_ text: String, _ width: Int) {
+                cells.append((column, text))
+                column += max(width, DisplayWidth.of(text)) + 2
             }
-            var parts = [pad(time, 20)]
-            if showsNetwork { parts.append(pad(network, 16)) }
-            if showsCard { parts.append(pad(card, 13)) }
-            parts.append(String(repeating: " ", count: max(0, totalWidth - DisplayWidth.of(total))) + total)
-            parts.append(status)
-            return parts.joined(separator: "  ")
+            add(time, timeWidth)
+            if showsNetwork { add(network, 16) }
+            if showsCard { add(card, 13) }
+            add(String(repeating: " ", count: max(0, totalWidth - DisplayWidth.of(total))) + total, totalWidth)
+            add(status, 0)
+            return cells
+        }
+
+        /// The columns a row's cells cover.
+        static func width(of cells: [(column: Int, text: String)]) -> Int {
+            cells.last.map { $0.column + DisplayWidth.of($0.text) } ?? 0
+        }
+
+        /// Draws a row's cells from `column`, cut at `width` columns.
+        func put(_ cells: [(column: Int, text: String)], into canvas: inout Canvas, row: Int, column: Int, width: Int, style: CellStyle) {
+            for cell in cells where cell.column < width {
+                canvas.put(cell.text, row: row, column: column + cell.column, style: style, maxWidth: width - cell.column)
+            }
         }
     }
 }

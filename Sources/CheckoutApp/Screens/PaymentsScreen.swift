@@ -13,12 +13,23 @@ public struct PaymentsScreen: KeepsReceipts {
     public enum StatusFilter: String, Sendable, CaseIterable {
         case all, authorized = "AUTHORIZED", declined = "DECLINED", failed = "FAILED"
 
-        var title: String {
+        /// The filter's name on the status line.
+        func title(_ text: Localizer) -> String {
             switch self {
-            case .all: "All"
-            case .authorized: "Authorized"
-            case .declined: "Declined"
-            case .failed: "Failed"
+            case .all: text.text(.paymentsFilterAll)
+            case .authorized: text.text(.paymentsFilterAuthorized)
+            case .declined: text.text(.paymentsFilterDeclined)
+            case .failed: text.text(.paymentsFilterFailed)
+            }
+        }
+
+        /// What an empty list under the filter says.
+        func none(_ text: Localizer) -> String {
+            switch self {
+            case .all: text.text(.paymentsNone)
+            case .authorized: text.text(.paymentsNoneAuthorized)
+            case .declined: text.text(.paymentsNoneDeclined)
+            case .failed: text.text(.paymentsNoneFailed)
             }
         }
 
@@ -38,7 +49,8 @@ public struct PaymentsScreen: KeepsReceipts {
     public internal(set) var total = 0
     /// The chosen payment's index on the page.
     public internal(set) var selected = 0
-    /// Why the ledger could not be read, when it could not.
+    /// Why the ledger could not be read, when it could not (the ledger's words; the screen says
+    /// what they are about).
     public internal(set) var problem: String?
     var keeping = ReceiptKeeping()
 
@@ -87,7 +99,7 @@ public struct PaymentsScreen: KeepsReceipts {
         } catch {
             entries = []
             total = 0
-            problem = "The ledger cannot be read: \(error)"
+            problem = "\(error)"
         }
         selected = min(selected, max(0, entries.count - 1))
     }
@@ -96,7 +108,7 @@ public struct PaymentsScreen: KeepsReceipts {
     public func receipt(context: ScreenContext) -> Receipt? {
         guard let chosen else { return nil }
         return Receipt(entry: chosen, networkName: Self.networkName(chosen.network, context: context),
-                       mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII))
+                       mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII), localizer: context.localizer)
     }
 
     /// A ledger network id as a person reads it: `Visa`, `Nol` for a transit card.

@@ -57,11 +57,11 @@ public struct Receipt: Sendable, Equatable {
 
     /// The receipt of a payment as the ledger keeps it (what `checkout payments` lists): who chose
     /// the network when someone did; the ledger keeps no order.
-    public init(entry: LedgerEntry, networkName: String, mask: String) {
+    public init(entry: LedgerEntry, networkName: String, mask: String, localizer: Localizer = Bundled.english) {
         let card = entry.firstDigits.isEmpty ? mask + " " + entry.last4 : entry.firstDigits + "…" + entry.last4
         let choice: String? = switch entry.networkChosenBy {
-        case "CARDHOLDER": "chosen by the cardholder"
-        case "MERCHANT": "chosen automatically: the merchant's routing"
+        case "CARDHOLDER": localizer.text(.receiptChosenByCardholder)
+        case "MERCHANT": localizer.text(.receiptMerchantRouting)
         default: nil
         }
         self.init(paymentId: entry.id, time: entry.createdAt.timeIntervalSince1970, status: entry.status, network: networkName,
@@ -74,14 +74,37 @@ public struct Receipt: Sendable, Equatable {
     /// One line of the receipt: a label and its value, and how much the line matters when the
     /// screen has no room for all (lower goes first).
     public struct Line: Sendable, Equatable {
+        /// In English: what names the line, whatever the language it is shown in.
         public var label: String
         public var value: String
         public var priority: Int
+
+        /// The label in a language.
+        public func shownLabel(_ text: Localizer) -> String { Receipt.labelKeys[label].map { text.text($0) } ?? label }
+    }
+
+    /// The lines' labels and the sentence each is shown as.
+    static let labelKeys: [String: TextKey] = [
+        "Merchant": .resultMerchant, "Order": .resultOrder, "Items": .resultItems, "Payment id": .resultPaymentId, "Time": .resultTime,
+        "Status": .resultStatus, "Amount": .resultAmount, "Surcharge": .resultSurcharge, "Total": .resultTotal, "Network": .resultNetwork,
+        "Card": .resultCard, "Reason": .resultReason, "Ledger": .resultLedger, "Error id": .resultErrorId,
+    ]
+
+    /// A ledger time as a language writes it: ISO 8601 in English (what `checkout payments`
+    /// prints), else the locale's short date and time (CLDR's patterns), in UTC as the ledger keeps it.
+    public static func time(_ seconds: Double, _ text: Localizer) -> String {
+        let iso = LedgerTime.iso8601(seconds)
+        guard text.language != .english else { return iso }
+        // `YYYY-MM-DDTHH:MM:SSZ`: every field at a fixed offset.
+        let digits = Array(iso.utf8)
+        func field(_ start: Int, _ count: Int) -> Int { digits[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - 48) } }
+        return text.text(.receiptTimeUTC, text.format.shortDateTime(year: field(0, 4), month: field(5, 2), day: field(8, 2),
+                                                                      hour: field(11, 2), minute: field(14, 2)))
     }
 
     /// The receipt's lines, in reading order, money in `glyphs` (or as `writesMoney` writes it: the
-    /// screen's language).
-    public func lines(glyphs: GlyphSet, writesMoney: ((Int, String) -> String)? = nil) -> [Line] {
+    /// screen's language), the time in `localizer`'s.
+    public func lines(glyphs: GlyphSet, localizer: Localizer = Bundled.english, writesMoney: ((Int, String) -> String)? = nil) -> [Line] {
         func money(_ minor: Int) -> String {
             writesMoney?(minor, currency) ?? MoneyText.format(minorUnits: minor, currency: currency, ascii: glyphs.mode == .ascii)
         }
@@ -93,7 +116,7 @@ public struct Receipt: Sendable, Equatable {
             lines.append(Line(label: index == 0 ? "Items" : "", value: "\(item.quantity) × \(item.title)\(price)", priority: 0))
         }
         lines.append(Line(label: "Payment id", value: paymentId, priority: 9))
-        lines.append(Line(label: "Time", value: LedgerTime.iso8601(time), priority: 3))
+        lines.append(Line(label: "Time", value: Self.time(time, localizer), priority: 3))
         lines.append(Line(label: "Status", value: status, priority: 8))
         lines.append(Line(label: "Amount", value: money(amount), priority: 7))
         if surcharge > 0 { lines.append(Line(label: "Surcharge", value: money(surcharge), priority: 6)) }
@@ -104,13 +127,20 @@ public struct Receipt: Sendable, Equatable {
         return lines
     }
 
-    /// The receipt as text to keep: a heading, then one `label  value` line each, in `glyphs`.
-    public func text(glyphs: GlyphSet) -> String {
-        let lines = lines(glyphs: glyphs)
-        let width = lines.map { DisplayWidth.of($0.label) }.max() ?? 0
-        return (["Receipt"] + lines.map { line in
-            line.label + String(repeating: " ", count: width - DisplayWidth.of(line.label) + 2) + glyphs.text(line.value)
+    /// The receipt as text to keep: a heading, then one `label  value` line each, in `glyphs` and
+    /// `localizer`'s language (money as `writesMoney` writes it).
+    public func text(glyphs: GlyphSet, localizer: Localizer = Bundled.english, writesMoney: ((Int, String) -> String)? = nil) -> String {
+        let lines = lines(glyphs: glyphs, localizer: localizer, writesMoney: writesMoney)
+        let labels = lines.map { $0.shownLabel(localizer) }
+        let width = labels.map(DisplayWidth.of).max() ?? 0
+        return ([localizer.text(.receiptHeading)] + zip(lines, labels).map { line, label in
+            label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + glyphs.text(line.value)
         }).joined(separator: "\n") + "\n"
+    }
+
+    /// The receipt as text to keep, as `context` writes it.
+    public func text(context: ScreenContext) -> String {
+        text(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
     }
 
     /// A file name for the receipt in the current directory: `receipt-pay_0001.txt`, with anything

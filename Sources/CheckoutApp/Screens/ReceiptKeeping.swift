@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// Keeping a receipt, as the result screen and the Payments screen both offer it: `s` asks for a
 /// file name (a suggested one, to edit), Enter saves the receipt there, Esc cancels; `c` copies it
 /// to the clipboard. The runtime does the writing; ``ScreenContext/exportNote`` says how it went,
@@ -12,14 +14,14 @@ struct ReceiptKeeping: Sendable, Equatable {
     var isAsking: Bool { fileName != nil }
 
     /// The receipt keys for a binding table.
-    static func bindings<Action>(save: Action, copy: Action) -> [KeyBinding<Action>] {
-        [KeyBinding([.character("s")], "s", "save receipt", save, explain: "save the receipt to a file you name (enter saves it, esc cancels)"),
-         KeyBinding([.character("c")], "c", "copy", copy, explain: "copy the receipt to the clipboard (OSC 52, where the terminal allows it)")]
+    static func bindings<Action>(save: Action, copy: Action, text: Localizer) -> [KeyBinding<Action>] {
+        [KeyBinding([.character("s")], "s", text.text(.receiptKeySave), save, explain: text.text(.receiptKeySaveExplain)),
+         KeyBinding([.character("c")], "c", text.text(.receiptKeyCopy), copy, explain: text.text(.receiptKeyCopyExplain))]
     }
 
     /// The binding table while a file name is asked for: Enter saves (Esc is the app's: cancel).
-    static func askingBindings<Action>(confirm: Action) -> [KeyBinding<Action>] {
-        [KeyBinding([.enter], "enter", "save", confirm, rank: .focused, explain: "save the receipt to the file named")]
+    static func askingBindings<Action>(confirm: Action, text: Localizer) -> [KeyBinding<Action>] {
+        [KeyBinding([.enter], "enter", text.text(.receiptKeySaveFile), confirm, rank: .focused, explain: text.text(.receiptKeySaveFileExplain))]
     }
 
     /// `s`: asks where to save `receipt`, suggesting a name in the current directory.
@@ -30,15 +32,15 @@ struct ReceiptKeeping: Sendable, Equatable {
     }
 
     /// Enter: the effect that saves `receipt` to the file named.
-    mutating func confirm(_ receipt: Receipt, glyphs: GlyphSet) -> [ScreenEffect] {
+    mutating func confirm(_ receipt: Receipt, context: ScreenContext) -> [ScreenEffect] {
         guard let path = fileName?.text else { return [] }
         fileName = nil
-        return [.export(receipt.text(glyphs: glyphs), .file(path))]
+        return [.export(receipt.text(context: context), .file(path))]
     }
 
     /// `c`: the effect that copies `receipt`.
-    static func copy(_ receipt: Receipt, glyphs: GlyphSet) -> [ScreenEffect] {
-        [.export(receipt.text(glyphs: glyphs), .clipboard)]
+    static func copy(_ receipt: Receipt, context: ScreenContext) -> [ScreenEffect] {
+        [.export(receipt.text(context: context), .clipboard)]
     }
 
     /// Takes a key or a paste for the file name; false when no name is asked for (the screen's own then).
@@ -69,7 +71,7 @@ struct ReceiptKeeping: Sendable, Equatable {
         let glyphs = context.glyphs
         if let fileName {
             canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
-            let start = left + 2 + canvas.put("Save to ", row: row, column: left + 2, style: .focus)
+            let start = left + 2 + canvas.put(context.localizer.text(.receiptSaveTo) + " ", row: row, column: left + 2, style: .focus)
             let room = max(1, left + width - start)
             let window = EditableText.window(fileName.text, caretColumn: fileName.caretColumn(in: fileName.text) { _ in true }, width: room)
             canvas.put(window.text, row: row, column: start, style: .bold, maxWidth: room)

@@ -96,7 +96,7 @@ public struct ResultScreen: KeepsReceipts {
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave)) }
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave, text: context.localizer)) }
         var bindings: [KeyBinding<Action>] = []
         let text = context.localizer
         if buttons.count > 1 {
@@ -106,7 +106,7 @@ public struct ResultScreen: KeepsReceipts {
         let current = buttons[min(selected, buttons.count - 1)]
         bindings.append(KeyBinding([.enter], "enter", current.title(text).lowercased(), .activate, rank: .focused,
                                    explain: text.text(.resultKeyPress)))
-        if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt) }
+        if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt, text: text) }
         return KeyMap(bindings)
     }
 
@@ -117,9 +117,9 @@ public struct ResultScreen: KeepsReceipts {
         case .saveReceipt:
             if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
         case .copyReceipt:
-            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, glyphs: context.glyphs) }
+            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, context: context) }
         case .confirmSave:
-            if let receipt = receipt(context: context) { return keeping.confirm(receipt, glyphs: context.glyphs) }
+            if let receipt = receipt(context: context) { return keeping.confirm(receipt, context: context) }
         case .activate:
             switch buttons[min(selected, buttons.count - 1)] {
             case .newPayment: return [.replace(CardFormScreen(context: context))]
@@ -142,7 +142,7 @@ public struct ResultScreen: KeepsReceipts {
     /// before it reached the processor why, and the card and amount it was for.
     func lines(context: ScreenContext) -> [Receipt.Line] {
         if let receipt = receipt(context: context) {
-            var lines = receipt.lines(glyphs: context.glyphs, writesMoney: { context.money($0, currency: $1) })
+            var lines = receipt.lines(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
             // Apart from the outcome, which is the processor's: a row the ledger will get later.
             if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
                 lines.append(Receipt.Line(label: "Ledger", value: "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)", priority: 9))
@@ -203,7 +203,7 @@ public struct ResultScreen: KeepsReceipts {
             dropped = true
         }
         for (line, values) in shown {
-            canvas.put(Self.labelKeys[line.label].map { text.text($0) } ?? line.label, row: row, column: left, style: .dim)
+            canvas.put(line.shownLabel(text), row: row, column: left, style: .dim)
             for value in values {
                 canvas.put(value, row: row, column: valueColumn, style: line.label == "Reason" || line.label == "Ledger" ? .error : .bold)
                 row += 1
@@ -237,12 +237,4 @@ public struct ResultScreen: KeepsReceipts {
         case .automatic: text.text(.resultAutomatic)
         }
     }
-
-    /// The rows' labels as the receipt writes them (in English, as it is saved) and the sentence
-    /// each is shown as on screen.
-    static let labelKeys: [String: TextKey] = [
-        "Merchant": .resultMerchant, "Order": .resultOrder, "Items": .resultItems, "Payment id": .resultPaymentId, "Time": .resultTime,
-        "Status": .resultStatus, "Amount": .resultAmount, "Surcharge": .resultSurcharge, "Total": .resultTotal, "Network": .resultNetwork,
-        "Card": .resultCard, "Reason": .resultReason, "Ledger": .resultLedger, "Error id": .resultErrorId,
-    ]
 }

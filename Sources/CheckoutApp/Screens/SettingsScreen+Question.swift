@@ -6,92 +6,109 @@ import CheckoutEngine
 /// number), which goes into the row as the terminal's keys and pastes would put it; Done is Enter.
 extension SettingsScreen {
     public func narration(context: ScreenContext) -> [Narration] {
-        [Narration(context.savesSettings ? "Settings: Done saves them, for this run and the next ones." : "Settings, for this run of checkout.",
-                   once: "settings")]
+        [Narration(context.localizer.text(context.savesSettings ? .plainSettingsSaved : .plainSettingsThisRun), once: "settings")]
     }
 
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
+        let text = context.localizer
         switch part {
-        case "networks": return networksQuestion
-        case "binSource": return sourceQuestion
-        case "binURL": return urlQuestion
-        case "latency": return durationQuestion(.latency, help: "How long the embedded BIN service takes to answer, to see the wait as over a network.")
-        case "debounce": return durationQuestion(.debounce, help: "How long the number must stay the same before its BIN is looked up.")
+        case "networks": return networksQuestion(text)
+        case "binSource": return sourceQuestion(text)
+        case "binURL": return urlQuestion(text)
+        case "latency": return durationQuestion(.latency, help: text.text(.plainLatencyHelp), text: text)
+        case "debounce": return durationQuestion(.debounce, help: text.text(.plainDebounceHelp), text: text)
+        case "language": return languageQuestion(context: context)
         default: return menu(context: context)
         }
     }
 
     public func leavingQuestion(context: ScreenContext) -> String? {
-        discardQuestion.map { _ in context.savesSettings ? "Leave without saving your changes?" : "Leave without applying your changes?" }
+        discardQuestion.map { _ in context.localizer.text(context.savesSettings ? .plainLeaveUnsaved : .plainLeaveUnapplied) }
     }
 
     private func menu(context: ScreenContext) -> ScreenQuestion {
         let settings = result
-        let networks = settings.allowedNetworks.map { $0.map { context.catalogue.info($0).displayName }.joined(separator: ", ") } ?? "every network"
-        let keeps = context.savesSettings ? "saves" : "applies"
+        let text = context.localizer
+        let networks = settings.allowedNetworks.map { $0.map { context.catalogue.info($0).displayName }.joined(separator: ", ") }
+            ?? text.text(.plainEveryNetworkSetting)
+        let saves = context.savesSettings
         let options: [ScreenQuestion.Option] = [
-            .init("Accepted networks: \(networks)", steps: focusing(.network(networkOrder.first ?? .visa)), opens: "networks"),
-            .init("BIN source: \(draft.binSource.label)", steps: focusing(.binSource), opens: "binSource"),
-            .init("BIN latency: \(settings.binLatencyMilliseconds) ms", steps: focusing(.latency), opens: "latency"),
-            .init("Debounce: \(settings.debounceMilliseconds) ms", steps: focusing(.debounce), opens: "debounce"),
+            .init(text.text(.plainSettingNetworks, networks), steps: focusing(.network(networkOrder.first ?? .visa)), opens: "networks"),
+            .init(text.text(.plainSettingSource, draft.binSource.label), steps: focusing(.binSource), opens: "binSource"),
+            .init(text.text(.plainSettingLatency, String(settings.binLatencyMilliseconds)), steps: focusing(.latency), opens: "latency"),
+            .init(text.text(.plainSettingDebounce, String(settings.debounceMilliseconds)), steps: focusing(.debounce), opens: "debounce"),
             // Enter saves on every row but Reset's.
-            .init("Done", steps: (current == .reset ? [.key(.up)] : []) + [.key(.enter)]),
-            .init("Reset to defaults", steps: focusing(.reset) + [.key(.enter)],
-                  said: "Defaults restored: Done \(keeps) them, back keeps the settings as they were."),
+            .init(text.text(.plainSettingDone), steps: (current == .reset ? [.key(.up)] : []) + [.key(.enter)]),
+            .init(text.text(.plainSettingReset), steps: focusing(.reset) + [.key(.enter)],
+                  said: text.text(saves ? .plainDefaultsRestoredSaves : .plainDefaultsRestoredApplies)),
+            // Last, so that the numbers scripts type for the others stay as they were.
+            .init(text.text(.plainSettingLanguage, draft.language.nativeName), steps: focusing(.language), opens: "language"),
         ]
         return ScreenQuestion(
             step: "settings", prompt: "",
-            help: ["Choose a setting to change it; Done \(keeps) the changes; Reset to defaults puts the defaults back, "
-                   + "for Done to \(context.savesSettings ? "save" : "apply"). back leaves without them."],
-            kind: .choice(.init(heading: "Change which setting?", options: options, defaultIndex: 4)),
+            help: [text.text(saves ? .plainSettingsHelpSaves : .plainSettingsHelpApplies)],
+            kind: .choice(.init(heading: text.text(.plainSettingsHeading), options: options, defaultIndex: 4)),
             error: error.map { [$0 + "."] } ?? [])
     }
 
-    private var networksQuestion: ScreenQuestion {
+    /// The languages by their own names; the chosen one is spoken once Done saves it.
+    private func languageQuestion(context: ScreenContext) -> ScreenQuestion {
+        let all = Language.allCases
+        let current = all.firstIndex(of: draft.language) ?? 0
+        let options = all.enumerated().map { index, language in
+            ScreenQuestion.Option(language.nativeName, steps: AnswerStep.moving(from: current, to: index, down: .right, up: .left))
+        }
+        return ScreenQuestion(step: "settings.language", prompt: "", help: [context.localizer.text(.plainLanguageHelp)],
+                              kind: .choice(.init(heading: context.localizer.text(.plainLanguageHeading), options: options,
+                                                  defaultIndex: current)),
+                              back: [])
+    }
+
+    private func networksQuestion(_ text: Localizer) -> ScreenQuestion {
         let allowed = result.allowedNetworks
         return ScreenQuestion(
-            step: "settings.networks", prompt: "Accepted networks in order of preference, comma-separated (or all)",
-            help: ["Network ids or names, such as VISA,CARTES_BANCAIRES,MASTERCARD; all accepts every network.",
-                   "Known: " + CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(separator: " ")],
+            step: "settings.networks", prompt: text.text(.plainNetworksPrompt),
+            help: [text.text(.plainNetworksHelp),
+                   text.text(.plainNetworksKnown, CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(separator: " "))],
             kind: .text(.init(current: allowed.map { $0.map(\.rawValue).joined(separator: ",") } ?? "all") { answer in
                 [.paste(answer), .check]
             }),
             refusal: error.map { [$0] } ?? [], back: [])
     }
 
-    private var sourceQuestion: ScreenQuestion {
+    private func sourceQuestion(_ text: Localizer) -> ScreenQuestion {
         var sources: [BinSource] = [.embedded, .off, .url(url.text)]
         if let originalTable { sources.append(.table(path: originalTable)) }
-        let labels = ["embedded (the shipped BIN table)", "off (no service: local rules)", "an HTTP BIN service (type its URL)"]
-            + sources.dropFirst(3).map { "\($0.label) (your BIN table)" }
+        let labels = [text.text(.plainSourceEmbedded), text.text(.plainSourceOff), text.text(.plainSourceURL)]
+            + sources.dropFirst(3).map { text.text(.plainSourceTable, $0.label) }
         let current = sources.firstIndex(of: draft.binSource) ?? 0
         let options = labels.enumerated().map { index, label in
             ScreenQuestion.Option(label, steps: AnswerStep.moving(from: current, to: index, down: .right, up: .left),
                                   opens: index == 2 ? "binURL" : nil)
         }
-        return ScreenQuestion(step: "settings.source", prompt: "", help: ["Where the engine asks about a card's first 8 digits."],
-                              kind: .choice(.init(heading: "BIN source:", options: options, defaultIndex: current)), back: [])
+        return ScreenQuestion(step: "settings.source", prompt: "", help: [text.text(.plainSourceHelp)],
+                              kind: .choice(.init(heading: text.text(.plainSourceHeading), options: options, defaultIndex: current)), back: [])
     }
 
-    private var urlQuestion: ScreenQuestion {
+    private func urlQuestion(_ text: Localizer) -> ScreenQuestion {
         let problem = BinServiceURL.parse(url.text).failure
         return ScreenQuestion(
-            step: "settings.url", prompt: "BIN service URL", help: ["A service answering GET {URL}/v1/bin-data/{first 8 digits}."],
+            step: "settings.url", prompt: text.text(.plainURLPrompt), help: [text.text(.plainURLHelp)],
             kind: .text(.init(current: url.text.isEmpty || problem != nil ? nil : url.text) { [focus = focusing(.binURL)] answer in
                 focus + AnswerStep.replacing(with: answer) + [.check]
             }),
-            refusal: problem.map { ["\($0)."] } ?? [], back: [])
+            refusal: problem.map { [Self.shown($0, text) + "."] } ?? [], back: [])
     }
 
-    private func durationQuestion(_ row: Row, help: String) -> ScreenQuestion? {
+    private func durationQuestion(_ row: Row, help: String, text: Localizer) -> ScreenQuestion? {
         guard let rule = Self.rule(of: row), let path = Self.text(of: row) else { return nil }
-        let text = self[keyPath: path].text
-        let refused = Self.problem(with: text, rule: rule) != nil
-        let range = rule.range
+        let typed = self[keyPath: path].text
+        let refused = Self.problem(with: typed, rule: rule, text) != nil
+        let (low, high) = (String(rule.range.lowerBound), String(rule.range.upperBound))
         return ScreenQuestion(
-            step: "settings.\(rule.name)", prompt: "\(rule.name) in milliseconds, \(range.lowerBound) to \(range.upperBound)", help: [help],
-            kind: .text(.init(current: refused ? nil : text) { answer in AnswerStep.replacing(with: answer) + [.check] }),
-            refusal: refused ? ["Type a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)."] : [], back: [])
+            step: "settings.\(rule.name)", prompt: text.text(.plainDurationPrompt, text.text(rule.key), low, high), help: [help],
+            kind: .text(.init(current: refused ? nil : typed) { answer in AnswerStep.replacing(with: answer) + [.check] }),
+            refusal: refused ? [text.text(.plainDurationRefused, low, high)] : [], back: [])
     }
 
     /// The keys that move the focus to `row`.

@@ -3,38 +3,39 @@ import CheckoutCore
 /// Keys, typing, pasting and clicks on Settings.
 extension SettingsScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        let text = context.localizer
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.up], "↑↓", "move", .up, explain: "previous row"),
-            KeyBinding([.down], "↓", "next row", .down, footer: false),
-            KeyBinding([.tab], "tab", "next row", .down, footer: false),
-            KeyBinding([.backTab], "⇧tab", "previous row", .up, footer: false),
+            KeyBinding([.up], "↑↓", text.text(.settingsKeyMove), .up, explain: text.text(.settingsKeyPreviousRow)),
+            KeyBinding([.down], "↓", text.text(.settingsKeyNextRow), .down, footer: false),
+            KeyBinding([.tab], "tab", text.text(.settingsKeyNextRow), .down, footer: false),
+            KeyBinding([.backTab], "⇧tab", text.text(.settingsKeyPreviousRow), .up, footer: false),
         ]
         switch current {
         case .binSource:
-            bindings.append(KeyBinding([.left], "←→", "source", .decrease, explain: "BIN source: change it"))
-            bindings.append(KeyBinding([.right], "→", "BIN source: change it", .increase, footer: false))
+            bindings.append(KeyBinding([.left], "←→", text.text(.settingsKeySource), .decrease, explain: text.text(.settingsKeySourceExplain)))
+            bindings.append(KeyBinding([.right], "→", text.text(.settingsKeySourceExplain), .increase, footer: false))
         case .binURL:
             break
         case .latency, .debounce:
-            bindings.append(KeyBinding([.character("+")], "+/-", "step", .increase, explain: "latency, debounce: 50 ms more"))
-            bindings.append(KeyBinding([.character("-")], "-", "latency, debounce: 50 ms less", .decrease, footer: false))
+            bindings.append(KeyBinding([.character("+")], "+/-", text.text(.settingsKeyStep), .increase, explain: text.text(.settingsKeyStepMore)))
+            bindings.append(KeyBinding([.character("-")], "-", text.text(.settingsKeyStepLess), .decrease, footer: false))
         case .mouse:
-            bindings.append(KeyBinding([.space, .left, .right], "space", "on/off", .toggle, explain: "Mouse: turn it on or off"))
+            bindings.append(KeyBinding([.space, .left, .right], "space", text.text(.settingsKeyOnOff), .toggle, explain: text.text(.settingsKeyMouseExplain)))
         case .language:
-            bindings.append(KeyBinding([.left], "←→", "language", .decrease, explain: "Language: change it"))
-            bindings.append(KeyBinding([.right], "→", "Language: change it", .increase, footer: false))
+            bindings.append(KeyBinding([.left], "←→", text.text(.settingsKeyLanguage), .decrease, explain: text.text(.settingsKeyLanguageExplain)))
+            bindings.append(KeyBinding([.right], "→", text.text(.settingsKeyLanguageExplain), .increase, footer: false))
         case .reset:
-            bindings.append(KeyBinding([.enter, .space], "enter", "reset", .reset, rank: .focused,
-                                       explain: "Reset to defaults: put them on screen, to save or not"))
+            bindings.append(KeyBinding([.enter, .space], "enter", text.text(.settingsKeyReset), .reset, rank: .focused,
+                                       explain: text.text(.settingsKeyResetExplain)))
         case .network:
-            bindings.append(KeyBinding([.space], "space", "accept", .toggle, explain: "a network: accept it or not"))
-            bindings.append(KeyBinding([.alt(.up), .left], "alt+↑↓", "reorder", .moveEarlier, explain: "a network: move it up the order"))
-            bindings.append(KeyBinding([.alt(.down), .right], "alt+↓", "a network: move it down the order", .moveLater, footer: false))
+            bindings.append(KeyBinding([.space], "space", text.text(.settingsKeyAccept), .toggle, explain: text.text(.settingsKeyAcceptExplain)))
+            bindings.append(KeyBinding([.alt(.up), .left], "alt+↑↓", text.text(.settingsKeyReorder), .moveEarlier, explain: text.text(.settingsKeyEarlier)))
+            bindings.append(KeyBinding([.alt(.down), .right], "alt+↓", text.text(.settingsKeyLater), .moveLater, footer: false))
         }
         // Saving is what the footer keeps at any width; the row's own keys are drawn on it (◀ ▶, + -, [✓]).
         if current != .reset {
-            bindings.append(KeyBinding([.enter], "enter", "save", .save, rank: .focused,
-                                       explain: "save, and go back (opened on its own, Settings stays)"))
+            bindings.append(KeyBinding([.enter], "enter", text.text(.settingsKeySave), .save, rank: .focused,
+                                       explain: text.text(.settingsKeySaveExplain)))
         }
         return KeyMap(bindings)
     }
@@ -69,9 +70,9 @@ extension SettingsScreen {
         case .reset:
             load(defaults)
             current = .binSource
-            notice = "Defaults restored: enter saves them, esc keeps what was saved"
+            notice = context.localizer.text(.settingsDefaultsRestored)
         case .save:
-            if let (row, problem) = firstProblem {
+            if let (row, problem) = firstProblem(context.localizer) {
                 error = problem
                 current = row
                 return []
@@ -82,7 +83,7 @@ extension SettingsScreen {
             original = result
             guard !changes.isEmpty else {
                 // Opened on its own, Settings stays: it says why nothing happened.
-                notice = "Nothing changed: nothing to save"
+                notice = context.localizer.text(.settingsNothingChanged)
                 return [.back(orOpen: nil)]
             }
             return [.applySettings(result, saving: changes), .back(orOpen: nil)]
@@ -104,14 +105,14 @@ extension SettingsScreen {
             guard let path = Self.text(of: current) else { return [] }
             if self[keyPath: path].apply(key) { break }
             switch key {
-            case .character(let character): insert(String(character))
-            case .space: insert(" ")
+            case .character(let character): insert(String(character), context.localizer)
+            case .space: insert(" ", context.localizer)
             default: break
             }
         case .paste(let text):
             error = nil
             notice = nil
-            insert(text)
+            insert(text, context.localizer)
         case .engine, .tick, .transit:
             return []
         }
@@ -134,17 +135,17 @@ extension SettingsScreen {
 
     /// Types or pastes into the focused text field what it takes: URL characters, or digits. A
     /// list of networks pasted on the networks (`VISA,MASTERCARD`, or `all`) accepts those, in that order.
-    mutating func insert(_ text: String) {
+    mutating func insert(_ text: String, _ localizer: Localizer) {
         switch current {
         case .network:
-            acceptNetworks(listed: text)
+            acceptNetworks(listed: text, localizer)
         case .binURL:
             url.insert(EditableText.printable(text, keepSpaces: false, limit: Self.maximumURLLength), limit: Self.maximumURLLength) { !$0.isWhitespace }
         case .latency, .debounce:
             guard let path = Self.text(of: current) else { return }
             let digits = CardNumberNormalizer.asciiDigits(in: text, limit: Self.maximumDurationDigits)
             self[keyPath: path].insert(digits, limit: Self.maximumDurationDigits)
-            if digits.count < EditableText.printable(text, keepSpaces: false, limit: 64).count { notice = "digits only" }
+            if digits.count < EditableText.printable(text, keepSpaces: false, limit: 64).count { notice = localizer.text(.settingsDigitsOnly) }
         default:
             break
         }
@@ -153,21 +154,23 @@ extension SettingsScreen {
     /// Accepts the networks of a comma-separated list of ids or names, in its order, and no other;
     /// `all` accepts every network in the catalogue's order. A list that names no known network
     /// changes nothing and says why.
-    mutating func acceptNetworks(listed text: String) {
+    mutating func acceptNetworks(listed text: String, _ localizer: Localizer) {
         let list = text.trimmingWhitespace()
         if list.lowercased() == "all" {
             networkOrder = catalogueOrder
             accepted = Set(catalogueOrder)
             return
         }
-        do {
-            let networks = try ClientSession.parseNetworkList(list)
-            guard !networks.isEmpty else { throw CatalogueError("name at least one network") }
-            networkOrder = networks + catalogueOrder.filter { !networks.contains($0) }
-            accepted = Set(networks)
-        } catch {
-            self.error = "\(error)"
+        guard let networks = try? ClientSession.parseNetworkList(list) else {
+            // The first entry that names no network, as the list's parser refuses it.
+            let unknown = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+                .first { CardNetwork(identifier: $0).map { $0 == .other } ?? true } ?? list
+            error = localizer.text(.settingsUnknownNetwork, unknown,
+                                   CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(separator: " "))
+            return
         }
+        networkOrder = networks + catalogueOrder.filter { !networks.contains($0) }
+        accepted = Set(networks)
     }
 
     /// The draft's URL source follows the URL field.

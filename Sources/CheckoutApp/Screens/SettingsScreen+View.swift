@@ -71,7 +71,7 @@ extension SettingsScreen {
             return ("", text.text(.settingsURLNote), .dim)
         case .latency, .debounce:
             guard let rule = Self.rule(of: current), let path = Self.text(of: current) else { return nil }
-            if let problem = Self.problem(with: self[keyPath: path].text, rule: rule) { return (glyphs.failure + " ", problem, .error) }
+            if let problem = Self.problem(with: self[keyPath: path].text, rule: rule, text) { return (glyphs.failure + " ", problem, .error) }
             return ("", glyphs.text(text.text(.settingsDurationNote, String(rule.range.lowerBound), String(rule.range.upperBound), String(rule.step))),
                     .dim)
         case .mouse:
@@ -93,7 +93,7 @@ extension SettingsScreen {
         switch item {
         case .binSource:
             canvas.put(text.text(.settingsBinSource), row: row, column: left + 2, style: labelStyle)
-            drawStepper(item, Self.sourceName(draft.binSource), into: &canvas, row: row, column: valueColumn, width: valueWidth,
+            drawStepper(item, Self.sourceName(draft.binSource, text), into: &canvas, row: row, column: valueColumn, width: valueWidth,
                         style: valueStyle, glyphs: glyphs)
         case .binURL:
             canvas.put(text.text(.settingsServiceURL), row: row, column: left + 2, style: labelStyle)
@@ -126,9 +126,9 @@ extension SettingsScreen {
     }
 
     /// How the source row names a source (the URL itself is on the row under it).
-    static func sourceName(_ source: BinSource) -> String {
+    static func sourceName(_ source: BinSource, _ text: Localizer) -> String {
         switch source {
-        case .url: "HTTP service"
+        case .url: text.text(.settingsHTTPService)
         default: source.label
         }
     }

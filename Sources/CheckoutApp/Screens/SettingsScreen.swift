@@ -35,14 +35,17 @@ public struct SettingsScreen: Screen {
 
     /// A duration the screen edits as text, and the values it takes.
     public struct DurationRule: Sendable {
+        /// In English, as the plain front end's step names and the saved file's errors say it.
         public var name: String
+        /// Its name in the catalogues: the Settings row's label.
+        public var key: TextKey
         public var range: ClosedRange<Int>
         var step: Int
     }
 
     /// The simulated BIN latency and the debounce, as Settings (and the plain front end's) take them.
-    public static let latencyRule = DurationRule(name: "BIN latency", range: 0...5000, step: 50)
-    public static let debounceRule = DurationRule(name: "Debounce", range: 0...2000, step: 50)
+    public static let latencyRule = DurationRule(name: "BIN latency", key: .settingsLatency, range: 0...5000, step: 50)
+    public static let debounceRule = DurationRule(name: "Debounce", key: .settingsDebounce, range: 0...2000, step: 50)
 
     public internal(set) var draft: CheckoutSettings
     /// Every network, the accepted ones first in their order.
@@ -137,29 +140,41 @@ public struct SettingsScreen: Screen {
             && debounce.text == String(original.debounceMilliseconds) ? nil : "Discard the changed settings?"
     }
 
-    /// What is wrong with a duration as typed, said so a person can fix it; `nil` when it can be used.
-    static func problem(with text: String, rule: DurationRule) -> String? {
-        guard let value = Int(text), rule.range.contains(value) else {
-            return "\(rule.name) takes a whole number of milliseconds from \(rule.range.lowerBound) to \(rule.range.upperBound)"
+    /// What is wrong with a duration as typed, said so a person can fix it in `text`'s language;
+    /// `nil` when it can be used.
+    static func problem(with typed: String, rule: DurationRule, _ text: Localizer = Bundled.english) -> String? {
+        guard let value = Int(typed), rule.range.contains(value) else {
+            return text.text(.settingsDurationProblem, text.text(rule.key), String(rule.range.lowerBound), String(rule.range.upperBound))
         }
         return nil
     }
 
-    /// What is wrong with a BIN source, said so a person can fix it; `nil` when it can be used: a
-    /// URL is checked as everywhere else one is taken (``BinServiceURL``).
-    public static func problem(with source: BinSource) -> String? {
-        guard case .url(let text) = source, case .failure(let problem) = BinServiceURL.parse(text) else { return nil }
-        return problem.description
+    /// What is wrong with a BIN source, said so a person can fix it (in English unless `text` says
+    /// otherwise: the saved file's errors are English); `nil` when it can be used: a URL is checked
+    /// as everywhere else one is taken (``BinServiceURL``).
+    public static func problem(with source: BinSource, _ text: Localizer = Bundled.english) -> String? {
+        guard case .url(let url) = source, case .failure(let problem) = BinServiceURL.parse(url) else { return nil }
+        return shown(problem, text)
+    }
+
+    /// A URL's problem in a language.
+    static func shown(_ problem: BinServiceURL.Problem, _ text: Localizer) -> String {
+        switch problem {
+        case .empty: text.text(.settingsURLEmpty)
+        case .scheme: text.text(.settingsURLScheme)
+        case .host(let scheme): text.text(.settingsURLHost, scheme)
+        }
     }
 
     /// The first row whose value cannot be saved, and why.
-    var firstProblem: (row: Row, message: String)? {
-        if let problem = Self.problem(with: draft.binSource) { return (settingRows.contains(.binURL) ? .binURL : .binSource, problem) }
+    func firstProblem(_ text: Localizer) -> (row: Row, message: String)? {
+        if let problem = Self.problem(with: draft.binSource, text) { return (settingRows.contains(.binURL) ? .binURL : .binSource, problem) }
         if accepted.isEmpty, let first = networkOrder.first {
-            return (.network(first), "Accept at least one network: with none, every card would be refused")
+            return (.network(first), text.text(.settingsNoNetwork))
         }
         for row in [Row.latency, .debounce] {
-            if let rule = Self.rule(of: row), let path = Self.text(of: row), let problem = Self.problem(with: self[keyPath: path].text, rule: rule) {
+            if let rule = Self.rule(of: row), let path = Self.text(of: row),
+               let problem = Self.problem(with: self[keyPath: path].text, rule: rule, text) {
                 return (row, problem)
             }
         }

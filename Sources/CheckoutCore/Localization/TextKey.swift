@@ -490,4 +490,143 @@ public enum TextKey: String, Sendable, CaseIterable {
     case settingsURLNote
     case settingsDurationNote
     case settingsMouseNote
+
+    // Plain mode's own frame (Sources/CheckoutPlain/Conversation/Conversation.swift, PlainFrontEnd.swift, PlainConversation.swift).
+    case plainPromptEnd
+    case plainCommonHelp
+    case plainBackWord
+    case plainNotUTF8
+    case plainTooLong
+    case plainRangeTwo
+    case plainRange
+    case plainChoose
+    case plainNoSuchChoice
+    case plainYes
+    case plainNo
+    case plainDefaultYes
+    case plainDefaultNo
+    case plainYesWords
+    case plainNoWords
+    case plainAnswerYesNo
+    case plainOpening
+    case plainEndOfInput
+    case plainGoodbye
+    case plainNotATerminal
+
+    // Plain mode's home and Settings questions (Sources/CheckoutApp/Screens/HomeMenuScreen+Question.swift, SettingsScreen+Question.swift).
+    case plainHomeHelp
+    case plainNolUnavailable
+    case plainPaymentsElsewhere
+    case plainUnavailable
+    case plainSettingsSaved
+    case plainSettingsThisRun
+    case plainLatencyHelp
+    case plainDebounceHelp
+    case plainLeaveUnsaved
+    case plainLeaveUnapplied
+    case plainEveryNetworkSetting
+    case plainSettingNetworks
+    case plainSettingSource
+    case plainSettingLatency
+    case plainSettingDebounce
+    case plainSettingDone
+    case plainSettingReset
+    case plainSettingLanguage
+    case plainDefaultsRestoredSaves
+    case plainDefaultsRestoredApplies
+    case plainSettingsHelpSaves
+    case plainSettingsHelpApplies
+    case plainSettingsHeading
+    case plainLanguageHeading
+    case plainLanguageHelp
+    case plainNetworksPrompt
+    case plainNetworksHelp
+    case plainNetworksKnown
+    case plainSourceEmbedded
+    case plainSourceOff
+    case plainSourceURL
+    case plainSourceTable
+    case plainSourceHelp
+    case plainSourceHeading
+    case plainURLPrompt
+    case plainURLHelp
+    case plainDurationPrompt
+    case plainDurationRefused
+
+    // Settings' keys and errors (Sources/CheckoutApp/Screens/SettingsScreen.swift, SettingsScreen+Update.swift).
+    case settingsKeyMove
+    case settingsKeyPreviousRow
+    case settingsKeyNextRow
+    case settingsKeySource
+    case settingsKeySourceExplain
+    case settingsKeyStep
+    case settingsKeyStepMore
+    case settingsKeyStepLess
+    case settingsKeyOnOff
+    case settingsKeyMouseExplain
+    case settingsKeyLanguage
+    case settingsKeyLanguageExplain
+    case settingsKeyReset
+    case settingsKeyResetExplain
+    case settingsKeyAccept
+    case settingsKeyAcceptExplain
+    case settingsKeyReorder
+    case settingsKeyEarlier
+    case settingsKeyLater
+    case settingsKeySave
+    case settingsKeySaveExplain
+    case settingsDefaultsRestored
+    case settingsNothingChanged
+    case settingsDigitsOnly
+    case settingsDurationProblem
+    case settingsNoNetwork
+    case settingsUnknownNetwork
+    case settingsURLEmpty
+    case settingsURLScheme
+    case settingsURLHost
+    case settingsHTTPService
+    case settingsSavedTo
+    case settingsNotSaved
+    case settingsUnchanged
+    case settingsAppliedForRun
+
+    // Payments (Sources/CheckoutApp/Screens/PaymentsScreen*.swift).
+    case paymentsStatusLine
+    case paymentsPage
+    case paymentsFilterAll
+    case paymentsFilterAuthorized
+    case paymentsFilterDeclined
+    case paymentsFilterFailed
+    case paymentsNone
+    case paymentsNoneAuthorized
+    case paymentsNoneDeclined
+    case paymentsNoneFailed
+    case paymentsUnreadable
+    case paymentsColumnTime
+    case paymentsColumnNetwork
+    case paymentsColumnCard
+    case paymentsColumnTotal
+    case paymentsColumnStatus
+    case paymentsKeyChoose
+    case paymentsKeyAbove
+    case paymentsKeyBelow
+    case paymentsKeyPage
+    case paymentsKeyPageBefore
+    case paymentsKeyPageNext
+    case paymentsKeyStatus
+    case paymentsKeyStatusExplain
+    case paymentsCount
+
+    // Receipts (Sources/CheckoutApp/Screens/Receipt.swift, ReceiptKeeping.swift).
+    case receiptHeading
+    case receiptChosenByCardholder
+    case receiptMerchantRouting
+    case receiptTimeUTC
+    case receiptKeySave
+    case receiptKeySaveExplain
+    case receiptKeyCopy
+    case receiptKeyCopyExplain
+    case receiptKeySaveFile
+    case receiptKeySaveFileExplain
+    case receiptSaveTo
 }

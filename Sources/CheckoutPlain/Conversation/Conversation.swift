@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// One plain-mode conversation over a console: sentences, and questions that wait for an answer.
 ///
@@ -14,9 +15,12 @@ final class Conversation {
     private let readLine: @MainActor (_ hidden: Bool) async -> InputLine?
     /// Whether the cursor is after a prompt, so the next sentence must start a new line first.
     private var midLine = false
+    /// The language of the conversation's own words (prompts, yes and no, its refusals): the
+    /// screens' language, which Settings may change while it runs.
+    var localizer = Bundled.english
     /// Right to left (Arabic): each line keeps logical order, its numbers and card-number
     /// fragments in left-to-right isolates, for the screen reader or terminal to lay out.
-    var isolatesNumbers = false
+    var isolatesNumbers: Bool { localizer.language.direction == .rightToLeft }
 
     init(console: any PlainConsole, readLine: (@MainActor (_ hidden: Bool) async -> InputLine?)? = nil) {
         self.console = console
@@ -70,17 +74,18 @@ final class Conversation {
         var echo: (String) -> String = { $0 }
     }
 
-    /// The answers every question understands the same way; they are echoed as they are.
-    nonisolated static let commands: Set<String> = ["?", "back"]
+    /// The answers every question understands the same way; they are echoed as they are. `back`
+    /// is understood in every language, as well as the language's own word for it.
+    var commands: Set<String> { ["?", "back", localizer.text(.plainBackWord).lowercased()] }
 
-    /// The help line every question ends with.
-    nonisolated static let commonHelp = "Type back for the previous question; press Ctrl-D (end of input) to leave."
+    /// The help line every question ends with, in English.
+    nonisolated static var commonHelp: String { Bundled.english.text(.plainCommonHelp) }
 
     /// Asks until the answer is one (`?` prints the help and asks again; unreadable lines are refused).
     func ask(_ question: Question) async -> Reply {
         while true {
             let shown = question.shownDefault ?? question.defaultAnswer
-            let prompt = question.prompt + (shown.map { " [\($0)]" } ?? "") + ": "
+            let prompt = question.prompt + (shown.map { " [\($0)]" } ?? "") + localizer.text(.plainPromptEnd) + " "
             write(prompt)
             midLine = true
             guard let line = await readLine(question.hidden) else {
@@ -98,22 +103,22 @@ final class Conversation {
                 typed = value.trimmingWhitespace()
             case .notUTF8:
                 if !console.echoesInput { write("\n") }
-                say("That answer is not UTF-8 text; type it again.")
+                say(localizer.text(.plainNotUTF8))
                 continue
             case let .tooLong(bytes):
                 if !console.echoesInput { write("\n") }
-                say("That answer is \(bytes) bytes long, far too long for this question; type it again.")
+                say(localizer.text(.plainTooLong, String(bytes)))
                 continue
             }
             // An empty answer is the default's; the transcript shows which answer was taken.
             let answer = typed.isEmpty ? (question.defaultAnswer ?? "") : typed
             if !console.echoesInput {
-                write((Self.commands.contains(answer.lowercased()) ? answer : question.echo(answer)) + "\n")
+                write((commands.contains(answer.lowercased()) ? answer : question.echo(answer)) + "\n")
             }
             switch answer.lowercased() {
             case "?":
-                say((question.help + [Self.commonHelp]).joined(separator: "\n"))
-            case "back":
+                say((question.help + [localizer.text(.plainCommonHelp)]).joined(separator: "\n"))
+            case let word where word != "?" && commands.contains(word):
                 return .back
             default:
                 return .answer(answer)
@@ -135,8 +140,9 @@ final class Conversation {
     func choose(_ options: [String], prompt: String, defaultIndex: Int? = nil, help: [String]) async -> Choice {
         let listing = options.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
         say(listing.joined(separator: "\n"))
-        let range = options.count == 2 ? "1 or 2" : "1 to \(options.count)"
-        let question = Question(prompt: (prompt.isEmpty ? "" : prompt + " ") + "Choose \(range)", defaultAnswer: defaultIndex.map { String($0 + 1) },
+        let range = options.count == 2 ? localizer.text(.plainRangeTwo) : localizer.text(.plainRange, String(options.count))
+        let question = Question(prompt: (prompt.isEmpty ? "" : prompt + " ") + localizer.text(.plainChoose, range),
+                                defaultAnswer: defaultIndex.map { String($0 + 1) },
                                 help: help + listing)
         while true {
             switch await ask(question) {
@@ -144,14 +150,17 @@ final class Conversation {
             case .back: return .back
             case let .answer(text):
                 if let index = Self.option(text, in: options) { return .chose(index) }
-                say("There is no choice \"\(text)\": choose \(range), or type ? to hear the choices again.")
+                say(localizer.text(.plainNoSuchChoice, text, range))
             }
         }
     }
 
-    /// The option an answer names: its number, its name, or the only name starting with it.
+    /// The option an answer names: its number (in any script's digits: `٢` is 2), its name, or the
+    /// only name starting with it.
     nonisolated static func option(_ answer: String, in options: [String]) -> Int? {
-        if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
+        let digits = CardNumberNormalizer.asciiDigits(in: answer, limit: 9)
+        let written = digits.unicodeScalars.count == answer.unicodeScalars.count ? Int(digits) : nil
+        if let number = Int(answer) ?? written, (1...options.count).contains(number) { return number - 1 }
         let wanted = answer.lowercased()
         guard !wanted.isEmpty else { return nil }
         if let exact = options.firstIndex(where: { $0.lowercased() == wanted }) { return exact }
@@ -167,21 +176,26 @@ final class Conversation {
         case end
     }
 
-    /// Asks a yes-or-no question, `[Y/n]` or `[y/N]` after the prompt.
+    /// Asks a yes-or-no question, `[Y/n]` or `[y/N]` after the prompt (`[O/n]` in French, the
+    /// default's word in Arabic). The language's words are taken, and English's `y` and `n` in
+    /// every language: a keyboard may have no other letters to type.
     func confirm(_ prompt: String, defaultYes: Bool, help: [String]) async -> Confirmation {
-        let question = Question(prompt: prompt, defaultAnswer: defaultYes ? "y" : "n", shownDefault: defaultYes ? "Y/n" : "y/N",
-                                help: help)
+        let question = Question(prompt: prompt, defaultAnswer: localizer.text(defaultYes ? .plainYes : .plainNo),
+                                shownDefault: localizer.text(defaultYes ? .plainDefaultYes : .plainDefaultNo), help: help)
         while true {
             switch await ask(question) {
             case .end: return .end
             case .back: return .back
             case let .answer(text):
-                switch text.lowercased() {
-                case "y", "yes": return .yes
-                case "n", "no": return .no
-                default: say("Answer y for yes or n for no.")
-                }
+                if Self.words(localizer.text(.plainYesWords)).contains(text.lowercased()) { return .yes }
+                if Self.words(localizer.text(.plainNoWords)).contains(text.lowercased()) { return .no }
+                say(localizer.text(.plainAnswerYesNo))
             }
         }
+    }
+
+    /// The answers a catalogue lists, space-separated, in lower case.
+    nonisolated static func words(_ list: String) -> Set<String> {
+        Set(list.split(separator: " ").map { $0.lowercased() })
     }
 }
