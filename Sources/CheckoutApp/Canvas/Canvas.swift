@@ -22,7 +22,18 @@ import CheckoutCore
 /// left to right (``BidiIsolation/isolatingNumbers(_:)``); fills, click targets and the cursor
 /// mirror the same way, and the symbols that point (◀ ▶, ← →, box corners) are swapped. One put
 /// is one phrase: a row built from several puts is mirrored by the columns, a phrase by the algorithm.
+/// For a terminal that orders text itself (``textOrder`` ``TextOrder/logical``) the columns still
+/// mirror, and each phrase keeps its characters in logical order, unshaped, for the terminal to order and shape.
 public struct Canvas: Sendable, Equatable {
+    /// Who puts a right-to-left phrase's characters in the order they are seen.
+    public enum TextOrder: Sendable, Equatable {
+        /// The canvas: shaped, in visual order, for the terminals that show cells as they come (xterm, tmux, the Linux console).
+        case visual
+        /// The terminal: logical order, unshaped, for those that run the bidirectional algorithm on
+        /// what they show and cannot be told not to (Konsole, mlterm, macOS Terminal: ``TerminalBidi/terminalOrders``).
+        case logical
+    }
+
     /// One cell: a character (a space when empty) and its style.
     public struct Cell: Sendable, Equatable {
         public var character: Character
@@ -40,6 +51,8 @@ public struct Canvas: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Which way the rows run; right to left mirrors every put, fill, target and the cursor.
     public var direction: Language.Direction = .leftToRight
+    /// Right to left, who orders each phrase's characters; left to right, text is always in logical order.
+    public var textOrder: TextOrder = .visual
     /// Where the terminal cursor should be shown (the focused text field's insertion point), if anywhere.
     ///
     /// Set in the screens' left-to-right columns. Right to left, a caret inside text put on its row
@@ -144,15 +157,18 @@ public struct Canvas: Sendable, Equatable {
         return max(0, x - column)
     }
 
-    /// Right to left: `text` in visual order, ending where a left-to-right put would start, seen in
-    /// a mirror; cut from its logical end (the left) when it does not fit.
+    /// Right to left: `text` in visual order (or logical, for a terminal that orders it), ending
+    /// where a left-to-right put would start, seen in a mirror; cut from its logical end (the left,
+    /// in visual order) when it does not fit.
     private mutating func putMirrored(_ text: String, row: Int, column: Int, style: CellStyle, maxWidth: Int?) -> Int {
         let limit = min(width, column + (maxWidth ?? width)) - max(0, column)
         guard limit > 0 else { return 0 }
         // A phrase with no right-to-left letter (a key's name, a network's, an amount) is its own
         // left-to-right paragraph, so its neutral ends (`⇧tab`, `(3)`) stay where they are.
         let paragraph: BidiText.Paragraph = text.unicodeScalars.contains(where: Self.isRightToLeft) ? .rightToLeft : .leftToRight
-        var visual = BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph)
+        // A terminal that orders text itself gets it as written: the isolates, which no cell can
+        // hold, are dropped below with the other characters of no width.
+        var visual = textOrder == .visual ? BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph) : text
         if paragraph == .leftToRight {
             // Its spaces were a gap on the side of the phrase next to it, which is now the other side.
             let leading = visual.prefix { $0 == " " }.count, trailing = visual.reversed().prefix { $0 == " " }.count
@@ -164,7 +180,9 @@ public struct Canvas: Sendable, Equatable {
         if paragraph == .rightToLeft || visual.count == 1 { visual = Self.mirroredSymbols(visual) }
         var characters = Array(visual).filter { DisplayWidth.of($0) > 0 }
         var used = characters.reduce(0) { $0 + DisplayWidth.of($1) }
-        while used > limit, !characters.isEmpty { used -= DisplayWidth.of(characters.removeFirst()) }
+        while used > limit, !characters.isEmpty {
+            used -= DisplayWidth.of(textOrder == .visual || paragraph == .leftToRight ? characters.removeFirst() : characters.removeLast())
+        }
         let start = width - max(0, column) - used
         spans.append(Span(row: row, column: column, width: used, visual: start))
         var x = start

@@ -284,7 +284,8 @@ public final class AppLoop {
                 guard connect(settings) else { continue }
                 model.settingsSaved(storage?.save(changes) ?? StatusNote(unchanged ? "Settings unchanged" : "Settings applied for this run"))
             case .export(let text, let destination):
-                model.exported(TextExport.perform(text, to: destination, write: display.sendToTerminal))
+                model.exported(TextExport.perform(text, to: destination, localizer: model.context.localizer,
+                                                    write: display.sendToTerminal))
                 changed = true
             case .quit(let code):
                 quit(code)

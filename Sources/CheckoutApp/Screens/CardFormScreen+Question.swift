@@ -90,7 +90,7 @@ extension CardFormScreen {
     /// "Leave this payment?" rather than the terminal's "Discard this card?": a conversation says
     /// what leaving means.
     public func leavingQuestion(context: ScreenContext) -> String? {
-        discardQuestion.map { _ in context.localizer.text(.plainLeavePayment) }
+        discardQuestion(context: context).map { _ in context.localizer.text(.plainLeavePayment) }
     }
 
     /// True while the number has a BIN the engine has not answered for yet: its answer comes (a

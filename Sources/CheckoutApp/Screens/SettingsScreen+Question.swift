@@ -22,7 +22,7 @@ extension SettingsScreen {
     }
 
     public func leavingQuestion(context: ScreenContext) -> String? {
-        discardQuestion.map { _ in context.savesSettings ? "Leave without saving your changes?" : "Leave without applying your changes?" }
+        discardQuestion(context: context).map { _ in context.savesSettings ? "Leave without saving your changes?" : "Leave without applying your changes?" }
     }
 
     private func menu(context: ScreenContext) -> ScreenQuestion {
