@@ -166,11 +166,21 @@ public struct Canvas: Sendable, Equatable {
         // A phrase with no right-to-left letter (a key's name, a network's, an amount) is its own
         // left-to-right paragraph, so its neutral ends (`⇧tab`, `(3)`) stay where they are.
         let paragraph: BidiText.Paragraph = text.unicodeScalars.contains(where: Self.isRightToLeft) ? .rightToLeft : .leftToRight
-        // A terminal that orders text itself gets it as written: the isolates, which no cell can
-        // hold, are dropped below with the other characters of no width.
-        var visual = textOrder == .visual ? BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph) : text
-        if paragraph == .leftToRight {
-            // Its spaces were a gap on the side of the phrase next to it, which is now the other side.
+        var visual: String
+        if textOrder == .visual {
+            visual = BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph)
+        } else {
+            // A terminal that orders text itself gets it as written, without the isolates, which no
+            // cell can hold; a right-to-left phrase too long is cut at its logical end before its
+            // edges change sides, as its visual form is.
+            var logical = Array(text).filter { DisplayWidth.of($0) > 0 }
+            var logicalWidth = logical.reduce(0) { $0 + DisplayWidth.of($1) }
+            while paragraph == .rightToLeft, logicalWidth > limit, !logical.isEmpty { logicalWidth -= DisplayWidth.of(logical.removeLast()) }
+            visual = String(logical)
+        }
+        if paragraph == .leftToRight || textOrder == .logical {
+            // Its spaces were a gap on the side of the phrase next to it, which is now the other side
+            // (what the algorithm does to a right-to-left phrase's, when it orders it).
             let leading = visual.prefix { $0 == " " }.count, trailing = visual.reversed().prefix { $0 == " " }.count
             if leading < visual.count {
                 visual = String(repeating: " ", count: trailing) + visual.dropFirst(leading).dropLast(trailing) + String(repeating: " ", count: leading)
@@ -180,9 +190,7 @@ public struct Canvas: Sendable, Equatable {
         if paragraph == .rightToLeft || visual.count == 1 { visual = Self.mirroredSymbols(visual) }
         var characters = Array(visual).filter { DisplayWidth.of($0) > 0 }
         var used = characters.reduce(0) { $0 + DisplayWidth.of($1) }
-        while used > limit, !characters.isEmpty {
-            used -= DisplayWidth.of(textOrder == .visual || paragraph == .leftToRight ? characters.removeFirst() : characters.removeLast())
-        }
+        while used > limit, !characters.isEmpty { used -= DisplayWidth.of(characters.removeFirst()) }
         let start = width - max(0, column) - used
         spans.append(Span(row: row, column: column, width: used, visual: start))
         var x = start
