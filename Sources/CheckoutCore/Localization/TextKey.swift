@@ -190,6 +190,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case frameMoreAbove
     case frameMoreBelowASCII
     case frameMoreAboveASCII
+    case plainYourOrder
+    case plainOrderHeading
 
     // The result screen (Sources/CheckoutTUI/Screens/ResultScreen.swift).
     case resultMerchant
