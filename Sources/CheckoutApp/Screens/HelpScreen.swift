@@ -65,8 +65,8 @@ public struct HelpScreen: Screen {
         lines += [KeyHint(keys: "", help: text.text(.helpKeysOn, screenTitle))] + hints
         if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: text.text(.helpInTextField))] + EditableText.Command.helpLines(text) }
         if context.settings.mouse {
-            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: text.text(.helpClick)),
-                      KeyHint(keys: "wheel", help: text.text(.helpWheel))]
+            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: text.text(.helpClickName), help: text.text(.helpClick)),
+                      KeyHint(keys: text.text(.helpWheelName), help: text.text(.helpWheel))]
         }
         return lines
     }

@@ -192,6 +192,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case frameMoreAboveASCII
     case plainYourOrder
     case plainOrderHeading
+    case helpClickName
+    case helpWheelName
 
     // The result screen (Sources/CheckoutTUI/Screens/ResultScreen.swift).
     case resultMerchant
