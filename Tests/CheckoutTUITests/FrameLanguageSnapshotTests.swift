@@ -106,6 +106,17 @@ import Testing
         #expect(help.contains("curseur au début") && !help.contains("caret"), "\(help)")
     }
 
+    /// An event's JSON is wire values: right to left it stays a left-to-right block, indented as
+    /// in English, at the left where the mirrored layout puts the body.
+    @Test func anEventsJSONStaysLeftToRightInArabic() {
+        let english = model(.english, glyphs: .unicode, size: (80, 24), Self.screens[1].3).render(width: 80, height: 24).lines
+        let arabic = model(.arabic, glyphs: .unicode, size: (80, 24), Self.screens[1].3).render(width: 80, height: 24).lines
+        for row in 5..<22 {
+            #expect(arabic[row] == english[row], "row \(row): \(arabic[row])")
+        }
+        #expect(arabic.contains("      \"source\": \"REMOTE\","))
+    }
+
     @Test func noFrameRowIsWiderThanTheScreen() {
         for language in Language.allCases {
             for glyphs in [GlyphSet.unicode, .ascii] {

@@ -203,6 +203,18 @@ public struct Canvas: Sendable, Equatable {
         return used
     }
 
+    /// Writes `text` as a left-to-right block in the `width` columns from `column`: on a
+    /// right-to-left canvas the block's place mirrors, and its text keeps its order and its
+    /// indentation inside it, as a code block does in a right-to-left page (an event's JSON: wire
+    /// values, read left to right). Returns the number of columns written.
+    @discardableResult
+    public mutating func putLeftToRight(_ text: String, row: Int, column: Int, width blockWidth: Int, style: CellStyle = .normal) -> Int {
+        guard direction == .rightToLeft else { return put(text, row: row, column: column, style: style, maxWidth: blockWidth) }
+        direction = .leftToRight
+        defer { direction = .rightToLeft }
+        return put(text, row: row, column: width - column - blockWidth, style: style, maxWidth: blockWidth)
+    }
+
     /// A right-to-left letter (Hebrew, Arabic and their presentation forms) or mark (RLM, ALM).
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

@@ -265,7 +265,7 @@ public struct EventLogScreen: Screen {
         let room = max(1, area.height - 5)
         let scroll = min(detailScroll, max(0, rows.count - room))
         for (offset, line) in rows.dropFirst(scroll).prefix(room).enumerated() {
-            canvas.put(line, row: area.top + 4 + offset, column: left, maxWidth: width)
+            canvas.putLeftToRight(line, row: area.top + 4 + offset, column: left, width: width)
         }
         if scroll + room < rows.count {
             let more = glyphs.moreBelow(text)
