@@ -323,7 +323,7 @@ extension Screen {
 
     /// A screen without a question of its own is said by its title and left.
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: title, lead: [title + "."], prompt: "", kind: .notice([.key(.escape)]))
+        ScreenQuestion(step: title, lead: [title(context: context) + "."], prompt: "", kind: .notice([.key(.escape)]))
     }
 
     public func narration(context: ScreenContext) -> [Narration] { [] }
