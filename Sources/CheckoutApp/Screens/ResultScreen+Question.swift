@@ -49,6 +49,6 @@ extension ResultScreen {
             step: "card.result", prompt: "",
             help: [(buttons.contains(.tryAgain) ? text.text(.plainResultHelpTry) : "") + text.text(.plainResultHelpAnother)],
             kind: .choice(.init(heading: text.text(.plainResultNext), options: options, defaultIndex: 0)),
-            back: discardQuestion == nil ? [.key(.escape)] : [.key(.escape), .key(.character("y"))])
+            back: discardQuestion(context: context) == nil ? [.key(.escape)] : [.key(.escape), .key(.character("y"))])
     }
 }

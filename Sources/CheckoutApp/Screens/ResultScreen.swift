@@ -84,7 +84,7 @@ public struct ResultScreen: KeepsReceipts {
         isSettled || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
     }
 
-    public var discardQuestion: String? { isSettled || form == nil ? nil : "Discard this card?" }
+    public func discardQuestion(context: ScreenContext) -> String? { isSettled || form == nil ? nil : context.localizer.text(.cardDiscard) }
 
 
     /// The receipt of the payment the processor answered with (authorized, declined or failed);
@@ -145,7 +145,7 @@ public struct ResultScreen: KeepsReceipts {
             var lines = receipt.lines(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
             // Apart from the outcome, which is the processor's: a row the ledger will get later.
             if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
-                lines.append(Receipt.Line(label: "Ledger", value: "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)", priority: 9))
+                lines.append(Receipt.Line(label: "Ledger", value: context.localizer.text(.resultNotRecorded, payment.status.rawValue.lowercased(), notRecorded), priority: 9))
             }
             return lines
         }

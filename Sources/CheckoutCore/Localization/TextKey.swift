@@ -114,6 +114,87 @@ public enum TextKey: String, Sendable, CaseIterable {
     case titleResult
     case titleHelp
 
+    // The framework's screens and keys (Sources/CheckoutApp/Screens/EventLogScreen.swift, Framework/EventPanel.swift,
+    // EditableText.swift, GlyphSet.swift, OrderSummary.swift, AppModel*.swift, Loop/TextExport.swift, ComingSoonScreen in
+    // HomeMenuScreen.swift, the discard questions and the card form's notices).
+    case titleEventLog
+    case titleEventLogDetail
+    case eventsKeyScroll
+    case eventsKeyScrollDown
+    case eventsKeyPageUp
+    case eventsKeyPageDown
+    case eventsKeyTop
+    case eventsKeyBottom
+    case eventsKeyOtherEvent
+    case eventsKeyNewerEvent
+    case eventsKeyBackToList
+    case eventsKeyMove
+    case eventsKeyNewer
+    case eventsKeyPage
+    case eventsKeyPageNewer
+    case eventsKeyKeepFilter
+    case eventsKeyOldest
+    case eventsKeyNewest
+    case eventsKeyOpen
+    case eventsKeyFilter
+    case eventsKeyShowPanel
+    case eventsKeyHidePanel
+    case eventsKeyPanelExplain
+    case eventsStepList
+    case eventsStepClearFilter
+    case eventsEmpty
+    case eventsCount
+    case eventsCountFiltered
+    case eventsFilterLabel
+    case eventsSinceFirstKey
+    case eventsNoMatch
+    case eventsDetailHeading
+    case eventsBeforeFirstKey
+    case eventsAfterFirstKey
+    case eventsRepeated
+    case panelHeading
+    case panelSinceFirstKey
+    case panelFullLog
+    case editCaretLeft
+    case editCaretRight
+    case editCaretStart
+    case editCaretEnd
+    case editWordLeft
+    case editWordRight
+    case editEraseBefore
+    case editEraseAfter
+    case editEraseWordBefore
+    case editEraseWordAfter
+    case editEraseToStart
+    case editEraseToEnd
+    case editPutBack
+    case comingSoon
+    case frameDiscardTyped
+    case frameDiscardSettings
+    case frameLeaveHelp
+    case frameYesNoHelp
+    case frameSettingsNotApplied
+    case exportSaved
+    case exportNotSaved
+    case exportClipboard
+    case resultNotRecorded
+    case cardNoticeCvvMax
+    case cardNoticeNameMax
+    case cardNoticeNetworkNumberMax
+    case cardNoticeNumberMax
+    case cardNoticeExpiryMax
+    case cardHelpOrder
+    case cardHelpSurcharges
+    case cardOrderItems
+    case frameMoreBelow
+    case frameMoreAbove
+    case frameMoreBelowASCII
+    case frameMoreAboveASCII
+    case plainYourOrder
+    case plainOrderHeading
+    case helpClickName
+    case helpWheelName
+
     // The result screen (Sources/CheckoutTUI/Screens/ResultScreen.swift).
     case resultMerchant
     case resultOrder
