@@ -287,7 +287,9 @@ public enum TextKey: String, Sendable, CaseIterable {
     case errorNameCharacters
     case errorNameLength
 
-    // --help (Sources/CheckoutCommands/HelpText.swift, OptionTable.swift): sentences only; option names, placeholders, network ids, JSON and examples stay in code.
+    // --help (Sources/CheckoutCommands/HelpText.swift, OptionTable.swift): sentences only; option names, placeholders, network ids,
+    // JSON and examples stay in code. Then the engine's failures as the result screen says them (CheckoutError.wording:
+    // RawDataManager, SandboxPaymentService, Primer/*); the JSON keeps the English description.
     case helpTitle
     case helpUsage
     case helpSynopsisOptions
@@ -369,6 +371,36 @@ public enum TextKey: String, Sendable, CaseIterable {
     case helpDataDirectory
     case helpEnvironment
     case helpExitStatus
+    case errorPaymentInProgress
+    case errorSessionNotConfirmed
+    case errorNothingCharged
+    case errorPaymentNotMade
+    case errorSandboxUnavailable
+    case errorPrimerTokenUnusable
+    case errorPrimerTokenExpired
+    case errorPrimerStatus
+    case errorPrimerStatusIds
+    case errorPrimerTokenRefused
+    case errorPrimerTimedOut
+    case errorPrimerUnreachable
+    case errorPrimerAnswerUnusable
+    case errorOperationConfiguration
+    case errorOperationClientSession
+    case errorOperationTokenizing
+    case errorOperationCreatingPayment
+    case errorPrimerPlainHTTP
+    case errorPrimerExpiryUnreadable
+    case errorPrimerNotMade
+    case errorPrimerNotMadeUnknown
+    case errorPrimerReportsFailed
+    case errorPrimerReportsFailedWhy
+    case errorPrimerNoPaymentId
+    case errorPrimerActionNeeded
+    case errorPrimerNeeds3DS
+    case errorPrimerNeedsRedirect
+    case errorPrimerNeedsAction
+    case errorPrimerUnknownStatus
+    case errorPrimerNoStatus
 
     // Settings (Sources/CheckoutTUI/Screens/SettingsScreen+View.swift).
     case settingsAccepted

@@ -1,3 +1,4 @@
+import CheckoutCore
 import FoundationEssentials
 
 /// Why talking to Primer failed, as one line a person can act on.
@@ -5,7 +6,7 @@ import FoundationEssentials
 /// No case carries the client token, its access token, a card number or a CVV, and the only text
 /// taken from a server's answer is an identifier that passes ``PrimerAPI/identifier(_:)`` (Primer's
 /// `errorId` and `diagnosticsId`, which support asks for).
-public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, Worded {
     /// The client token cannot be read; the text says what is wrong with it.
     case malformedToken(String)
     /// The client token expired at this moment.
@@ -37,6 +38,41 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case let .malformedAnswer(operation, detail):
             return "\(operation): Primer's answer is not usable (\(detail))"
         }
+    }
+
+    /// The description as a sentence of the catalogues; the operation in the language when it
+    /// is one of Primer's calls, the token's reason and the answer's details as they are.
+    public var wording: Wording? {
+        switch self {
+        case let .malformedToken(reason):
+            return Wording(.errorPrimerTokenUnusable, .text(reason))
+        case let .expiredToken(date):
+            return Wording(.errorPrimerTokenExpired, .text(date.formatted(.iso8601)))
+        case let .status(operation, code, errorId, diagnosticsId):
+            let details = [errorId.map { "errorId \($0)" }, diagnosticsId.map { "diagnosticsId \($0)" }].compactMap { $0 }
+            let answered = details.isEmpty
+                ? Wording(.errorPrimerStatus, Self.said(operation), .text(String(code)))
+                : Wording(.errorPrimerStatusIds, Self.said(operation), .text(String(code)), .text(details.joined(separator: ", ")))
+            return code == 401 || code == 403 ? Wording(.errorPrimerTokenRefused, .wording(answered)) : answered
+        case let .timedOut(operation, after):
+            return Wording(.errorPrimerTimedOut, Self.said(operation), .text(Self.seconds(after)))
+        case let .unreachable(operation, detail):
+            return Wording(.errorPrimerUnreachable, Self.said(operation), .text(detail))
+        case let .malformedAnswer(operation, detail):
+            return Wording(.errorPrimerAnswerUnusable, Self.said(operation), .text(detail))
+        }
+    }
+
+    /// Primer's calls, as the failures name them (``PrimerConfiguration/operation``…), and their sentences.
+    static let operations: [String: TextKey] = [
+        PrimerConfiguration.operation: .errorOperationConfiguration,
+        PrimerClientSessionService.operation: .errorOperationClientSession,
+        PrimerPaymentService.tokenizing: .errorOperationTokenizing,
+        PrimerPaymentService.creatingPayment: .errorOperationCreatingPayment,
+    ]
+
+    static func said(_ operation: String) -> Wording.Argument {
+        operations[operation].map { .wording(Wording($0)) } ?? .text(operation)
     }
 
     /// `15 s`, `0.3 s`.
