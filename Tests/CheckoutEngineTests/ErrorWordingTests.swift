@@ -36,6 +36,10 @@ import Testing
                          .timedOut(operation: operation, after: .milliseconds(300)), .timedOut(operation: operation, after: .seconds(15)),
                          .unreachable(operation: operation, detail: "Couldn't connect to server"),
                          .malformedAnswer(operation: operation, detail: "not a JSON object")]
+            for failure in Self.httpFailures {
+                failures.append(.unreachable(operation: operation, detail: .init(failure)))
+                failures.append(.malformedAnswer(operation: operation, detail: .init(failure)))
+            }
         }
         for failure in failures { Self.expectWorded(failure.wording, says: failure.description) }
         // Each of Primer's calls is named in the language.
@@ -43,6 +47,18 @@ import Testing
             let said = Self.french.text(PrimerFailure.timedOut(operation: operation, after: .seconds(1)).wording!)
             #expect(!said.contains(operation), "\(said)")
         }
+    }
+
+    static let httpFailures: [HTTPClient.Failure] = [
+        .libcurlUnavailable("libcurl.so.4: cannot open shared object file"), .invalidRequest("only http and https URLs are fetched"),
+        .timedOut, .tooLarge(limit: 1_048_576), .redirected(status: 302), .encoded("gzip"),
+    ]
+
+    @Test func everyHTTPClientFailureSaysItsDescriptionButLibcurlsOwnWords() {
+        for failure in Self.httpFailures { Self.expectWorded(failure.wording, says: failure.description) }
+        #expect(HTTPClient.Failure.transport("Could not resolve host: example.invalid").wording == nil, "libcurl's words are its own")
+        let said = Self.french.text(PrimerFailure.unreachable(operation: PrimerPaymentService.creatingPayment, detail: .init(.timedOut)).wording!)
+        #expect(said == "création du paiement\u{A0}: Primer est injoignable (le serveur n’a pas répondu à temps)")
     }
 
     @Test func everyFailedPaymentAnswerSaysItsFailure() {

@@ -401,6 +401,12 @@ public enum TextKey: String, Sendable, CaseIterable {
     case errorPrimerNeedsAction
     case errorPrimerUnknownStatus
     case errorPrimerNoStatus
+    case errorHTTPNoLibcurl
+    case errorHTTPInvalidRequest
+    case errorHTTPTimedOut
+    case errorHTTPTooLarge
+    case errorHTTPRedirected
+    case errorHTTPEncoded
 
     // Settings (Sources/CheckoutTUI/Screens/SettingsScreen+View.swift).
     case settingsAccepted

@@ -17,9 +17,29 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, 
     /// No complete answer to `operation` within its deadline.
     case timedOut(operation: String, after: Duration)
     /// The server could not be reached, or the exchange broke off; `detail` is the HTTP client's.
-    case unreachable(operation: String, detail: String)
+    case unreachable(operation: String, detail: Detail)
     /// The answer to `operation` is not what Primer sends; `detail` says what is missing.
-    case malformedAnswer(operation: String, detail: String)
+    case malformedAnswer(operation: String, detail: Detail)
+
+    /// What a failure adds about itself: English text, and the HTTP client's wording when it is
+    /// the HTTP client's (``HTTPClient/Failure``). Equal by its text.
+    public struct Detail: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+        public var description: String
+        public var wording: Wording?
+
+        public init(_ text: String, wording: Wording? = nil) {
+            description = text
+            self.wording = wording
+        }
+
+        public init(_ failure: HTTPClient.Failure) { self.init(failure.description, wording: failure.wording) }
+        public init(stringLiteral value: String) { self.init(value) }
+        public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
+
+        public static func == (a: Detail, b: Detail) -> Bool { a.description == b.description }
+
+        var argument: Wording.Argument { wording.map { .wording($0) } ?? .text(description) }
+    }
 
     public var description: String {
         switch self {
@@ -57,9 +77,9 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, 
         case let .timedOut(operation, after):
             return Wording(.errorPrimerTimedOut, Self.said(operation), .text(Self.seconds(after)))
         case let .unreachable(operation, detail):
-            return Wording(.errorPrimerUnreachable, Self.said(operation), .text(detail))
+            return Wording(.errorPrimerUnreachable, Self.said(operation), detail.argument)
         case let .malformedAnswer(operation, detail):
-            return Wording(.errorPrimerAnswerUnusable, Self.said(operation), .text(detail))
+            return Wording(.errorPrimerAnswerUnusable, Self.said(operation), detail.argument)
         }
     }
 
