@@ -14,6 +14,33 @@ public struct NolPayError: Error, Sendable, Equatable {
     public var description: String
     /// What the person can do about it, in one sentence.
     public var recoverySuggestion: String
+    /// The message and the suggestion as catalogue sentences, for a screen to say in its language;
+    /// the texts above stay English (the wire's). Not part of what the error is (equality).
+    public var shown: (message: LocalizedText, advice: LocalizedText)?
+
+    public static func == (a: NolPayError, b: NolPayError) -> Bool {
+        a.errorId == b.errorId && a.code == b.code && a.message == b.message && a.description == b.description
+            && a.recoverySuggestion == b.recoverySuggestion
+    }
+
+    /// The message as a screen shows it in `localizer`'s language: in English, ``message`` itself.
+    public func shownMessage(_ localizer: Localizer) -> String {
+        guard localizer.language != .english, let shown else { return message }
+        return shown.message.text(localizer)
+    }
+
+    /// What to do next as a screen shows it in `localizer`'s language: in English, ``recoverySuggestion``.
+    public func shownAdvice(_ localizer: Localizer) -> String {
+        guard localizer.language != .english, let shown else { return recoverySuggestion }
+        return shown.advice.text(localizer)
+    }
+
+    /// The error with the sentences a screen shows for it.
+    public func saying(_ message: LocalizedText, _ advice: LocalizedText) -> NolPayError {
+        var error = self
+        error.shown = (message, advice)
+        return error
+    }
 
     /// The texts may quote what a caller or a failure supplied, so they are kept sanitised
     /// (``DiagnosticText``): one line each, no control or bidi characters.
@@ -27,9 +54,11 @@ public struct NolPayError: Error, Sendable, Equatable {
 
     /// A failure reported by the Transit system (the card reader or the Nol backend).
     public static func sdk(_ error: TransitError) -> NolPayError {
-        NolPayError(errorId: "nol-pay-sdk-error", code: error.code, message: error.message,
-                    description: "Nol SDK encountered an error: \(error.code), \(error.message)",
-                    recoverySuggestion: error.recoverySuggestion)
+        var sdk = NolPayError(errorId: "nol-pay-sdk-error", code: error.code, message: error.message,
+                              description: "Nol SDK encountered an error: \(error.code), \(error.message)",
+                              recoverySuggestion: error.recoverySuggestion)
+        sdk.shown = error.shown
+        return sdk
     }
 
     /// A value the current step cannot use, such as a one-time code sent while a phone number is expected.
@@ -43,7 +72,8 @@ public struct NolPayError: Error, Sendable, Equatable {
         if let transit = error as? TransitError { return .sdk(transit) }
         if error is CancellationError { return .sdk(.cancelled) }
         return .sdk(TransitError(code: "unknown", message: "The Nol system failed for an unknown reason (\(error)).",
-                                 recoverySuggestion: "Try again in a moment."))
+                                 recoverySuggestion: "Try again in a moment.")
+            .saying(LocalizedText(.nolErrUnknown, "\(error)"), LocalizedText(.nolErrUnknownAdvice)))
     }
 }
 
@@ -54,11 +84,36 @@ public struct NolPayValidationError: Error, Sendable, Equatable {
     public var description: String
     /// What to type instead.
     public var recoverySuggestion: String
+    /// The description and the suggestion as catalogue sentences (see ``NolPayError/shown``).
+    public var shown: (description: LocalizedText, advice: LocalizedText)?
 
     public init(errorId: String, description: String, recoverySuggestion: String) {
         self.errorId = errorId
         self.description = description
         self.recoverySuggestion = recoverySuggestion
+    }
+
+    public static func == (a: NolPayValidationError, b: NolPayValidationError) -> Bool {
+        a.errorId == b.errorId && a.description == b.description && a.recoverySuggestion == b.recoverySuggestion
+    }
+
+    /// The description in `localizer`'s language: in English, ``description`` itself.
+    public func shownDescription(_ localizer: Localizer) -> String {
+        guard localizer.language != .english, let shown else { return description }
+        return shown.description.text(localizer)
+    }
+
+    /// What to type instead in `localizer`'s language: in English, ``recoverySuggestion``.
+    public func shownAdvice(_ localizer: Localizer) -> String {
+        guard localizer.language != .english, let shown else { return recoverySuggestion }
+        return shown.advice.text(localizer)
+    }
+
+    /// The error with the sentences a screen shows for it.
+    public func saying(_ description: LocalizedText, _ advice: LocalizedText) -> NolPayValidationError {
+        var error = self
+        error.shown = (description, advice)
+        return error
     }
 }
 

@@ -19,40 +19,48 @@ extension NolFlowScreen {
         var balance: Int?
         /// Why the card cannot pay, or `nil`: `blocked`, `expired`, `below fare`.
         var note: String?
+        /// True when the note says the balance is below the fare: the balance is marked too.
+        var belowFare = false
         var cardNumber: String?
     }
 
-    /// The word a card gets when its balance is less than the amount a payment takes.
-    static let belowFare = "below fare"
-    /// The word a reader card gets when it is linked to a mobile number already.
-    static let linked = "linked"
-
     /// The reader's cards, with their state, whether they are linked already, and whether they
     /// hold the fare.
-    var readerLines: [CardLine] {
+    func readerLines(_ text: Localizer) -> [CardLine] {
         readerCards.map { card in
-            let note: String? = card.status != "active" ? card.status
-                : linkedNumbers[card.cardNumber] != nil ? Self.linked
-                : (card.balance < nol.fare ? Self.belowFare : nil)
+            let belowFare = card.status == "active" && linkedNumbers[card.cardNumber] == nil && card.balance < nol.fare
+            let note: String? = card.status != "active" ? Self.status(card.status, text)
+                : linkedNumbers[card.cardNumber] != nil ? text.text(.nolNoteLinked)
+                : (belowFare ? text.text(.nolNoteBelowFare) : nil)
             return CardLine(label: card.label, last4: String(card.cardNumber.suffix(4)), balance: card.balance, note: note,
-                            cardNumber: card.cardNumber)
+                            belowFare: belowFare, cardNumber: card.cardNumber)
+        }
+    }
+
+    /// A card's status as a list or a sentence says it: the Nol system's word for one it does not name.
+    static func status(_ status: String, _ text: Localizer) -> String {
+        switch status {
+        case "blocked": text.text(.nolNoteBlocked)
+        case "expired": text.text(.nolNoteExpired)
+        default: status
         }
     }
 
     /// Linked cards; marked when below the fare where paying is what the list is for.
-    func linkedLines(_ cards: [NolPaymentCard]) -> [CardLine] {
+    func linkedLines(_ cards: [NolPaymentCard], _ text: Localizer) -> [CardLine] {
         let marksFare = flow != .unlink
         return cards.map { card in
-            CardLine(label: card.label, last4: card.last4, balance: card.balance,
-                     note: marksFare && card.balance < nol.fare ? Self.belowFare : nil, cardNumber: card.cardNumber)
+            let belowFare = marksFare && card.balance < nol.fare
+            return CardLine(label: card.label, last4: card.last4, balance: card.balance,
+                            note: belowFare ? text.text(.nolNoteBelowFare) : nil, belowFare: belowFare, cardNumber: card.cardNumber)
         }
     }
 
     /// The actions My cards offers for a card, as its menu names them.
-    func actionTitle(_ action: CardAction) -> String {
+    func actionTitle(_ action: CardAction, _ context: ScreenContext) -> String {
         switch action {
-        case .pay: "Pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with this card"
-        case .unlink: "Unlink this card"
+        case .pay: context.localizer.text(.nolActionPay, context.money(nol.fare, currency: nol.currency))
+        case .unlink: context.localizer.text(.nolActionUnlink)
         }
     }
 
@@ -64,7 +72,7 @@ extension NolFlowScreen {
         guard !lines.isEmpty, bottom > top else { return top }
         let selected = min(max(0, selected), lines.count - 1)
         let glyphs = context.glyphs
-        let layout = CardColumns(lines, width: width, glyphs: glyphs)
+        let layout = CardColumns(lines, width: width, context: context)
         let failure = lines.indices.contains(selected) ? lines[selected].cardNumber.flatMap { cardFailures[$0] } : nil
         let failureLines = failure.map { self.failureLines($0, width: width - 4, context: context) } ?? []
 
@@ -145,9 +153,15 @@ extension NolFlowScreen {
         var noteWidth: Int
         var hasCards: Bool
 
-        init(_ lines: [CardLine], width: Int, glyphs: GlyphSet) {
+        /// How a balance is written: in the screen's locale.
+        var money: (Int) -> String
+
+        init(_ lines: [CardLine], width: Int, context: ScreenContext) {
+            let glyphs = context.glyphs
+            let money: (Int) -> String = { context.money($0, currency: NolFare.currency) }
+            self.money = money
             contentWidth = max(1, width - 4)
-            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(MoneyText.format(minorUnits: $0, currency: NolFare.currency)) } }.max() ?? 0
+            balanceWidth = lines.compactMap { $0.balance.map { DisplayWidth.of(glyphs.text(money($0))) } }.max() ?? 0
             noteWidth = lines.compactMap { $0.note.map { DisplayWidth.of(glyphs.text($0)) } }.max() ?? 0
             hasCards = lines.contains { $0.last4 != nil }
             let longest = lines.filter { $0.last4 != nil }.map { DisplayWidth.of(glyphs.text($0.label)) }.max() ?? 0
@@ -196,8 +210,8 @@ extension NolFlowScreen {
             x += 9 + gap
             let warns = line.note != nil && !focused
             if let balance = line.balance {
-                let money = MoneyText.format(minorUnits: balance, currency: NolFare.currency)
-                put(money, x + balanceWidth - DisplayWidth.of(money), warns && line.note == NolFlowScreen.belowFare ? .error : style)
+                let money = glyphs.text(self.money(balance))
+                put(money, x + balanceWidth - DisplayWidth.of(money), warns && line.belowFare ? .error : style)
             }
             x += balanceWidth
             if let note = line.note { put(" " + glyphs.text(note), x, warns ? .error : style) }

@@ -7,46 +7,48 @@ import NolPay
 /// machine through the same keys as in the terminal.
 extension NolFlowScreen {
     public func narration(context: ScreenContext) -> [Narration] {
-        var said = [Narration(introduction, once: "nol.\(flow)")]
+        let text = context.localizer
+        var said = [Narration(introduction(context), once: "nol.\(flow)")]
         if let sms, flow == .link || flow == .unlink {
-            said.append(Narration("SMS to \(Self.grouped(sms.mobileNumber)): your code is \(sms.code)", once: "sms.\(sms.id)"))
+            said.append(Narration(text.text(.nolSaidSMS, Self.grouped(sms.mobileNumber), sms.code), once: "sms.\(sms.id)"))
         }
-        return said + self.said.map { Narration($0) }
+        return said + self.said.map { Narration(text.text($0)) }
     }
 
-    private var introduction: String {
-        switch flow {
-        case .link: "Nol Pay: link a card to a mobile number in 3 steps:\ntap the card, give the number, type the code sent by SMS."
-        case .cards: "Nol Pay: my cards. See the Nol cards linked to a mobile number."
-        case .pay: "Nol Pay: pay \(MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) with a Nol card linked to your mobile number."
-        case .unlink: "Nol Pay: unlink a card: choose it, then type the code sent by SMS."
+    private func introduction(_ context: ScreenContext) -> String {
+        let text = context.localizer
+        return switch flow {
+        case .link: text.text(.nolIntroLink)
+        case .cards: text.text(.nolIntroCards)
+        case .pay: text.text(.nolIntroPay, context.money(nol.fare, currency: nol.currency))
+        case .unlink: text.text(.nolIntroUnlink)
         }
     }
 
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
         guard !busy else { return nil }
+        let text = context.localizer
         switch stage {
-        case .scan: return scanQuestion
+        case .scan: return scanQuestion(context)
         case .phone:
-            var question = textQuestion(.phone, step: "nol.phone", prompt: "Step 2 of 3: mobile number that receives the code", help: Self.phoneHelp)
-            question.lead = chosenCardLine.map { ["Card read: \($0)."] } ?? []
+            var question = textQuestion(.phone, step: "nol.phone", prompt: text.text(.nolAskPhone), help: [text.text(.nolHelpPhone)], text)
+            question.lead = chosenCardLine(context).map { [text.text(.nolCardRead, $0)] } ?? []
             return question
         case .code:
-            return codeQuestion
+            return codeQuestion(text)
         case .cardAndPhone:
             switch pick {
             case .phone:
-                return textQuestion(.phone, step: "nol.cards.phone", prompt: flow == .cards ? "Mobile number" : "Mobile number the card is linked to",
-                                    help: Self.phoneHelp)
+                return textQuestion(.phone, step: "nol.cards.phone", prompt: text.text(flow == .cards ? .nolAskMobile : .nolAskMobileLinked),
+                                    help: [text.text(.nolHelpPhone)], text)
             case let .list(cards, number):
-                return flow == .cards ? myCardsQuestion(cards, number) : listQuestion(cards, number, typedBack: [])
+                return flow == .cards ? myCardsQuestion(cards, number, context) : listQuestion(cards, number, typedBack: [], context)
             case let .typed(cards, number):
                 // A typed card that was refused: the linked cards are offered again, as after any refusal.
                 if fieldErrors[.card] != nil || currentCard.flatMap({ cardFailures[$0] }) != nil {
-                    return listQuestion(cards, number, typedBack: [.key(.escape)])
+                    return listQuestion(cards, number, typedBack: [.key(.escape)], context)
                 }
-                var question = textQuestion(.card, step: "nol.card", prompt: "Nol card number (printed on the back of the card)",
-                                            help: ["The digits printed on the back of the Nol card."])
+                var question = textQuestion(.card, step: "nol.card", prompt: text.text(.nolAskCard), help: [text.text(.nolHelpCard)], text)
                 question.afterRefusal = [.key(.escape)]
                 return question
             }
@@ -56,151 +58,159 @@ extension NolFlowScreen {
         case .requested:
             return nil
         case .linked, .paid, .declined, .unlinked:
-            return finishedQuestion
+            return finishedQuestion(context)
         }
     }
 
-    static let phoneHelp = ["The mobile number the code goes to: a UAE mobile such as 050 123 4567, or an international number starting with +."]
-
     /// A line for one of the step's fields: pasted over what it holds, then Enter submits it.
-    private func textQuestion(_ field: Field, step: String, prompt: String, help: [String]) -> ScreenQuestion {
+    private func textQuestion(_ field: Field, step: String, prompt: String, help: [String], _ text: Localizer) -> ScreenQuestion {
         let value = values[field]?.text ?? ""
-        let error = errorLines
+        let error = errorLines(text)
         return ScreenQuestion(
             step: step, prompt: prompt, help: help,
             kind: .text(.init(current: value.isEmpty || !error.isEmpty ? nil : value) { [value] answer in
                 (answer == value ? [] : AnswerStep.replacing(with: answer)) + [.check, .goOn]
             }),
-            error: error, refusal: refusal(field))
+            error: error, refusal: refusal(field, text))
     }
 
     /// An answer with characters the field does not take is not what the field asks for: the
     /// field's validation error says so, as it would for the whole text.
-    private func refusal(_ field: Field) -> [String] {
+    private func refusal(_ field: Field, _ text: Localizer) -> [String] {
         guard notice != nil else { return [] }
         let error = switch field {
         case .card: NolPayValidator.invalidCardNumber
         case .phone: NolPayValidator.invalidPhone
         case .code: NolPayValidator.invalidOtp
         }
-        return [error.description + "\n" + error.recoverySuggestion]
+        return [error.shownDescription(text) + "\n" + error.shownAdvice(text)]
     }
 
-    private var codeQuestion: ScreenQuestion {
-        ScreenQuestion(
-            step: "nol.code", prompt: flow == .link ? "Step 3 of 3: the 6-digit code from the SMS (or resend)" : "The 6-digit code from the SMS (or resend)",
-            help: ["The code in the SMS line above. Type resend for a new code (after 30 seconds)."],
+    private func codeQuestion(_ text: Localizer) -> ScreenQuestion {
+        // The word that asks for a new code: the language's, and the English one everywhere.
+        let resend = text.text(.nolResendWord)
+        return ScreenQuestion(
+            step: "nol.code", prompt: text.text(flow == .link ? .nolAskCodeLink : .nolAskCode, resend),
+            help: [text.text(.nolHelpCode, resend)],
             kind: .text(.init(current: nil, echo: .secret) { answer in
-                answer.lowercased() == "resend" ? [.key(.function(5))] : AnswerStep.replacing(with: answer) + [.check, .goOn]
+                let word = answer.lowercased()
+                return word == "resend" || word == resend.lowercased() ? [.key(.function(5))] : AnswerStep.replacing(with: answer) + [.check, .goOn]
             }),
-            error: errorLines, refusal: refusal(.code))
+            error: errorLines(text), refusal: refusal(.code, text))
     }
 
-    private var scanQuestion: ScreenQuestion {
+    private func scanQuestion(_ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         let cards = readerCards
         // A card that could not be read is not offered again by Enter.
         let current = min(selected, max(0, cards.count - 1))
         let refused = currentCard.flatMap { cardFailures[$0] } != nil
         let options = cards.enumerated().map { index, card in
-            ScreenQuestion.Option(Self.line(card), steps: AnswerStep.moving(from: current, to: index) + [.key(.enter)])
+            ScreenQuestion.Option(Self.line(card, context), steps: AnswerStep.moving(from: current, to: index) + [.key(.enter)])
         }
         return ScreenQuestion(
-            step: "nol.scan", prompt: "Tap which card?",
-            help: ["The simulated NFC reader lists the demo Nol cards; choosing one taps it on the reader."],
-            kind: cards.isEmpty ? .notice([.key(.escape)]) : .choice(.init(heading: "Step 1 of 3: hold a Nol card to the reader. The reader sees:",
+            step: "nol.scan", prompt: text.text(.nolAskTap),
+            help: [text.text(.nolHelpTap)],
+            kind: cards.isEmpty ? .notice([.key(.escape)]) : .choice(.init(heading: text.text(.nolTapHeading),
                                                                            options: options, defaultIndex: refused ? 0 : current)),
-            error: cards.isEmpty ? ["The reader sees no Nol card."] : errorLines)
+            error: cards.isEmpty ? [text.text(.nolReaderEmpty)] : errorLines(text))
     }
 
     /// The cards linked to the number, and typing one by hand; `typedBack` first goes back from a
     /// refused typed card to the list.
-    private func listQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, typedBack: [AnswerStep]) -> ScreenQuestion {
+    private func listQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, typedBack: [AnswerStep], _ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         let current = min(selected, cards.count)
-        let options = (cards.map(Self.line) + ["Type a card number"]).enumerated().map { index, label in
+        let options = (cards.map { Self.line($0, context) } + [text.text(.nolTypeCardNumber)]).enumerated().map { index, label in
             ScreenQuestion.Option(label, steps: typedBack + AnswerStep.moving(from: current, to: index) + [.key(.enter)])
         }
         return ScreenQuestion(
             step: "nol.list", prompt: "",
-            help: ["The cards linked to this number; the last choice lets you type a Nol card number."],
-            kind: .choice(.init(heading: "Cards linked to \(number.grouped); which do you want to \(flow == .pay ? "pay with" : "unlink")?",
+            help: [text.text(.nolHelpList)],
+            kind: .choice(.init(heading: text.text(flow == .pay ? .nolListPay : .nolListUnlink, number.grouped),
                                 options: options, defaultIndex: min(current, cards.count - 1))),
-            error: errorLines)
+            error: errorLines(text))
     }
 
-    private func myCardsQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber) -> ScreenQuestion {
-        let count = cards.count == 1 ? "1 card is" : "\(cards.count) cards are"
+    private func myCardsQuestion(_ cards: [NolPaymentCard], _ number: MobileNumber, _ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         return ScreenQuestion(
-            step: "nol.mycards", lead: ["\(count) linked to \(number.grouped):\n" + cards.map { "  " + Self.line($0) }.joined(separator: "\n")],
+            step: "nol.mycards",
+            lead: [text.counted(.nolCardsLinked, cards.count, number.grouped) + "\n" + cards.map { "  " + Self.line($0, context) }.joined(separator: "\n")],
             prompt: "", help: [],
-            kind: .choice(.init(heading: "What next?", options: [.init("Another number", steps: [.key(.escape)]), .init("Home", steps: [.home])],
+            kind: .choice(.init(heading: text.text(.nolWhatNext),
+                                options: [.init(text.text(.nolAnotherNumber), steps: [.key(.escape)]), .init(text.text(.routeHome), steps: [.home])],
                                 defaultIndex: 1)))
     }
 
     /// "What next?" once the flow's work is done: the flow again (for another card, or the same
     /// number's cards, found again), or the home menu.
-    private var finishedQuestion: ScreenQuestion {
+    private func finishedQuestion(_ context: ScreenContext) -> ScreenQuestion {
+        let text = context.localizer
         let again: String, lead: String
         var restart: [AnswerStep] = [.key(.enter)]
         let phone = values[.phone]?.text ?? linkedCards?.number.e164 ?? ""
         switch stage {
         case let .linked(card):
-            (again, lead) = ("Link another card", "Card linked: \(Self.line(card)).\nIt is ready to pay with.")
+            (again, lead) = (text.text(.nolLinkAnother), text.text(.nolLeadLinked, Self.line(card, context)))
         case let .paid(payment):
-            (again, lead) = ("Pay again", "Payment authorized: \(Self.sentence(payment)).")
+            (again, lead) = (text.text(.nolPayAgain), text.text(.nolLeadPaid, Self.sentence(payment, context)))
             restart += [.paste(phone), .key(.enter)]
         case let .declined(payment):
-            (again, lead) = ("Pay again", "Payment declined: \(Self.sentence(payment)).")
+            (again, lead) = (text.text(.nolPayAgain), text.text(.nolLeadDeclined, Self.sentence(payment, context)))
             restart += [.paste(phone), .key(.enter)]
         case let .unlinked(card):
-            (again, lead) = ("Unlink another card", "Card unlinked: Nol card \(CardNumberMask.lastFour(String(card.suffix(4)))) is no longer linked to this number.")
+            (again, lead) = (text.text(.nolUnlinkAnother), text.text(.nolLeadUnlinked, CardNumberMask.lastFour(String(card.suffix(4)))))
             // The number's cards are found again when one is left; otherwise the number is asked again.
             let left = linkedCards?.cards.filter { $0.cardNumber != card } ?? []
             restart += [.paste(phone)] + (left.isEmpty ? [] : [.key(.enter)])
         default:
-            (again, lead) = ("Start again", "")
+            (again, lead) = (text.text(.nolStartAgain), "")
         }
         return ScreenQuestion(
             step: "nol.done", lead: lead.isEmpty ? [] : [lead], prompt: "", help: [],
-            kind: .choice(.init(heading: "What next?", options: [.init(again, steps: restart), .init("Home", steps: [.home])], defaultIndex: 1)),
-            error: errorLines)
+            kind: .choice(.init(heading: text.text(.nolWhatNext), options: [.init(again, steps: restart), .init(text.text(.routeHome), steps: [.home])],
+                                defaultIndex: 1)),
+            error: errorLines(text))
     }
 
     /// The errors on show, each with what to do about it: the fields', the chosen card's, the step's.
-    private var errorLines: [String] {
+    private func errorLines(_ text: Localizer) -> [String] {
         var lines: [String] = []
         for field in fields {
-            if let error = fieldErrors[field] { lines.append(error.description + "\n" + error.recoverySuggestion) }
+            if let error = fieldErrors[field] { lines.append(error.shownDescription(text) + "\n" + error.shownAdvice(text)) }
         }
-        if let card = currentCard, let error = cardFailures[card] { lines.append(Self.sentence(error)) }
-        if let failure { lines.append(Self.sentence(failure)) }
+        if let card = currentCard, let error = cardFailures[card] { lines.append(Self.sentence(error, text)) }
+        if let failure { lines.append(Self.sentence(failure, text)) }
         return lines
     }
 
     /// A failure and what to do next, as two lines; a number without cards says where to link one
     /// in the same sentence, naming the menu entry.
-    static func sentence(_ error: NolPayError) -> String {
-        if error.errorId == "no-linked-card" { return error.message + " Link one first: home menu, Nol Pay: link a card." }
-        return error.message + (error.recoverySuggestion.isEmpty ? "" : "\n" + error.recoverySuggestion)
+    static func sentence(_ error: NolPayError, _ text: Localizer) -> String {
+        if error.errorId == "no-linked-card" { return text.text(.nolSentenceNoLinked, error.shownMessage(text)) }
+        let advice = error.shownAdvice(text)
+        return error.shownMessage(text) + (advice.isEmpty ? "" : "\n" + advice)
     }
 
     /// The card tapped last, as the reader lists it.
-    private var chosenCardLine: String? {
-        readerCards.first { $0.cardNumber == chosenCard }.map(Self.line)
+    private func chosenCardLine(_ context: ScreenContext) -> String? {
+        readerCards.first { $0.cardNumber == chosenCard }.map { Self.line($0, context) }
     }
 
     /// A card as the reader lists it: label, last four digits, balance or why it cannot be used.
-    static func line(_ card: NolCardRecord) -> String {
-        let state = card.status == "active" ? MoneyText.format(minorUnits: card.balance, currency: NolFare.currency) : card.status
+    static func line(_ card: NolCardRecord, _ context: ScreenContext) -> String {
+        let state = card.status == "active" ? context.money(card.balance, currency: NolFare.currency) : status(card.status, context.localizer)
         return "\(card.label), \(CardNumberMask.lastFour(String(card.cardNumber.suffix(4)))), \(state)"
     }
 
     /// A linked card: label, last four digits, balance.
-    static func line(_ card: NolPaymentCard) -> String {
-        "\(card.label), \(CardNumberMask.lastFour(card.last4)), \(MoneyText.format(minorUnits: card.balance, currency: NolFare.currency))"
+    static func line(_ card: NolPaymentCard, _ context: ScreenContext) -> String {
+        "\(card.label), \(CardNumberMask.lastFour(card.last4)), \(context.money(card.balance, currency: NolFare.currency))"
     }
 
-    static func sentence(_ payment: NolPayment) -> String {
-        "\(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) from Nol card \(CardNumberMask.lastFour(payment.last4)), "
-            + "balance now \(MoneyText.format(minorUnits: payment.balance, currency: payment.currency)).\nPayment id \(payment.id)"
+    static func sentence(_ payment: NolPayment, _ context: ScreenContext) -> String {
+        context.localizer.text(.nolPaymentSentence, context.money(payment.amount, currency: payment.currency),
+                               CardNumberMask.lastFour(payment.last4), context.money(payment.balance, currency: payment.currency), payment.id)
     }
 }

@@ -20,7 +20,7 @@ extension NolFlowScreen {
             guard !busy else { break }
             // The Nol system would refuse it: say when it will not, without asking.
             if let seconds = resendSeconds(context: context) {
-                notice = "Wait \(seconds) s for a new code"
+                notice = .counted(.nolWaitForCode, seconds)
                 break
             }
             failure = nil
@@ -53,7 +53,9 @@ extension NolFlowScreen {
         guard !busy, let previous = history.last, !isFinished || previous.flow != flow else { return nil }
         let here = steps, there = Self.steps(flow: previous.flow, stage: previous.stage, pick: previous.pick)
         let name = there.names[there.current]
-        return name == here.names[here.current] && previous.flow == flow ? "back" : "back to \(name)"
+        let text = context.localizer
+        return name == here.names[here.current] && previous.flow == flow
+            ? text.text(.nolBack) : text.text(.nolBackTo, Self.stepKeys[name].map { text.text($0) } ?? name)
     }
 
     public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
@@ -213,6 +215,7 @@ extension NolFlowScreen {
         let message = "No card is linked to \(number.grouped)."
         return NolPayError(errorId: "no-linked-card", code: "no-linked-card", message: message, description: message,
                            recoverySuggestion: "Link one first, with checkout nol link.")
+            .saying(LocalizedText(.nolNoLinkedCard, number.grouped), LocalizedText(.nolNoLinkedCardAdvice))
     }
 
     /// The characters a field takes: the code and the card number digits only (Unicode digits
@@ -226,8 +229,8 @@ extension NolFlowScreen {
     }
 
     /// The hint shown when a field refuses a key.
-    static func refusal(for field: Field) -> String {
-        field == .phone ? "digits, spaces, + - ( ) only" : "digits only"
+    static func refusal(for field: Field) -> LocalizedText {
+        LocalizedText(field == .phone ? .nolRefusedPhone : .nolRefusedDigits)
     }
 
     /// The most characters each field holds.
@@ -267,6 +270,7 @@ extension NolFlowScreen {
     static let onlyRefusedCharacters = NolPayValidationError(
         errorId: "invalid-phone-number", description: "Phone number is not valid: it takes digits, not letters.",
         recoverySuggestion: "Type the mobile number with digits, such as 050 123 4567, or +44 7700 900123.")
+        .saying(LocalizedText(.nolOnlyRefused), LocalizedText(.nolOnlyRefusedAdvice))
 
     /// Shows `field`'s validation error, if any (when it is left).
     mutating func validate(_ field: Field) {
@@ -403,8 +407,8 @@ extension NolFlowScreen {
             if !busy, let before = pendingStep { recordStep(from: before) }
             // A code that the Nol system says no longer works is marked so in the SMS panel.
             switch failure?.code {
-            case "otp-voided": smsDead = "used up by wrong tries"
-            case "otp-expired": smsDead = "expired"
+            case "otp-voided": smsDead = .nolCodeUsedUp
+            case "otp-expired": smsDead = .nolCodeExpired
             default: break
             }
         }
@@ -551,7 +555,7 @@ extension NolFlowScreen {
         case .unlink(.collectCardAndPhoneData), .pay(.collectCardAndPhoneData): stage = .cardAndPhone
         case .pay(.paymentRequested):
             stage = .requested
-            said.append("Asking the Nol system to charge the card...")
+            said.append(.nolAskingSaid)
         default: break
         }
     }

@@ -67,7 +67,7 @@ extension NolFlowScreen {
         let bodyWidth = area.width - 4 - (showsPanel ? panelWidth + 2 : 0)
         // The instruction wraps rather than losing its end at 60 columns; a finished flow has its
         // headline first and says what it means under it.
-        if let instruction = instruction(text) {
+        if let instruction = instruction(context) {
             for line in Self.wrap(instruction, width: bodyWidth, maxLines: 2, glyphs: glyphs) {
                 canvas.put(line, row: row, column: left)
                 row += 1
@@ -80,12 +80,12 @@ extension NolFlowScreen {
 
         switch stage {
         case .scan:
-            row = drawCardList(readerLines, selected: selected, top: row, left: left, width: bodyWidth, bottom: bottom,
+            row = drawCardList(readerLines(text), selected: selected, top: row, left: left, width: bodyWidth, bottom: bottom,
                                into: &canvas, context: context) + 1
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardLinked, glyphs.success), style: .success,
                          lines: [(text.text(.resultCard), "\(card.label) \(mask)\u{00A0}\(card.last4)"),
-                                 (text.text(.nolBalance), MoneyText.format(minorUnits: card.balance, currency: nol.currency))],
+                                 (text.text(.nolBalance), context.money(card.balance, currency: nol.currency))],
                          note: text.text(.nolCardReady), context: context)
         case let .paid(payment), let .declined(payment):
             let approved = payment.status == "AUTHORIZED"
@@ -94,9 +94,9 @@ extension NolFlowScreen {
                          headline: approved ? text.text(.resultAuthorized, glyphs.success) : text.text(.resultDeclined, glyphs.failure),
                          style: approved ? .success : .error,
                          lines: [(text.text(.resultPaymentId), payment.id), (text.text(.resultStatus), payment.status),
-                                 (text.text(.resultAmount), MoneyText.format(minorUnits: payment.amount, currency: payment.currency)),
+                                 (text.text(.resultAmount), context.money(payment.amount, currency: payment.currency)),
                                  (text.text(.resultCard), "Nol \(mask)\u{00A0}\(payment.last4)"),
-                                 (text.text(approved ? .nolNewBalance : .nolBalance), MoneyText.format(minorUnits: payment.balance, currency: payment.currency))],
+                                 (text.text(approved ? .nolNewBalance : .nolBalance), context.money(payment.balance, currency: payment.currency))],
                          context: context)
         case let .unlinked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardUnlinked, glyphs.success), style: .success,
@@ -116,16 +116,17 @@ extension NolFlowScreen {
         // A failure with no field or card to stand by goes at the foot; a decline's reason right
         // under the result it explains.
         if let failure, fields.isEmpty, row < area.bottom - 1 {
-            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area, glyphs: glyphs) : nil,
+            failureRows(failure, into: &canvas, below: row, area: area, panelBottom: showsPanel ? panelBottom(area: area, context: context) : nil,
                         atFoot: !isFinished, context: context)
         }
         if showsPanel, let sms {
-            panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth, glyphs: glyphs)
+            panel(sms, into: &canvas, top: area.top + 3, left: area.left + area.width - panelWidth - 2, width: panelWidth, context: context)
         }
     }
 
-    private func instruction(_ text: Localizer) -> String? {
-        switch stage {
+    private func instruction(_ context: ScreenContext) -> String? {
+        let text = context.localizer
+        return switch stage {
         case .scan: text.text(.nolScan)
         case .phone: text.text(.nolPhone)
         case .code: codeSentTo.map { text.text(.nolCodeTo, Self.unbroken($0)) } ?? text.text(.nolCode)
@@ -134,9 +135,9 @@ extension NolFlowScreen {
             case (.cards, .phone): text.text(.nolCardsPhone)
             case (.cards, _): text.text(.nolCardsChoose)
             case (_, .phone):
-                flow == .pay ? text.text(.nolPayPhone, MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) : text.text(.nolUnlinkPhone)
+                flow == .pay ? text.text(.nolPayPhone, context.money(nol.fare, currency: nol.currency)) : text.text(.nolUnlinkPhone)
             case (_, .list):
-                flow == .pay ? text.text(.nolPayChoose, MoneyText.format(minorUnits: nol.fare, currency: nol.currency)) : text.text(.nolUnlinkChoose)
+                flow == .pay ? text.text(.nolPayChoose, context.money(nol.fare, currency: nol.currency)) : text.text(.nolUnlinkChoose)
             case (_, .typed): text.text(.nolTyped)
             }
         case .cardActions: text.text(.nolCardActions)
@@ -216,14 +217,15 @@ extension NolFlowScreen {
             if let error = fieldErrors[field] {
                 // As every other error reads: what is wrong after ✗, what to type after →.
                 let indent = failurePrefixWidth(glyphs)
-                for (prefix, text, style) in messageLines(error.description, advice: error.recoverySuggestion, width: width - 2, glyphs: glyphs)
+                for (prefix, text, style) in messageLines(error.shownDescription(context.localizer), advice: error.shownAdvice(context.localizer),
+                                                          width: width - 2, glyphs: glyphs)
                     where row < bottom {
                     canvas.put(prefix, row: row, column: left + 2, style: style)
                     canvas.put(text, row: row, column: left + 2 + indent, style: style, maxWidth: width - 2 - indent)
                     row += 1
                 }
             } else if focused, let notice {
-                row += canvas.putWrapped(notice, prefix: glyphs.noteMark + " ", row: row, column: column, width: valueWidth, maxLines: 3,
+                row += canvas.putWrapped(notice.text(context.localizer), prefix: glyphs.noteMark + " ", row: row, column: column, width: valueWidth, maxLines: 3,
                                          style: .accent, ellipsis: glyphs.ellipsis)
             }
             if field == .code, fieldErrors[field] == nil, !(focused && notice != nil), let line = codeStatus(context: context) {
@@ -232,8 +234,9 @@ extension NolFlowScreen {
             }
             // Without room for the SMS panel the code still shows, on one line under its field.
             if field == .code, smsLine, let sms {
-                let dead = smsDead.map { " (no longer works: \($0))" } ?? ""
-                canvas.put(context.truncate("SMS: \(sms.code) from Nol Pay\(dead)", to: valueWidth), row: row, column: column,
+                let text = context.localizer
+                let line = smsDead.map { text.text(.nolSMSLineDead, sms.code, text.text($0)) } ?? text.text(.nolSMSLine, sms.code)
+                canvas.put(context.truncate(line, to: valueWidth), row: row, column: column,
                            style: smsDead == nil ? .accent : .dim)
                 row += 1
             }
@@ -250,7 +253,7 @@ extension NolFlowScreen {
     /// The line under the code field once a new code has come (the countdown to the next one is
     /// the footer's, `F5/ctrl+r resend in 24 s`, and a dead code's advice).
     func codeStatus(context: ScreenContext) -> String? {
-        newCodeSent ? "New code sent by SMS: the earlier one no longer works." : nil
+        newCodeSent ? context.localizer.text(.nolNewCodeSent) : nil
     }
 
     /// The width of the marks before a failure's lines (`✗ `, `→ `).
@@ -264,17 +267,17 @@ extension NolFlowScreen {
     /// footer, so F5 is never pressed only to be refused; a card typed by hand is checked against
     /// its number, there being no reader to tap; the home menu is named only when there is one.
     func advice(for failure: NolPayError, context: ScreenContext) -> String {
+        let text = context.localizer
         switch failure.code {
         case "otp-voided" where stage == .code, "otp-expired" where stage == .code:
-            let keys = "F5/ctrl+r for a new code; it comes by SMS."
-            if let seconds = resendSeconds(context: context) { return "In \(seconds) s, press \(keys)" }
-            return "Press \(keys)"
+            if let seconds = resendSeconds(context: context) { return text.counted(.nolAdviceNewCodeIn, seconds) }
+            return text.text(.nolAdviceNewCode)
         case "unknown-card" where flow != .link:
-            return "Check the number printed on the back of the card, or choose a linked card (esc goes back to them)."
-        case "no-linked-card":
-            return hasHomeMenu ? "Link one first: home menu › Nol Pay: link a card." : failure.recoverySuggestion
+            return text.text(.nolAdviceUnknownCard)
+        case "no-linked-card" where hasHomeMenu:
+            return text.text(.nolAdviceLinkFromHome)
         default:
-            return failure.recoverySuggestion
+            return failure.shownAdvice(text)
         }
     }
 
@@ -282,7 +285,7 @@ extension NolFlowScreen {
     /// each wrapped whole on up to `maxLines` rows.
     func failureLines(_ failure: NolPayError, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
                       context: ScreenContext) -> [(prefix: String, text: String, style: CellStyle)] {
-        messageLines(failure.message, advice: advice(for: failure, context: context), width: width, maxLines: maxLines,
+        messageLines(failure.shownMessage(context.localizer), advice: advice(for: failure, context: context), width: width, maxLines: maxLines,
                      adviceLines: adviceLines, glyphs: context.glyphs)
     }
 
@@ -320,7 +323,7 @@ extension NolFlowScreen {
             // Three rows each at most, fewer when the rows drawn above leave less room.
             let room = area.bottom - 1 - (row + 1)
             let messageRows = min(3, max(1, room - 1))
-            let message = Canvas.wrap(glyphs.text(failure.message), width: width - failurePrefixWidth(glyphs), maxLines: messageRows)
+            let message = Canvas.wrap(glyphs.text(failure.shownMessage(context.localizer)), width: width - failurePrefixWidth(glyphs), maxLines: messageRows)
             let lines = failureLines(failure, width: width, maxLines: messageRows, adviceLines: min(3, max(1, room - message.count)),
                                      context: context)
             return (atFoot ? max(row + 1, area.bottom - 1 - lines.count) : row, lines)
@@ -335,23 +338,30 @@ extension NolFlowScreen {
     }
 
     /// The last row of the SMS panel.
-    func panelBottom(area: Rect, glyphs: GlyphSet) -> Int {
+    func panelBottom(area: Rect, context: ScreenContext) -> Int {
         guard let sms else { return area.top }
-        return area.top + 3 + panelLines(sms, width: 28, glyphs: glyphs).count + 1
+        return area.top + 3 + panelLines(sms, width: 28, context: context).count + 1
     }
 
+    /// The row of the SMS panel's lines that holds the code.
+    static let panelCodeLine = 3
+
     /// The SMS panel's lines inside its frame of `width` columns: who from and to, the code (marked
-    /// when it no longer works, so nobody types it again), and the message.
-    func panelLines(_ sms: NolSMSRecord, width: Int, glyphs: GlyphSet) -> [String] {
+    /// when it no longer works, so nobody types it again), and the message: as the Nol system
+    /// wrote it in English, and said in the screen's language otherwise.
+    func panelLines(_ sms: NolSMSRecord, width: Int, context: ScreenContext) -> [String] {
+        let glyphs = context.glyphs, text = context.localizer
         let inner = width - 4
-        var lines = ["From: Nol Pay", "To: \(Self.grouped(sms.mobileNumber))", ""]
+        var lines = [text.text(.nolSMSFrom), text.text(.nolSMSTo, Self.grouped(sms.mobileNumber)), ""]
         if let smsDead {
-            lines.append("Code  \(sms.code) \(glyphs.failure)")
-            lines += Canvas.wrap(glyphs.text("No longer works: \(smsDead)."), width: inner, ellipsis: glyphs.ellipsis)
+            lines.append(text.text(.nolSMSCode, sms.code) + " " + glyphs.failure)
+            lines += Canvas.wrap(glyphs.text(text.text(.nolSMSDead, text.text(smsDead))), width: inner, ellipsis: glyphs.ellipsis)
         } else {
-            lines += ["Code  \(sms.code)", ""]
+            lines += [text.text(.nolSMSCode, sms.code), ""]
         }
-        return lines + Canvas.wrap(glyphs.text(sms.body), width: inner, ellipsis: glyphs.ellipsis)
+        let body = text.language == .english || chosenCard == nil
+            ? sms.body : text.text(flow == .link ? .nolSMSBodyLink : .nolSMSBodyUnlink, String(chosenCard?.suffix(4) ?? ""))
+        return lines + Canvas.wrap(glyphs.text(body), width: inner, ellipsis: glyphs.ellipsis)
     }
 
     /// Whether the SMS panel fits beside the body in an area `width` columns wide.
@@ -366,10 +376,10 @@ extension NolFlowScreen {
         }
         var row = valueRow(label(.phone, context.localizer), number.grouped, into: &canvas, row: start, left: left, width: width, glyphs: context.glyphs) + 1
         guard case .list = pick else { return fieldRows(into: &canvas, row: row, left: left, width: width, bottom: bottom, context: context) }
-        var lines = linkedLines(cards)
-        if flow != .cards { lines.append(CardLine(label: "Type a card number" + context.glyphs.ellipsis)) }
+        var lines = linkedLines(cards, context.localizer)
+        if flow != .cards { lines.append(CardLine(label: context.localizer.text(.nolTypeCardNumber) + context.glyphs.ellipsis)) }
         if case let .cardActions(index) = stage {
-            row = drawCardList(lines, selected: index, actions: (CardAction.allCases.map(actionTitle), selected), top: row, left: left,
+            row = drawCardList(lines, selected: index, actions: (CardAction.allCases.map { actionTitle($0, context) }, selected), top: row, left: left,
                                width: width, bottom: bottom, into: &canvas, context: context)
         } else {
             row = drawCardList(lines, selected: selected, top: row, left: left, width: width, bottom: bottom, into: &canvas, context: context)
@@ -400,16 +410,17 @@ extension NolFlowScreen {
         return row + 1
     }
 
-    private func panel(_ sms: NolSMSRecord, into canvas: inout Canvas, top: Int, left: Int, width: Int, glyphs: GlyphSet) {
+    private func panel(_ sms: NolSMSRecord, into canvas: inout Canvas, top: Int, left: Int, width: Int, context: ScreenContext) {
+        let glyphs = context.glyphs
         let inner = width - 4
         let horizontal = glyphs.horizontal
-        let heading = newCodeSent ? " SMS · new code " : " SMS "
+        let heading = " " + context.localizer.text(newCodeSent ? .nolSMSHeadingNew : .nolSMSHeading) + " "
         canvas.put(glyphs.topLeft + horizontal + glyphs.text(heading) + String(repeating: horizontal, count: max(0, width - 3 - DisplayWidth.of(glyphs.text(heading))))
                    + glyphs.topRight, row: top, column: left, style: .accent)
-        let lines = panelLines(sms, width: width, glyphs: glyphs)
+        let lines = panelLines(sms, width: width, context: context)
         for (offset, line) in lines.enumerated() {
             canvas.put(glyphs.vertical, row: top + 1 + offset, column: left, style: .accent)
-            canvas.put(line, row: top + 1 + offset, column: left + 2, style: line.hasPrefix("Code") ? .bold : .normal, maxWidth: inner)
+            canvas.put(line, row: top + 1 + offset, column: left + 2, style: offset == Self.panelCodeLine ? .bold : .normal, maxWidth: inner)
             canvas.put(glyphs.vertical, row: top + 1 + offset, column: left + width - 1, style: .accent)
         }
         canvas.put(glyphs.bottomLeft + String(repeating: horizontal, count: width - 2) + glyphs.bottomRight,

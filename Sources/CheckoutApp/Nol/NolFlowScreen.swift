@@ -80,7 +80,7 @@ public struct NolFlowScreen: Screen {
     var selected = 0
     var pick = CardPick.phone
     /// A short word on a key the focused field cannot take ("digits only"), until the next key.
-    var notice: String?
+    var notice: LocalizedText?
     /// Effects produced while handling the current input (event-log lines, Transit calls), handed
     /// to the app in order.
     var logged: [ScreenEffect] = []
@@ -96,7 +96,7 @@ public struct NolFlowScreen: Screen {
     /// The mobile number each reader card is linked to, when it is: the reader list says so.
     var linkedNumbers: [String: String] = [:]
     /// What the flow did that a line-by-line front end says as it happens ("Asking the Nol system…").
-    var said: [String] = []
+    var said: [TextKey] = []
     /// A Transit failure about the current step: shown under the step's field, or at the foot.
     var failure: NolPayError?
     /// Transit failures about a card, by card number: each shows while its card is the one chosen.
@@ -112,7 +112,7 @@ public struct NolFlowScreen: Screen {
     var sms: NolSMSRecord?
     /// Why the code in the SMS panel no longer works (used up by wrong tries, expired), so the
     /// panel marks it; nil while it works.
-    var smsDead: String?
+    var smsDead: TextKey?
     /// When the Nol system takes a request for another code (on the app's clock): the code step
     /// counts down to it, live. Nil when a new code can be asked for now.
     var resendAt: Duration?
@@ -274,35 +274,36 @@ public struct NolFlowScreen: Screen {
     var cameFromMyCards: Bool { flow != .cards && history.contains { $0.flow == .cards } }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        let text = context.localizer
         var bindings: [KeyBinding<Action>] = []
         if chooserRowCount > 0 {
-            bindings.append(KeyBinding([.up], "↑↓", stage == .scan ? "choose card" : "choose", .up))
-            bindings.append(KeyBinding([.down], "↓", isChoosingAction ? "next action" : "next card", .down, footer: false))
-            bindings.append(KeyBinding([.enter], chooserEnterLabel, .submit))
+            bindings.append(KeyBinding([.up], "↑↓", text.text(stage == .scan ? .nolKeyChooseCard : .nolKeyChoose), .up))
+            bindings.append(KeyBinding([.down], "↓", text.text(isChoosingAction ? .nolKeyNextAction : .nolKeyNextCard), .down, footer: false))
+            bindings.append(KeyBinding([.enter], chooserEnterLabel(text), .submit))
         } else if isFinished {
             if cameFromMyCards {
                 // Esc says the same in the footer; Enter does it too, as on every other result.
-                bindings.append(KeyBinding([.enter], "back to my cards", .submit, footer: false))
+                bindings.append(KeyBinding([.enter], text.text(.nolKeyBackToCards), .submit, footer: false))
             } else {
-                bindings.append(KeyBinding([.enter], "start again", .submit))
+                bindings.append(KeyBinding([.enter], text.text(.nolKeyStartAgain), .submit))
             }
         } else {
             // No step collects two fields at present (pay and unlink ask for the number first,
             // then the card); kept so one that does gets Tab and validation on leaving a field.
             if fields.count > 1 {
-                bindings.append(KeyBinding([.tab], "tab", "next", .next))
-                bindings.append(KeyBinding([.backTab], "⇧tab", "prev", .previous))
-                bindings.append(KeyBinding([.down], "↓", "next field", .next, footer: false))
-                bindings.append(KeyBinding([.up], "↑", "previous field", .previous, footer: false))
+                bindings.append(KeyBinding([.tab], "tab", text.text(.cardKeyNext), .next))
+                bindings.append(KeyBinding([.backTab], "⇧tab", text.text(.cardKeyPrevious), .previous))
+                bindings.append(KeyBinding([.down], "↓", text.text(.cardKeyNextField), .next, footer: false))
+                bindings.append(KeyBinding([.up], "↑", text.text(.cardKeyPreviousField), .previous, footer: false))
             }
             // On the code step the wait for a new code counts down in the footer: it is kept
             // beside Enter where the row is short.
-            bindings.append(KeyBinding([.enter], submitLabel, .submit, rank: stage == .code ? .focused : .normal))
+            bindings.append(KeyBinding([.enter], submitLabel(text), .submit, rank: stage == .code ? .focused : .normal))
             // F5, and Ctrl-R for terminals that keep F5 for themselves.
             if stage == .code {
-                let label = resendSeconds(context: context).map { "resend in \($0) s" } ?? "new code"
+                let label = resendSeconds(context: context).map { text.counted(.nolKeyResendIn, $0) } ?? text.text(.nolKeyNewCode)
                 bindings.append(KeyBinding([.function(5), .ctrl(.character("r"))], label, .resend, rank: .focused,
-                                           explain: "send a new code by SMS"))
+                                           explain: text.text(.nolKeyNewCodeExplain)))
             }
         }
         return KeyMap(bindings)
@@ -316,23 +317,23 @@ public struct NolFlowScreen: Screen {
     }
 
     /// What Enter does on the row chosen in a list, in a word or two.
-    private var chooserEnterLabel: String {
+    private func chooserEnterLabel(_ text: Localizer) -> String {
         switch stage {
-        case .scan: return "tap card"
-        case .cardActions: return CardAction.allCases[min(selected, CardAction.allCases.count - 1)] == .pay ? "pay" : "unlink"
+        case .scan: return text.text(.nolKeyTapCard)
+        case .cardActions: return text.text(CardAction.allCases[min(selected, CardAction.allCases.count - 1)] == .pay ? .nolKeyPay : .nolKeyUnlink)
         default:
-            if flow == .cards { return "pay or unlink" }
-            if case let .list(cards, _) = pick, selected >= cards.count { return "type a number" }
-            return flow == .pay ? "pay" : "send code"
+            if flow == .cards { return text.text(.nolKeyPayOrUnlink) }
+            if case let .list(cards, _) = pick, selected >= cards.count { return text.text(.nolKeyTypeNumber) }
+            return text.text(flow == .pay ? .nolKeyPay : .nolKeySendCode)
         }
     }
 
-    private var submitLabel: String {
+    private func submitLabel(_ text: Localizer) -> String {
         switch stage {
-        case .phone: "send code"
-        case .code: flow == .link ? "link card" : "unlink card"
-        case .cardAndPhone where pick == .phone: flow == .cards ? "show cards" : "find cards"
-        default: flow == .pay ? "pay" : "send code"
+        case .phone: text.text(.nolKeySendCode)
+        case .code: text.text(flow == .link ? .nolKeyLinkCard : .nolKeyUnlinkCard)
+        case .cardAndPhone where pick == .phone: text.text(flow == .cards ? .nolKeyShowCards : .nolKeyFindCards)
+        default: text.text(flow == .pay ? .nolKeyPay : .nolKeySendCode)
         }
     }
 }

@@ -123,10 +123,14 @@ public struct NolPayPaymentStateMachine: NolPayStateMachine {
         case let .success(payment):
             state = .done(payment)
             let formatted = MoneyText.format(minorUnits: payment.balance, currency: payment.currency)
+            let amount = MoneyText.format(minorUnits: payment.amount, currency: payment.currency)
             let decline = NolPayError.sdk(TransitError(
                 code: "insufficient-balance",
-                message: "The card holds \(formatted), less than \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)).",
-                recoverySuggestion: "Top up the card at a ticket machine or pay with another card."))
+                message: "The card holds \(formatted), less than \(amount).",
+                recoverySuggestion: "Top up the card at a ticket machine or pay with another card.")
+                .saying(LocalizedText(.nolErrBalance, arguments: [.money(minorUnits: payment.balance, currency: payment.currency),
+                                                                   .money(minorUnits: payment.amount, currency: payment.currency)]),
+                        LocalizedText(.nolErrBalanceAdvice)))
             return [.emit(.error(decline)), .emit(.outcome(.checkoutFailed(payment)))]
         case let .failure(error):
             state = .collecting(cardNumber: cardNumber, mobileNumber: mobileNumber)

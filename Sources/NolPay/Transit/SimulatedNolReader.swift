@@ -1,3 +1,4 @@
+import CheckoutCore
 /// The simulated NFC reader: a person taps a card on it, a scan reads the tapped card.
 ///
 /// A tap before the scan starts waits on the reader (the card is already held to the phone). Tests
@@ -88,6 +89,8 @@ public actor SimulatedNolReader {
 
     static let readFailed = TransitError(code: "tag-read-failed", message: "The card could not be read.",
                                          recoverySuggestion: "Hold the card still against the reader and scan again.")
+        .saying(LocalizedText(.nolErrReadFailed), LocalizedText(.nolErrReadFailedAdvice))
     static let timedOut = TransitError(code: "tag-read-timeout", message: "No card was tapped in time.",
                                        recoverySuggestion: "Scan again and tap the card while the reader is waiting.")
+        .saying(LocalizedText(.nolErrTimedOut), LocalizedText(.nolErrTimedOutAdvice))
 }

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The Nol Transit system as the components see it: the NFC reader and the Nol backend.
 ///
 /// The calls mirror TransitSDK (getPhysicalCard, getLinkPaymentCardToken, getLinkPaymentCardOTP,
@@ -75,10 +77,15 @@ public struct NolPayment: Sendable, Equatable {
 }
 
 /// A failure of the Transit system: a code, a message and what to do next.
+///
+/// The message and the suggestion are English, as the wire (`checkout nol events`) carries them;
+/// ``shown`` names the same two as sentences of the catalogues, for a screen to say in its language.
 public struct TransitError: Error, Sendable, Equatable {
     public var code: String
     public var message: String
     public var recoverySuggestion: String
+    /// The message and the suggestion as catalogue sentences; not part of what the error is (equality).
+    public var shown: (message: LocalizedText, advice: LocalizedText)?
 
     public init(code: String, message: String, recoverySuggestion: String) {
         self.code = code
@@ -86,6 +93,18 @@ public struct TransitError: Error, Sendable, Equatable {
         self.recoverySuggestion = recoverySuggestion
     }
 
+    public static func == (a: TransitError, b: TransitError) -> Bool {
+        a.code == b.code && a.message == b.message && a.recoverySuggestion == b.recoverySuggestion
+    }
+
+    /// The error with the sentences a screen shows for it.
+    func saying(_ message: LocalizedText, _ advice: LocalizedText) -> TransitError {
+        var error = self
+        error.shown = (message, advice)
+        return error
+    }
+
     static let cancelled = TransitError(code: "cancelled", message: "The request was cancelled.",
                                         recoverySuggestion: "Start again when you are ready.")
+        .saying(LocalizedText(.nolErrCancelled), LocalizedText(.nolErrCancelledAdvice))
 }

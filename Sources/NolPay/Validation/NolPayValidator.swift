@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The checks the Nol Pay components run on collected data, with the headless SDK's error ids and texts.
 ///
 /// A text says what is wanted where the SDK's alone would not ("OTP is not valid: the code has 6
@@ -6,15 +8,19 @@ public enum NolPayValidator {
     public static let blankPhone = NolPayValidationError(
         errorId: "invalid-phone-number", description: "Phone number cannot be blank.",
         recoverySuggestion: "Enter the mobile number that receives the code, such as 050 123 4567.")
+        .saying(LocalizedText(.nolInvalidBlankPhone), LocalizedText(.nolInvalidBlankPhoneAdvice))
     public static let invalidPhone = NolPayValidationError(
         errorId: "invalid-phone-number", description: "Phone number is not valid.",
         recoverySuggestion: "Enter a UAE mobile number such as 050 123 4567, or an international one starting with +.")
+        .saying(LocalizedText(.nolInvalidPhone), LocalizedText(.nolInvalidPhoneAdvice))
     public static let invalidOtp = NolPayValidationError(
         errorId: "invalid-otp-code", description: "OTP is not valid: the code has 6 digits.",
         recoverySuggestion: "Enter the 6 digits from the SMS.")
+        .saying(LocalizedText(.nolInvalidOtp), LocalizedText(.nolInvalidOtpAdvice))
     public static let invalidCardNumber = NolPayValidationError(
         errorId: "invalid-card-number", description: "Card number is not valid.",
         recoverySuggestion: "Enter the Nol card number printed on the back of the card, digits only.")
+        .saying(LocalizedText(.nolInvalidCard), LocalizedText(.nolInvalidCardAdvice))
 
     /// The normalised number, or the error to show.
     public static func mobileNumber(_ text: String?) -> Result<MobileNumber, NolPayValidationError> {
