@@ -83,7 +83,7 @@ public struct Payment: Sendable, Equatable {
 ///
 /// The description may quote text from outside (a service's answer, a database message), so it is
 /// kept sanitised (``DiagnosticText``): one line, no control or bidi characters.
-public struct CheckoutError: Sendable, Equatable, Error, Worded {
+public struct CheckoutError: Sendable, Equatable, Error, ShownInLanguage {
     public var errorId: String
     /// In English, as the SDK's wire and the JSON output carry it.
     public var description: String
@@ -92,13 +92,13 @@ public struct CheckoutError: Sendable, Equatable, Error, Worded {
     public var payment: Payment?
     /// The description as a sentence of the catalogues, for a screen to show in its language
     /// (English's is the description); not part of what the error is (equality, JSON).
-    public var wording: Wording?
+    public var shown: LocalizedText?
 
-    public init(errorId: String, description: String, payment: Payment? = nil, wording: Wording? = nil) {
+    public init(errorId: String, description: String, payment: Payment? = nil, shown: LocalizedText? = nil) {
         self.errorId = errorId
         self.description = DiagnosticText.sanitized(description)
         self.payment = payment
-        self.wording = wording
+        self.shown = shown
     }
 
     public static func == (a: CheckoutError, b: CheckoutError) -> Bool {
@@ -108,9 +108,9 @@ public struct CheckoutError: Sendable, Equatable, Error, Worded {
     /// The description in `localizer`'s language: its wording there, the English description
     /// when it has none or the language is English.
     public func shownDescription(_ localizer: Localizer) -> String {
-        guard localizer.language != .english, let wording else { return description }
+        guard localizer.language != .english, let shown else { return description }
         // What came from outside is kept to one line as in the description; the language's own
         // isolates (Arabic's) are not escaped.
-        return localizer.text(wording.mappingTexts(DiagnosticText.sanitized))
+        return shown.mappingTexts(DiagnosticText.sanitized).text(localizer)
     }
 }

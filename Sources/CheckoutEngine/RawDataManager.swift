@@ -144,7 +144,7 @@ public actor RawDataManager {
         guard !isPaying else {
             emit(.checkoutFailed(CheckoutError(errorId: "payment-in-progress",
                                                description: "A payment is already under way; this submit was not sent. Wait for its result.",
-                                               wording: Wording(.errorPaymentInProgress))))
+                                               shown: LocalizedText(.errorPaymentInProgress))))
             return
         }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
@@ -163,7 +163,7 @@ public actor RawDataManager {
         switch resolver.networkForPayment(choice: data.cardNetwork, metadata: metadata) {
         case let .failure(error):
             emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description,
-                                               wording: error.sentence.map { Wording($0.key, arguments: $0.arguments.map(Wording.Argument.text)) })))
+                                               shown: error.sentence.map { LocalizedText($0.key, arguments: $0.arguments.map(LocalizedText.Argument.text)) })))
         case let .success(network):
             let session = configuration.session
             if let problem = session.amountProblem(for: network) {
@@ -311,7 +311,7 @@ public actor RawDataManager {
                 let why = (error as? CheckoutError)?.description ?? "\(error)"
                 result = .failure(CheckoutError(errorId: "client-session-update-failed",
                                                 description: "The client session did not confirm the amount: \(why)",
-                                                wording: Wording(.errorSessionNotConfirmed, .of(error))))
+                                                shown: LocalizedText(.errorSessionNotConfirmed, .of(error))))
             }
             self.sessionAnswered(request, result)
         }
@@ -343,7 +343,7 @@ public actor RawDataManager {
             pendingPayment = nil
             isPaying = false
             emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: "Nothing was charged. \(failure.description)",
-                                               wording: Wording(.errorNothingCharged, .of(failure)))))
+                                               shown: LocalizedText(.errorNothingCharged, .of(failure)))))
             updateClientSession()
         }
     }
@@ -430,7 +430,7 @@ public actor RawDataManager {
             let failure = error as? CheckoutError
             let description = failure?.description ?? "The payment could not be made: \(error)"
             emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description, payment: failure?.payment,
-                                               wording: failure.map { $0.wording } ?? Wording(.errorPaymentNotMade, .of(error)))))
+                                               shown: failure.map { $0.shown } ?? LocalizedText(.errorPaymentNotMade, .of(error)))))
         }
         // What changed while the payment was out (another number, another choice) is told now.
         updateClientSession()

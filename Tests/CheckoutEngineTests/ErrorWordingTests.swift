@@ -13,11 +13,11 @@ import Testing
 
     /// `description` is what the wording says in English; French and Arabic say something else,
     /// every argument filled.
-    static func expectWorded(_ wording: Wording?, says description: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let wording else { Issue.record("no wording for \(description)", sourceLocation: sourceLocation); return }
-        #expect(Bundled.english.text(wording) == description, sourceLocation: sourceLocation)
+    static func expectWorded(_ shown: LocalizedText?, says description: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let shown else { Issue.record("no wording for \(description)", sourceLocation: sourceLocation); return }
+        #expect(shown.text(Bundled.english) == description, sourceLocation: sourceLocation)
         for localizer in [french, arabic] {
-            let said = localizer.text(wording)
+            let said = shown.text(localizer)
             #expect(said != description, "\(localizer.language.code): \(description)", sourceLocation: sourceLocation)
             #expect(StringCatalogue.placeholders(in: said).isEmpty, "\(localizer.language.code): \(said)", sourceLocation: sourceLocation)
         }
@@ -41,10 +41,10 @@ import Testing
                 failures.append(.malformedAnswer(operation: operation, detail: .init(failure)))
             }
         }
-        for failure in failures { Self.expectWorded(failure.wording, says: failure.description) }
+        for failure in failures { Self.expectWorded(failure.shown, says: failure.description) }
         // Each of Primer's calls is named in the language.
         for operation in operations {
-            let said = Self.french.text(PrimerFailure.timedOut(operation: operation, after: .seconds(1)).wording!)
+            let said = PrimerFailure.timedOut(operation: operation, after: .seconds(1)).shown!.text(Self.french)
             #expect(!said.contains(operation), "\(said)")
         }
     }
@@ -55,9 +55,9 @@ import Testing
     ]
 
     @Test func everyHTTPClientFailureSaysItsDescriptionButLibcurlsOwnWords() {
-        for failure in Self.httpFailures { Self.expectWorded(failure.wording, says: failure.description) }
-        #expect(HTTPClient.Failure.transport("Could not resolve host: example.invalid").wording == nil, "libcurl's words are its own")
-        let said = Self.french.text(PrimerFailure.unreachable(operation: PrimerPaymentService.creatingPayment, detail: .init(.timedOut)).wording!)
+        for failure in Self.httpFailures { Self.expectWorded(failure.shown, says: failure.description) }
+        #expect(HTTPClient.Failure.transport("Could not resolve host: example.invalid").shown == nil, "libcurl's words are its own")
+        let said = PrimerFailure.unreachable(operation: PrimerPaymentService.creatingPayment, detail: .init(.timedOut)).shown!.text(Self.french)
         #expect(said == "création du paiement\u{A0}: Primer est injoignable (le serveur n’a pas répondu à temps)")
     }
 
@@ -79,7 +79,7 @@ import Testing
 
     @Test func theSandboxAndTheEnginesOwnFailuresSayTheirDescriptions() async throws {
         let unavailable = SandboxPaymentService.ProcessorUnavailable()
-        Self.expectWorded(unavailable.wording, says: unavailable.description)
+        Self.expectWorded(unavailable.shown, says: unavailable.description)
 
         // A payment through the engine: the sandbox fails amounts ending 0099.
         let session = ClientSession(orderedAllowedCardNetworks: [.visa], amount: 10099)
@@ -95,12 +95,12 @@ import Testing
         let failed = recorder.events.compactMap { event -> CheckoutError? in if case let .checkoutFailed(error) = event { error } else { nil } }
         let error = try #require(failed.first)
         #expect(error.description == "The payment could not be made: \(unavailable.description)")
-        Self.expectWorded(error.wording, says: error.description)
+        Self.expectWorded(error.shown, says: error.description)
         #expect(error.shownDescription(Bundled.english) == error.description)
         #expect(error.shownDescription(Self.french).hasPrefix("Le paiement n’a pas pu être fait\u{A0}: Le processeur sandbox est indisponible"))
         // The wording is not what the error is: equality and the JSON are the description's.
         var bare = error
-        bare.wording = nil
+        bare.shown = nil
         #expect(bare == error)
         #expect(bare.shownDescription(Self.french) == error.description, "without a wording, the English description")
     }
@@ -114,7 +114,7 @@ import Testing
         _ = harness.recorder.take()
         await harness.manager.submit()
         guard case let .checkoutFailed(error)? = harness.recorder.take().first else { Issue.record("no checkoutFailed"); return }
-        Self.expectWorded(error.wording, says: error.description)
+        Self.expectWorded(error.shown, says: error.description)
         #expect(error.shownDescription(Self.arabic).hasPrefix("هناك دفعة جارية بالفعل"))
         harness.payments.release()
     }

@@ -426,7 +426,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case errorNameLength
 
     // --help (Sources/CheckoutCommands/HelpText.swift, OptionTable.swift): sentences only; option names, placeholders, network ids,
-    // JSON and examples stay in code. Then the engine's failures as the result screen says them (CheckoutError.wording:
+    // JSON and examples stay in code. Then the engine's failures as the result screen says them (CheckoutError.shown:
     // RawDataManager, SandboxPaymentService, Primer/*); the JSON keeps the English description.
     case helpTitle
     case helpUsage

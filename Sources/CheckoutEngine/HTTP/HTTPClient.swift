@@ -33,7 +33,7 @@ import Synchronization
 /// server holds nothing but that thread.
 public struct HTTPClient: Sendable {
     /// Why a request failed.
-    public enum Failure: Error, Equatable, CustomStringConvertible, Worded {
+    public enum Failure: Error, Equatable, CustomStringConvertible, ShownInLanguage {
         /// libcurl could not be loaded; the reason is the loader's.
         case libcurlUnavailable(String)
         /// The request itself cannot be sent (a URL that is not http(s), a header with a line break).
@@ -63,14 +63,14 @@ public struct HTTPClient: Sendable {
 
         /// The description as a sentence of the catalogues; a transport failure is libcurl's own
         /// words (`curl_easy_strerror`), which have none.
-        public var wording: Wording? {
+        public var shown: LocalizedText? {
             switch self {
-            case let .libcurlUnavailable(reason): Wording(.errorHTTPNoLibcurl, .text(reason))
-            case let .invalidRequest(reason): Wording(.errorHTTPInvalidRequest, .text(reason))
-            case .timedOut: Wording(.errorHTTPTimedOut)
-            case let .tooLarge(limit): Wording(.errorHTTPTooLarge, .text(String(limit)))
-            case let .redirected(status): Wording(.errorHTTPRedirected, .text(String(status)))
-            case let .encoded(encoding): Wording(.errorHTTPEncoded, .text(encoding))
+            case let .libcurlUnavailable(reason): LocalizedText(.errorHTTPNoLibcurl, .text(reason))
+            case let .invalidRequest(reason): LocalizedText(.errorHTTPInvalidRequest, .text(reason))
+            case .timedOut: LocalizedText(.errorHTTPTimedOut)
+            case let .tooLarge(limit): LocalizedText(.errorHTTPTooLarge, .text(String(limit)))
+            case let .redirected(status): LocalizedText(.errorHTTPRedirected, .text(String(status)))
+            case let .encoded(encoding): LocalizedText(.errorHTTPEncoded, .text(encoding))
             case .transport: nil
             }
         }

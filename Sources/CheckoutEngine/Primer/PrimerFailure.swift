@@ -6,7 +6,7 @@ import FoundationEssentials
 /// No case carries the client token, its access token, a card number or a CVV, and the only text
 /// taken from a server's answer is an identifier that passes ``PrimerAPI/identifier(_:)`` (Primer's
 /// `errorId` and `diagnosticsId`, which support asks for).
-public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, Worded {
+public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, ShownInLanguage {
     /// The client token cannot be read; the text says what is wrong with it.
     case malformedToken(String)
     /// The client token expired at this moment.
@@ -25,20 +25,20 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, 
     /// the HTTP client's (``HTTPClient/Failure``). Equal by its text.
     public struct Detail: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
         public var description: String
-        public var wording: Wording?
+        public var shown: LocalizedText?
 
-        public init(_ text: String, wording: Wording? = nil) {
+        public init(_ text: String, shown: LocalizedText? = nil) {
             description = text
-            self.wording = wording
+            self.shown = shown
         }
 
-        public init(_ failure: HTTPClient.Failure) { self.init(failure.description, wording: failure.wording) }
+        public init(_ failure: HTTPClient.Failure) { self.init(failure.description, shown: failure.shown) }
         public init(stringLiteral value: String) { self.init(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
 
         public static func == (a: Detail, b: Detail) -> Bool { a.description == b.description }
 
-        var argument: Wording.Argument { wording.map { .wording($0) } ?? .text(description) }
+        var argument: LocalizedText.Argument { shown.map { .localized($0) } ?? .text(description) }
     }
 
     public var description: String {
@@ -62,24 +62,24 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, 
 
     /// The description as a sentence of the catalogues; the operation in the language when it
     /// is one of Primer's calls, the token's reason and the answer's details as they are.
-    public var wording: Wording? {
+    public var shown: LocalizedText? {
         switch self {
         case let .malformedToken(reason):
-            return Wording(.errorPrimerTokenUnusable, .text(reason))
+            return LocalizedText(.errorPrimerTokenUnusable, .text(reason))
         case let .expiredToken(date):
-            return Wording(.errorPrimerTokenExpired, .text(date.formatted(.iso8601)))
+            return LocalizedText(.errorPrimerTokenExpired, .text(date.formatted(.iso8601)))
         case let .status(operation, code, errorId, diagnosticsId):
             let details = [errorId.map { "errorId \($0)" }, diagnosticsId.map { "diagnosticsId \($0)" }].compactMap { $0 }
             let answered = details.isEmpty
-                ? Wording(.errorPrimerStatus, Self.said(operation), .text(String(code)))
-                : Wording(.errorPrimerStatusIds, Self.said(operation), .text(String(code)), .text(details.joined(separator: ", ")))
-            return code == 401 || code == 403 ? Wording(.errorPrimerTokenRefused, .wording(answered)) : answered
+                ? LocalizedText(.errorPrimerStatus, Self.said(operation), .text(String(code)))
+                : LocalizedText(.errorPrimerStatusIds, Self.said(operation), .text(String(code)), .text(details.joined(separator: ", ")))
+            return code == 401 || code == 403 ? LocalizedText(.errorPrimerTokenRefused, .localized(answered)) : answered
         case let .timedOut(operation, after):
-            return Wording(.errorPrimerTimedOut, Self.said(operation), .text(Self.seconds(after)))
+            return LocalizedText(.errorPrimerTimedOut, Self.said(operation), .text(Self.seconds(after)))
         case let .unreachable(operation, detail):
-            return Wording(.errorPrimerUnreachable, Self.said(operation), detail.argument)
+            return LocalizedText(.errorPrimerUnreachable, Self.said(operation), detail.argument)
         case let .malformedAnswer(operation, detail):
-            return Wording(.errorPrimerAnswerUnusable, Self.said(operation), detail.argument)
+            return LocalizedText(.errorPrimerAnswerUnusable, Self.said(operation), detail.argument)
         }
     }
 
@@ -91,8 +91,8 @@ public enum PrimerFailure: Error, Sendable, Equatable, CustomStringConvertible, 
         PrimerPaymentService.creatingPayment: .errorOperationCreatingPayment,
     ]
 
-    static func said(_ operation: String) -> Wording.Argument {
-        operations[operation].map { .wording(Wording($0)) } ?? .text(operation)
+    static func said(_ operation: String) -> LocalizedText.Argument {
+        operations[operation].map { .localized(LocalizedText($0)) } ?? .text(operation)
     }
 
     /// `15 s`, `0.3 s`.

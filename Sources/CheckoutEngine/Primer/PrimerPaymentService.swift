@@ -68,7 +68,7 @@ public struct PrimerPaymentService: PaymentService {
         /// What the thrown ``CheckoutError`` says; nil when the payment is returned.
         var failure: String?
         /// ``failure`` as a sentence of the catalogues.
-        var failureWording: Wording?
+        var failureWording: LocalizedText?
         /// What Primer says it charged, when its answer says so.
         var charged: (amount: Int, currency: String)?
 
@@ -78,8 +78,8 @@ public struct PrimerPaymentService: PaymentService {
                 && lhs.charged?.amount == rhs.charged?.amount && lhs.charged?.currency == rhs.charged?.currency
         }
 
-        static func failed(_ paymentID: String?, reason: String, failure: String, _ wording: Wording? = nil) -> Outcome {
-            Outcome(status: .failed, paymentID: paymentID, reason: reason, failure: failure, failureWording: wording)
+        static func failed(_ paymentID: String?, reason: String, failure: String, _ shown: LocalizedText? = nil) -> Outcome {
+            Outcome(status: .failed, paymentID: paymentID, reason: reason, failure: failure, failureWording: shown)
         }
     }
 
@@ -96,7 +96,7 @@ public struct PrimerPaymentService: PaymentService {
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
             throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment,
-                                wording: outcome.failureWording)
+                                shown: outcome.failureWording)
         }
         return payment
     }
@@ -119,11 +119,11 @@ public struct PrimerPaymentService: PaymentService {
         guard PrimerAPI.maySendCardData(to: pciURL) else {
             return .failed(nil, reason: "pciUrl is plain http off this machine",
                            failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.",
-                           Wording(.errorPrimerPlainHTTP))
+                           LocalizedText(.errorPrimerPlainHTTP))
         }
         guard let body = Self.tokenizationBody(request, now: now()) else {
             return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.",
-                           Wording(.errorPrimerExpiryUnreadable))
+                           LocalizedText(.errorPrimerExpiryUnreadable))
         }
         let token: String
         do {
@@ -134,7 +134,7 @@ public struct PrimerPaymentService: PaymentService {
             }
             token = value
         } catch {
-            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).", Wording(.errorPrimerNotMade, .of(error)))
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).", LocalizedText(.errorPrimerNotMade, .of(error)))
         }
         do {
             let answer = try await api.exchange(Self.creatingPayment, api.request(
@@ -145,7 +145,7 @@ public struct PrimerPaymentService: PaymentService {
             // Without an answer the payment may still have been made.
             let unknown = error.isNoAnswer ? " Its outcome is not known: look the payment up in Primer's dashboard before paying again." : ""
             return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).\(unknown)",
-                           Wording(unknown.isEmpty ? .errorPrimerNotMade : .errorPrimerNotMadeUnknown, .of(error)))
+                           LocalizedText(unknown.isEmpty ? .errorPrimerNotMade : .errorPrimerNotMadeUnknown, .of(error)))
         }
     }
 
@@ -185,15 +185,15 @@ public struct PrimerPaymentService: PaymentService {
         if checkoutOutcome == "CHECKOUT_FAILURE" || (checkoutOutcome != "CHECKOUT_COMPLETE" && status == "FAILED") {
             let why = reason.map { " (\($0))" } ?? ""
             outcome = .failed(id, reason: "FAILED at Primer\(why)", failure: "Primer reports payment \(named) FAILED\(why).",
-                              reason.map { Wording(.errorPrimerReportsFailedWhy, .text(named), .text($0)) } ?? Wording(.errorPrimerReportsFailed, .text(named)))
+                              reason.map { LocalizedText(.errorPrimerReportsFailedWhy, .text(named), .text($0)) } ?? LocalizedText(.errorPrimerReportsFailed, .text(named)))
         } else if id == nil {
             outcome = .failed(nil, reason: "no payment id in Primer's answer",
                               failure: "Primer's answer to creating the payment has no usable payment id, so its outcome is not known.",
-                              Wording(.errorPrimerNoPaymentId))
+                              LocalizedText(.errorPrimerNoPaymentId))
         } else if let action = answer["requiredAction"], action.objectValue != nil {
             let (need, needWording) = requiredAction(action)
             outcome = .failed(id, reason: need, failure: "Payment \(named) \(need). Pay with a card that does not ask for it, "
-                              + "or finish this checkout in the merchant's app or web page.", Wording(.errorPrimerActionNeeded, .text(named), .wording(needWording)))
+                              + "or finish this checkout in the merchant's app or web page.", LocalizedText(.errorPrimerActionNeeded, .text(named), .localized(needWording)))
         } else if checkoutOutcome == "CHECKOUT_COMPLETE" {
             outcome = Outcome(status: status == "SUCCESS" ? .authorized : .pending, paymentID: id)
         } else {
@@ -207,7 +207,7 @@ public struct PrimerPaymentService: PaymentService {
                 let shown = known.map { "status \($0)" } ?? "no status"
                 outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named), "
                                   + "which its client API does not send, so its outcome is not known: look it up in Primer's dashboard.",
-                                  known.map { Wording(.errorPrimerUnknownStatus, .text($0), .text(named)) } ?? Wording(.errorPrimerNoStatus, .text(named)))
+                                  known.map { LocalizedText(.errorPrimerUnknownStatus, .text($0), .text(named)) } ?? LocalizedText(.errorPrimerNoStatus, .text(named)))
             }
         }
         outcome.orderID = PrimerAPI.identifier(answer["orderId"]?.stringValue)
@@ -222,18 +222,18 @@ public struct PrimerPaymentService: PaymentService {
     ///
     /// The action's `clientToken` is a JWT whose `intent` says what to do (`3DS_AUTHENTICATION`,
     /// `PROCESSOR_3DS`, `…_REDIRECTION`); its `name` says it when the token cannot be read.
-    static func requiredAction(_ action: JSONValue) -> (text: String, wording: Wording) {
+    static func requiredAction(_ action: JSONValue) -> (text: String, shown: LocalizedText) {
         let intent = (try? PrimerClientToken.payload(of: action["clientToken"]?.stringValue ?? ""))?["intent"]?.stringValue
         let kinds = [intent, action["name"]?.stringValue].compactMap { $0?.uppercased() }
         if kinds.contains(where: { $0 == "3DS_AUTHENTICATION" || $0 == "PROCESSOR_3DS" }) {
-            return ("needs 3-D Secure: not possible in a terminal", Wording(.errorPrimerNeeds3DS))
+            return ("needs 3-D Secure: not possible in a terminal", LocalizedText(.errorPrimerNeeds3DS))
         }
         if let redirect = kinds.first(where: { $0.hasSuffix("_REDIRECTION") }) {
             let name = PrimerAPI.identifier(redirect) ?? "REDIRECTION"
-            return ("needs a redirect to a web page (\(name)): not possible in a terminal", Wording(.errorPrimerNeedsRedirect, .text(name)))
+            return ("needs a redirect to a web page (\(name)): not possible in a terminal", LocalizedText(.errorPrimerNeedsRedirect, .text(name)))
         }
         let name = kinds.compactMap { PrimerAPI.identifier($0) }.first ?? "unnamed"
-        return ("needs an action a terminal cannot perform (\(name)): not possible in a terminal", Wording(.errorPrimerNeedsAction, .text(name)))
+        return ("needs an action a terminal cannot perform (\(name)): not possible in a terminal", LocalizedText(.errorPrimerNeedsAction, .text(name)))
     }
 }
 
