@@ -25,7 +25,7 @@ extension ResultScreen {
                 return [Narration(said + id)]
             }
         case .failed(let error):
-            return [Narration(text.text(error.errorId == "payment-failed" ? .plainResultFailedError : .plainResultRefused, error.description))]
+            return [Narration(text.text(error.errorId == "payment-failed" ? .plainResultFailedError : .plainResultRefused, error.shownDescription(context.localizer)))]
         }
     }
 

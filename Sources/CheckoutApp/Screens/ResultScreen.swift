@@ -150,7 +150,7 @@ public struct ResultScreen: KeepsReceipts {
             return lines
         }
         guard case .failed(let error) = outcome else { return [] }
-        var lines = [Receipt.Line(label: "Reason", value: error.description, priority: 9),
+        var lines = [Receipt.Line(label: "Reason", value: error.shownDescription(context.localizer), priority: 9),
                      Receipt.Line(label: "Error id", value: error.errorId, priority: 5)]
         // Primer created the payment before it failed: its id is what support looks up.
         if let payment = error.payment { lines.insert(Receipt.Line(label: "Payment id", value: payment.id, priority: 9), at: 0) }
