@@ -158,7 +158,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutCommandsTests",
-            dependencies: ["CheckoutCommands", "CheckoutCore", "CheckoutEngine", "CheckoutApp", "NolPay"],
+            dependencies: ["CheckoutCommands", "CheckoutCore", "CheckoutEngine", "CheckoutApp", "NolPay", "CheckoutTestSupport"],
+            exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -15,7 +15,9 @@ public enum Checkout {
         case "demo": return await DemoCommand.run(rest)
         case "nol" where rest.first == "events": return await NolEventsCommand.run(Array(rest.dropFirst()))
         case "--help", "-h", "help":
-            FileHandleOutput.line(HelpText.usage)
+            // `checkout --help --lang fr` speaks French too: the rest is read by the terminal UI's table.
+            let language = try? CommandLineOptions.parse(rest, command: .tui).get().language
+            FileHandleOutput.line(HelpText.usage(.speaking(language ?? nil)))
             return 0
         case "--version":
             FileHandleOutput.line(HelpText.version)

@@ -151,7 +151,7 @@ struct CommandLineOptions: Sendable {
             FileHandleOutput.error(error.message)
             return .failure(Exit(status: 2))
         case .success(let options) where options.wantsHelp:
-            FileHandleOutput.line(command.help)
+            FileHandleOutput.line(command.help(.speaking(options.language)))
             return .failure(Exit(status: 0))
         case .success(let options):
             return .success(options)

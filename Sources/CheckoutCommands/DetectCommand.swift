@@ -22,7 +22,7 @@ enum DetectCommand {
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line(CommandSpec.detect.help)
+            FileHandleOutput.line(CommandSpec.detect.help(.speaking(options.language)))
             return 0
         }
         guard !options.positionals.isEmpty else {

@@ -21,7 +21,7 @@ enum EventsCommand {
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line(CommandSpec.events.help)
+            FileHandleOutput.line(CommandSpec.events.help(.speaking(options.language)))
             return 0
         }
         guard options.positionals.isEmpty else {

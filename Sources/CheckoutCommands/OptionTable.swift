@@ -76,61 +76,56 @@ enum CommandOption: String, CaseIterable, Sendable {
     var takesValue: Bool { placeholder != nil }
 
     /// What the option does, in a line or two.
-    var help: String {
+    func help(_ say: HelpWords) -> String {
         switch self {
-        case .session: "the merchant's client session, JSON in the headless SDK's shape: amount and currency, allowed networks, "
-            + "per-network surcharges (e.g. examples/session-visa-surcharge.json)"
-        case .clientToken: "a Primer client token (or set \(CommandLineOptions.clientTokenVariable): the option shows in ps): the session, "
-            + "BIN lookups and payments come from Primer's configuration for it (its signature is not checked here; Primer checks it)"
-        case .allowed: "accepted networks in order of preference, comma-separated (e.g. VISA,CARTES_BANCAIRES,MASTERCARD; replaces the session's list)"
-        case .amount: "the amount to pay in minor units (4999 for 49.99; replaces the session's)"
-        case .currency: "the ISO 4217 currency (replaces the session's)"
-        case .binService: "embedded (the shipped BIN table), off (no service: LOCAL_FALLBACK from 8 digits) or a URL answering "
-            + "GET {URL}/v1/bin-data/{first 8 digits}"
-        case .binTable: "a CSV BIN table to use instead of the shipped one (columns named in its header; the public binlist layout loads as it is)"
-        case .binLatency: "simulated round trip of the embedded BIN service, in milliseconds"
-        case .binTimeout: "give up on the BIN service after this many milliseconds (LOCAL_FALLBACK)"
-        case .debounce: "wait this long after the last keystroke before a BIN lookup, in milliseconds"
-        case .expiry: "the expiry date to validate (MM/YY, MM/YYYY or MMYY)"
-        case .cvv: "the security code to validate"
-        case .name: "the cardholder name to validate"
-        case .dataDir: "where the SQLite database (ledger, simulated Nol backend) and saved settings live"
-        case .noColor: "no colours (so does the NO_COLOR variable)"
-        case .lang: "the language the screens speak: English, French or Arabic (Arabic needs a UTF-8 terminal); "
-            + "else the one saved in Settings, else LC_ALL, LC_MESSAGES or LANG, else English"
-        case .noMouse: "leave the mouse to the terminal (its own text selection) instead of clicks and the wheel"
-        case .plain: "ask one thing at a time in plain lines (screen readers, serial consoles, pipes); also when TERM is dumb or "
-            + "unknown, or CHECKOUT_PLAIN=1 or ACCESSIBLE=1 is set"
-        case .readTimeout: "how long the simulated reader waits for a tap after a scan starts"
-        case .otp: "every simulated SMS carries CODE (6 digits), so a script can type it"
-        case .json: "JSON Lines, one object per payment, instead of a table"
-        case .limit: "at most N payments"
-        case .since: "payments made at or after DATE, UTC: 2025-11-29 or 2025-11-29T17:53:36Z"
-        case .status: "only AUTHORIZED, DECLINED, FAILED or PENDING payments"
-        case .oldestFirst: "oldest first instead of newest first"
-        case .script: "play your own script (the format is in Resources/demo/cobadge.demo)"
-        case .check: "play headless at full speed; exit 1 when a step's expectation fails"
-        case .record: "write what the terminal shows as an asciicast v2 file (asciinema play FILE.cast)"
-        case .speed: "start at " + DemoDriver.speeds.map(Self.number).joined(separator: ", ") + " times a person's pace"
+        case .session: say(.helpOptionSession)
+        case .clientToken: say(.helpOptionClientToken, CommandLineOptions.clientTokenVariable)
+        case .allowed: say(.helpOptionAllowed)
+        case .amount: say(.helpOptionAmount)
+        case .currency: say(.helpOptionCurrency)
+        case .binService: say(.helpOptionBinService)
+        case .binTable: say(.helpOptionBinTable)
+        case .binLatency: say(.helpOptionBinLatency)
+        case .binTimeout: say(.helpOptionBinTimeout)
+        case .debounce: say(.helpOptionDebounce)
+        case .expiry: say(.helpOptionExpiry)
+        case .cvv: say(.helpOptionCvv)
+        case .name: say(.helpOptionName)
+        case .dataDir: say(.helpOptionDataDir)
+        case .noColor: say(.helpOptionNoColor)
+        case .lang: say(.helpOptionLang)
+        case .noMouse: say(.helpOptionNoMouse)
+        case .plain: say(.helpOptionPlain)
+        case .readTimeout: say(.helpOptionReadTimeout)
+        case .otp: say(.helpOptionOtp)
+        case .json: say(.helpOptionJson)
+        case .limit: say(.helpOptionLimit)
+        case .since: say(.helpOptionSince)
+        case .status: say(.helpOptionStatus)
+        case .oldestFirst: say(.helpOptionOldestFirst)
+        case .script: say(.helpOptionScript)
+        case .check: say(.helpOptionCheck)
+        case .record: say(.helpOptionRecord)
+        case .speed: say(.helpOptionSpeed, DemoDriver.speeds.map(Self.number).joined(separator: ", "))
         }
     }
 
     /// The default, as the program takes it when the option is not given, in words; `nil` when
     /// leaving the option out means its absence (no session file, no limit).
-    func defaultValue(in command: CommandSpec) -> String? {
+    func defaultValue(in command: CommandSpec, _ say: HelpWords = .english) -> String? {
         switch self {
         case .session: return "Resources/data/session.json"
         case .amount:
-            if command == .nolEvents { return "\(NolFare.amount) (\(MoneyText.format(minorUnits: NolFare.amount, currency: NolFare.currency)))" }
-            return (try? Bundled.sessionDefaults()).map { "the session's, \($0.amount) (\(MoneyText.format(minorUnits: $0.amount, currency: $0.currency)))" }
+            if command == .nolEvents { return "\(NolFare.amount) (\(say.money(NolFare.amount, currency: NolFare.currency)))" }
+            return (try? Bundled.sessionDefaults()).map { say(.helpDefaultSessions, "\($0.amount) (\(say.money($0.amount, currency: $0.currency)))") }
         case .currency:
             if command == .nolEvents { return NolFare.currency }
-            return (try? Bundled.sessionDefaults()).map { "the session's, \($0.currency)" }
+            return (try? Bundled.sessionDefaults()).map { say(.helpDefaultSessions, $0.currency) }
         case .binService: return "embedded"
         case .binLatency: return String(CheckoutSettings().binLatencyMilliseconds)
         case .binTimeout: return String(Self.milliseconds(EngineConfiguration().binLookupTimeout))
         case .debounce: return String(Self.milliseconds(EngineConfiguration().debounce))
-        case .dataDir: return "$XDG_DATA_HOME/checkout, else ~/.local/share/checkout"
+        case .dataDir: return say(.helpDefaultElse, "$XDG_DATA_HOME/checkout", "~/.local/share/checkout")
         case .readTimeout: return String(SimulatedTransit.Rules().readTimeout.components.seconds)
         case .speed: return "1"
         default: return nil
@@ -243,9 +238,9 @@ struct CommandSpec: Sendable, Equatable {
     /// What follows the options in its usage (`NUMBER... | -`).
     var arguments: String
     /// One line for `checkout --help`.
-    var summary: String
+    var summary: TextKey
     /// What its own `--help` says after the usage and before the options.
-    var description: String
+    var description: [HelpLine]
     var options: [CommandOption]
 
     static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool { lhs.words == rhs.words }
@@ -261,36 +256,39 @@ struct CommandSpec: Sendable, Equatable {
     var hint: String { usage.contains("\n") ? "see \(title) --help" : usage }
 
     /// The usage line: the command, each option with its placeholder, the arguments, wrapped.
-    var usage: String {
+    var usage: String { usage(.english) }
+
+    func usage(_ say: HelpWords) -> String {
         let parts = options.map { option in "[--\(option.rawValue)" + (option.placeholder.map { " " + $0 } ?? "") + "]" }
             + (arguments.isEmpty ? [] : [arguments])
-        return Self.wrap(parts, first: "usage: \(title) ", width: 120)
+        return Self.wrap(parts, first: say(.helpUsage) + " \(title) ", width: 120)
     }
 
     /// `--help` of the command: its usage, what it does, each option with its default.
-    var help: String {
-        var lines = [usage]
-        if !description.isEmpty { lines += ["", description] }
+    var help: String { help(.english) }
+
+    func help(_ say: HelpWords) -> String {
+        var lines = [usage(say)]
+        if !description.isEmpty { lines += [""] + description.map { $0.text(say) } }
         if !options.isEmpty {
-            lines += ["", "options:"] + Self.optionLines(options, in: self)
+            lines += ["", say(.helpOptions)] + Self.optionLines(options, in: self, say)
         }
         return lines.joined(separator: "\n")
     }
 
     /// The options as the help lists them: name and placeholder, then what it does and, kept on
-    /// one line, its default (or `text` instead of the help, and `tail` instead of the default).
-    static func optionLines(_ options: [CommandOption], in command: CommandSpec, text given: String? = nil, tail: String? = nil) -> [String] {
+    /// one line, its default (or `tail` instead of the default).
+    static func optionLines(_ options: [CommandOption], in command: CommandSpec, _ say: HelpWords, tail: String? = nil) -> [String] {
         let column = 26
         return options.flatMap { option -> [String] in
             let name = "  --\(option.rawValue)" + (option.placeholder.map { " " + $0 } ?? "")
-            let last = tail ?? option.defaultValue(in: command).map { "(default: \($0))" }
-            let words = (given ?? option.help).split(separator: " ").map(String.init) + (last.map { [$0] } ?? [])
+            let last = tail ?? option.defaultValue(in: command, say).map { say(.helpDefault, $0) }
+            let words = option.help(say).split(separator: " ").map(String.init) + (last.map { [$0] } ?? [])
             let indent = String(repeating: " ", count: column)
             let first = name.count < column - 1 ? name + String(repeating: " ", count: column - name.count) : name + "\n" + indent
             return [wrap(words, first: first, width: 110, indent: indent)]
         }
     }
-
     /// `parts` joined by spaces after `first`, in lines of at most `width` columns, later lines indented.
     static func wrap(_ parts: [String], first: String, width: Int, indent: String? = nil) -> String {
         let indent = indent ?? String(repeating: " ", count: first.split(separator: "\n").last.map(\.count) ?? 0)
@@ -312,102 +310,108 @@ struct CommandSpec: Sendable, Equatable {
     }
 }
 
+/// A line (or a few) of a command's description.
+enum HelpLine: Sendable {
+    /// A sentence of the catalogues; a new line in it starts a line of the help.
+    case said(TextKey, [String] = [])
+    /// The same in every language: JSON, a command to copy.
+    case verbatim(String)
+    /// `label` (the same in every language) padded to `column`, then the sentence, its later
+    /// lines indented to `column`.
+    case labelled(String, column: Int, TextKey, [String] = [])
+    case blank
+
+    func text(_ say: HelpWords) -> String {
+        switch self {
+        case let .said(key, arguments): return say.sentence(key, arguments)
+        case let .verbatim(text): return text
+        case let .labelled(label, column, key, arguments):
+            let indent = String(repeating: " ", count: column)
+            return say.sentence(key, arguments).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                (index == 0 ? label + String(repeating: " ", count: max(0, column - label.count)) : indent) + line
+            }.joined(separator: "\n")
+        case .blank: return ""
+        }
+    }
+}
+
 extension CommandSpec {
     static let tui = CommandSpec(
         words: [], arguments: "[pay | settings | nol link|cards|pay|unlink]",
-        summary: "the terminal UI: the home menu, or one screen",
-        description: """
-            The terminal UI: the home menu, or the screen the words name. Settings changes some of the options below for the \
-            next card and saves them in the data directory; options given here override the saved ones, for this run.
-            TERM dumb or unknown (or --plain, CHECKOUT_PLAIN=1, ACCESSIBLE=1) asks the same screens one question at a time in plain lines.
-            """,
+        summary: .helpSummaryTUI,
+        description: [.said(.helpAboutTUI), .said(.helpAboutTUIPlain)],
         options: CommandOption.binOptions + [.debounce, .dataDir, .noColor, .noMouse, .lang, .plain])
 
     static let detect = CommandSpec(
         words: ["detect"], arguments: "NUMBER... | -",
-        summary: "card numbers detected and validated, one JSON object a number",
-        description: """
-            Prints one JSON object per number:
-            {"cardNumber","source","detectedCardNetworks","selectableCardNetworks","autoSelectedCardNetwork",
-             "amountDue","binData","validation"}; network items carry their session surcharge when above 0.
-            Under 8 digits the networks come from local rules (LOCAL); from 8 digits the BIN service is asked
-            (REMOTE, or LOCAL_FALLBACK when it fails, times out or knows nothing of the BIN).
-
-            With -, each line of standard input is a card number, or a JSON object (a line starting with {):
-              {"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…"}
-            Fields left out take --expiry, --cvv and --name. The output echoes cardNumber as given.
-
-            Numbers given as arguments, and --cvv, --expiry and --name, can be read by every user of this
-            machine (ps, /proc) while checkout runs; standard input cannot. Examples:
-              printf '%s\\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}' | checkout detect -
-              checkout detect - < numbers.txt
-            """,
+        summary: .helpSummaryDetect,
+        description: [
+            .said(.helpAboutDetect),
+            .verbatim(#"{"cardNumber","source","detectedCardNetworks","selectableCardNetworks","autoSelectedCardNetwork","#),
+            .labelled(" ", column: 1, .helpAboutDetectSurcharge, [#""amountDue","binData","validation"}"#]),
+            .said(.helpAboutDetectSources), .blank,
+            .said(.helpAboutDetectInput),
+            .verbatim(#"  {"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…"}"#),
+            .said(.helpAboutDetectFields), .blank,
+            .said(.helpAboutDetectVisible),
+            .verbatim(#"  printf '%s\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}' | checkout detect -"#),
+            .verbatim("  checkout detect - < numbers.txt"),
+        ],
         options: CommandOption.binOptions + CommandOption.cardFields)
 
     static let events = CommandSpec(
         words: ["events"], arguments: "< script.jsonl",
-        summary: "the headless RawDataManager over JSON Lines",
-        description: """
-            The headless RawDataManager: JSON Lines in on standard input, its events as JSON Lines out.
-            Input, one object a line:
-              {"rawData":{"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…","cardNetwork":null}}
-                              the raw data as typed so far; fields left out take --expiry, --cvv and --name
-              {"submit":{}}   pay (the sandbox processor, recorded in the ledger under --data-dir; Primer with a token);
-                              {"submit":{"idempotencyKey":"…"}} gives the payment the merchant's key
-              {"sleep":MS}    pause the reader, as a person between keys
-            Output, one object per event, in the engine's order: dataIsValid, willFetchMetadata,
-            didReceiveMetadata, didReceiveBinData, willUpdateClientSession, didUpdateClientSession,
-            clientSessionUpdateFailed (a session with surcharges, Docs/primer.md), checkoutCompleted,
-            checkoutFailed. A line that is none of these is named on stderr (never quoted) and skipped. At the
-            end of input a pending debounce fires at once and work in flight finishes before the exit.
-            A payment the ledger could not record yet (locked, a full disk) is still checkoutCompleted, with
-            "notRecorded" saying why; its row is written once the ledger can take it. A submit while a payment
-            is in flight is checkoutFailed "payment-in-progress".
-            """,
+        summary: .helpSummaryEvents,
+        description: [
+            .said(.helpAboutEvents),
+            .said(.helpAboutEventsInput),
+            .verbatim(#"  {"rawData":{"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…","cardNetwork":null}}"#),
+            .labelled("", column: 18, .helpAboutEventsRawData),
+            .labelled(#"  {"submit":{}}"#, column: 18, .helpAboutEventsSubmit, [#"{"submit":{"idempotencyKey":"…"}}"#]),
+            .labelled(#"  {"sleep":MS}"#, column: 18, .helpAboutEventsSleep),
+            .said(.helpAboutEventsOutput),
+            .said(.helpAboutEventsNotRecorded),
+        ],
         options: CommandOption.binOptions + [.debounce, .dataDir] + CommandOption.cardFields)
 
     static let nolEvents = CommandSpec(
         words: ["nol", "events"], arguments: "< script.jsonl",
-        summary: "the Nol Pay components over JSON Lines",
-        description: """
-            The Nol Pay components over JSON Lines; the simulated backend lives under --data-dir, so a link made in one run is there in the next.
-            Input, one JSON object a line:
-              {"start":"link"|"linkedCards"|"pay"|"unlink"}
-              {"tap":"CARD_NUMBER"}            hold a card to the simulated reader (scans it when linking)
-              {"collect":{"mobileNumber":"…"}} {"collect":{"otpCode":"…"}} {"collect":{"cardNumber":"…","mobileNumber":"…"}}
-              {"submit":{}}  {"resend":{}}  {"readerFault":"readError"|"noResponse"}
-            """,
+        summary: .helpSummaryNolEvents,
+        description: [
+            .said(.helpAboutNolEvents),
+            .said(.helpAboutNolEventsInput),
+            .verbatim(#"  {"start":"link"|"linkedCards"|"pay"|"unlink"}"#),
+            .labelled(#"  {"tap":"CARD_NUMBER"}"#, column: 35, .helpAboutNolEventsTap),
+            .verbatim(#"  {"collect":{"mobileNumber":"…"}} {"collect":{"otpCode":"…"}} {"collect":{"cardNumber":"…","mobileNumber":"…"}}"#),
+            .verbatim(#"  {"submit":{}}  {"resend":{}}  {"readerFault":"readError"|"noResponse"}"#),
+        ],
         options: [.dataDir, .amount, .currency, .readTimeout, .otp])
 
     static let payments = CommandSpec(
         words: ["payments"], arguments: "",
-        summary: "the payment ledger, newest first",
-        description: "Lists the payment ledger, newest first: a table, or with --json one object per payment.",
+        summary: .helpSummaryPayments,
+        description: [.said(.helpAboutPayments)],
         options: [.dataDir, .json, .limit, .since, .status, .oldestFirst])
 
     static let demo = CommandSpec(
         words: ["demo"], arguments: "[cobadge|eftpos|fallback|nol|tour]",
-        summary: "a narrated walkthrough played by an autopilot through the real screens",
-        description: """
-              cobadge    a co-badged card (Cartes Bancaires + Visa): local rules, the BIN lookup at the 8th digit,
-                         the debounce, the chooser, a surcharge on Visa and why the cardholder chooses,
-                         paying with Cartes Bancaires
-              eftpos     an eftpos + Mastercard card: the network selected by routing, no chooser
-              fallback   a slow BIN service: LOCAL_FALLBACK, and paying without waiting for it
-              nol        linking a Nol card (scan, phone, SMS code, one wrong code), listing, paying, unlinking
-              tour       all of them (the default)
-
-            keys: space pause/resume · → next caption · ← replay the caption · + - speed · esc or q leave ·
-                  any other key hands you the keyboard
-            Payments a demo makes go to the ledger under --data-dir when it is given (in memory otherwise);
-            the Nol system a demo walks through is always a fresh one in memory, so a demo plays the same every time.
-            """,
+        summary: .helpSummaryDemo,
+        description: [
+            .labelled("  cobadge", column: 13, .helpDemoCobadge),
+            .labelled("  eftpos", column: 13, .helpDemoEftpos),
+            .labelled("  fallback", column: 13, .helpDemoFallback),
+            .labelled("  nol", column: 13, .helpDemoNol),
+            .labelled("  tour", column: 13, .helpDemoTour),
+            .blank,
+            .said(.helpDemoKeys),
+            .said(.helpDemoLedger),
+        ],
         options: [.script, .check, .record, .speed, .binService, .binTable, .dataDir, .noColor, .lang])
 
     static let bench = CommandSpec(
         words: ["bench"], arguments: "",
-        summary: "detection and BIN-lookup figures (build with -c release)",
-        description: "Prints detection and BIN-table lookup figures; with --bin-table FILE, only that table's load figures.",
+        summary: .helpSummaryBench,
+        description: [.said(.helpAboutBench)],
         options: [.binTable])
 
     /// Every command, in the order `checkout --help` lists them.

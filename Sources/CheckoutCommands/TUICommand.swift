@@ -32,7 +32,7 @@ enum TUICommand {
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line(HelpText.usage)
+            FileHandleOutput.line(HelpText.usage(.speaking(options.language)))
             return 0
         }
         guard let route = Route(arguments: options.positionals) else {

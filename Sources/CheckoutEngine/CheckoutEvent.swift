@@ -83,16 +83,34 @@ public struct Payment: Sendable, Equatable {
 ///
 /// The description may quote text from outside (a service's answer, a database message), so it is
 /// kept sanitised (``DiagnosticText``): one line, no control or bidi characters.
-public struct CheckoutError: Sendable, Equatable, Error {
+public struct CheckoutError: Sendable, Equatable, Error, ShownInLanguage {
     public var errorId: String
+    /// In English, as the SDK's wire and the JSON output carry it.
     public var description: String
     /// The payment the failure is about, when one was created: what the SDK puts in the
     /// `checkoutData` of `didFail(withError:checkoutData:)` (its id, order id and status).
     public var payment: Payment?
+    /// The description as a sentence of the catalogues, for a screen to show in its language
+    /// (English's is the description); not part of what the error is (equality, JSON).
+    public var shown: LocalizedText?
 
-    public init(errorId: String, description: String, payment: Payment? = nil) {
+    public init(errorId: String, description: String, payment: Payment? = nil, shown: LocalizedText? = nil) {
         self.errorId = errorId
         self.description = DiagnosticText.sanitized(description)
         self.payment = payment
+        self.shown = shown
+    }
+
+    public static func == (a: CheckoutError, b: CheckoutError) -> Bool {
+        a.errorId == b.errorId && a.description == b.description && a.payment == b.payment
+    }
+
+    /// The description in `localizer`'s language: its wording there, the English description
+    /// when it has none or the language is English.
+    public func shownDescription(_ localizer: Localizer) -> String {
+        guard localizer.language != .english, let shown else { return description }
+        // What came from outside is kept to one line as in the description; the language's own
+        // isolates (Arabic's) are not escaped.
+        return shown.mappingTexts(DiagnosticText.sanitized).text(localizer)
     }
 }

@@ -143,7 +143,8 @@ public actor RawDataManager {
         applyInbox()
         guard !isPaying else {
             emit(.checkoutFailed(CheckoutError(errorId: "payment-in-progress",
-                                               description: "A payment is already under way; this submit was not sent. Wait for its result.")))
+                                               description: "A payment is already under way; this submit was not sent. Wait for its result.",
+                                               shown: LocalizedText(.errorPaymentInProgress))))
             return
         }
         let metadata = currentMetadata ?? resolver.localMetadata(forDigits: digits, source: .local)
@@ -161,7 +162,8 @@ public actor RawDataManager {
         }
         switch resolver.networkForPayment(choice: data.cardNetwork, metadata: metadata) {
         case let .failure(error):
-            emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description)))
+            emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description,
+                                               shown: error.sentence.map { LocalizedText($0.key, arguments: $0.arguments.map(LocalizedText.Argument.text)) })))
         case let .success(network):
             let session = configuration.session
             if let problem = session.amountProblem(for: network) {
@@ -308,7 +310,8 @@ public actor RawDataManager {
             do { result = .success(try await service.selectCardNetwork(request.network)) } catch {
                 let why = (error as? CheckoutError)?.description ?? "\(error)"
                 result = .failure(CheckoutError(errorId: "client-session-update-failed",
-                                                description: "The client session did not confirm the amount: \(why)"))
+                                                description: "The client session did not confirm the amount: \(why)",
+                                                shown: LocalizedText(.errorSessionNotConfirmed, .of(error))))
             }
             self.sessionAnswered(request, result)
         }
@@ -339,7 +342,8 @@ public actor RawDataManager {
         } else if let failure = sessionSync.failure {
             pendingPayment = nil
             isPaying = false
-            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: "Nothing was charged. \(failure.description)")))
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: "Nothing was charged. \(failure.description)",
+                                               shown: LocalizedText(.errorNothingCharged, .of(failure)))))
             updateClientSession()
         }
     }
@@ -425,7 +429,8 @@ public actor RawDataManager {
         case let .failure(error):
             let failure = error as? CheckoutError
             let description = failure?.description ?? "The payment could not be made: \(error)"
-            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description, payment: failure?.payment)))
+            emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description, payment: failure?.payment,
+                                               shown: failure.map { $0.shown } ?? LocalizedText(.errorPaymentNotMade, .of(error)))))
         }
         // What changed while the payment was out (another number, another choice) is told now.
         updateClientSession()

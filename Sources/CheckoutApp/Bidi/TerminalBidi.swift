@@ -43,6 +43,10 @@ public enum TerminalBidi: Sendable, Equatable {
         return .visualOrder
     }
 
+    /// Who orders the characters of a right-to-left phrase for this terminal: the canvas, except for
+    /// a terminal that reorders every line itself.
+    public var textOrder: Canvas.TextOrder { self == .terminalOrders ? .logical : .visual }
+
     /// The variables ``of(environment:)`` reads, for ``ProcessEnvironment/values(_:)``.
     public static let variables = ["TMUX", "STY", "TERM", "VTE_VERSION", "TERM_PROGRAM", "KONSOLE_VERSION", "MLTERM"]
 }

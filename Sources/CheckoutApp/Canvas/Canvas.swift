@@ -22,7 +22,18 @@ import CheckoutCore
 /// left to right (``BidiIsolation/isolatingNumbers(_:)``); fills, click targets and the cursor
 /// mirror the same way, and the symbols that point (◀ ▶, ← →, box corners) are swapped. One put
 /// is one phrase: a row built from several puts is mirrored by the columns, a phrase by the algorithm.
+/// For a terminal that orders text itself (``textOrder`` ``TextOrder/logical``) the columns still
+/// mirror, and each phrase keeps its characters in logical order, unshaped, for the terminal to order and shape.
 public struct Canvas: Sendable, Equatable {
+    /// Who puts a right-to-left phrase's characters in the order they are seen.
+    public enum TextOrder: Sendable, Equatable {
+        /// The canvas: shaped, in visual order, for the terminals that show cells as they come (xterm, tmux, the Linux console).
+        case visual
+        /// The terminal: logical order, unshaped, for those that run the bidirectional algorithm on
+        /// what they show and cannot be told not to (Konsole, mlterm, macOS Terminal: ``TerminalBidi/terminalOrders``).
+        case logical
+    }
+
     /// One cell: a character (a space when empty) and its style.
     public struct Cell: Sendable, Equatable {
         public var character: Character
@@ -40,6 +51,8 @@ public struct Canvas: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Which way the rows run; right to left mirrors every put, fill, target and the cursor.
     public var direction: Language.Direction = .leftToRight
+    /// Right to left, who orders each phrase's characters; left to right, text is always in logical order.
+    public var textOrder: TextOrder = .visual
     /// Where the terminal cursor should be shown (the focused text field's insertion point), if anywhere.
     ///
     /// Set in the screens' left-to-right columns. Right to left, a caret inside text put on its row
@@ -144,17 +157,30 @@ public struct Canvas: Sendable, Equatable {
         return max(0, x - column)
     }
 
-    /// Right to left: `text` in visual order, ending where a left-to-right put would start, seen in
-    /// a mirror; cut from its logical end (the left) when it does not fit.
+    /// Right to left: `text` in visual order (or logical, for a terminal that orders it), ending
+    /// where a left-to-right put would start, seen in a mirror; cut from its logical end (the left,
+    /// in visual order) when it does not fit.
     private mutating func putMirrored(_ text: String, row: Int, column: Int, style: CellStyle, maxWidth: Int?) -> Int {
         let limit = min(width, column + (maxWidth ?? width)) - max(0, column)
         guard limit > 0 else { return 0 }
         // A phrase with no right-to-left letter (a key's name, a network's, an amount) is its own
         // left-to-right paragraph, so its neutral ends (`⇧tab`, `(3)`) stay where they are.
         let paragraph: BidiText.Paragraph = text.unicodeScalars.contains(where: Self.isRightToLeft) ? .rightToLeft : .leftToRight
-        var visual = BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph)
-        if paragraph == .leftToRight {
-            // Its spaces were a gap on the side of the phrase next to it, which is now the other side.
+        var visual: String
+        if textOrder == .visual {
+            visual = BidiText.visual(BidiIsolation.isolatingNumbers(text), paragraph: paragraph)
+        } else {
+            // A terminal that orders text itself gets it as written, without the isolates, which no
+            // cell can hold; a right-to-left phrase too long is cut at its logical end before its
+            // edges change sides, as its visual form is.
+            var logical = Array(text).filter { DisplayWidth.of($0) > 0 }
+            var logicalWidth = logical.reduce(0) { $0 + DisplayWidth.of($1) }
+            while paragraph == .rightToLeft, logicalWidth > limit, !logical.isEmpty { logicalWidth -= DisplayWidth.of(logical.removeLast()) }
+            visual = String(logical)
+        }
+        if paragraph == .leftToRight || textOrder == .logical {
+            // Its spaces were a gap on the side of the phrase next to it, which is now the other side
+            // (what the algorithm does to a right-to-left phrase's, when it orders it).
             let leading = visual.prefix { $0 == " " }.count, trailing = visual.reversed().prefix { $0 == " " }.count
             if leading < visual.count {
                 visual = String(repeating: " ", count: trailing) + visual.dropFirst(leading).dropLast(trailing) + String(repeating: " ", count: leading)
@@ -175,6 +201,18 @@ public struct Canvas: Sendable, Equatable {
             x += w
         }
         return used
+    }
+
+    /// Writes `text` as a left-to-right block in the `width` columns from `column`: on a
+    /// right-to-left canvas the block's place mirrors, and its text keeps its order and its
+    /// indentation inside it, as a code block does in a right-to-left page (an event's JSON: wire
+    /// values, read left to right). Returns the number of columns written.
+    @discardableResult
+    public mutating func putLeftToRight(_ text: String, row: Int, column: Int, width blockWidth: Int, style: CellStyle = .normal) -> Int {
+        guard direction == .rightToLeft else { return put(text, row: row, column: column, style: style, maxWidth: blockWidth) }
+        direction = .leftToRight
+        defer { direction = .rightToLeft }
+        return put(text, row: row, column: width - column - blockWidth, style: style, maxWidth: blockWidth)
     }
 
     /// A right-to-left letter (Hebrew, Arabic and their presentation forms) or mark (RLM, ALM).

@@ -9,7 +9,7 @@ extension AppModel {
         if let confirmation {
             let leaving = stack[confirmation.index].leavingQuestion(context: context) ?? confirmation.question
             return ScreenQuestion(
-                step: "leave", prompt: leaving, help: ["y leaves without what was typed; n (or Enter) stays."],
+                step: "leave", prompt: leaving, help: [context.localizer.text(.frameLeaveHelp)],
                 kind: .confirm(.init(defaultYes: false, yes: .init("yes", steps: [.key(.character("y"))]),
                                      no: .init("no", steps: [.key(.character("n"))]))),
                 back: [.key(.character("n"))])
@@ -17,7 +17,7 @@ extension AppModel {
         if let asked = top.yesNoQuestion(context: context) {
             // The screen's own yes/no (a held Pay that waited its time), asked as the terminal asks it.
             return ScreenQuestion(
-                step: "yes-no", prompt: asked.text, help: ["y: \(asked.yes); n: \(asked.no)."],
+                step: "yes-no", prompt: asked.text, help: [context.localizer.text(.frameYesNoHelp, asked.yes, asked.no)],
                 kind: .confirm(.init(defaultYes: false, yes: .init(asked.yes, steps: [.key(.character("y"))]),
                                      no: .init(asked.no, steps: [.key(.character("n"))]))),
                 back: [.key(.character("n"))])

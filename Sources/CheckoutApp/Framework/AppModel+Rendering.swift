@@ -14,6 +14,7 @@ extension AppModel {
     public func render(width: Int, height: Int, direction: Language.Direction? = nil) -> Canvas {
         var canvas = Canvas(width: width, height: height)
         canvas.direction = direction ?? context.localizer.language.direction
+        canvas.textOrder = textOrder
         guard let top else { return canvas }
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
             Self.renderTooSmall(into: &canvas, glyphs: context.glyphs, localizer: context.localizer)
@@ -32,7 +33,8 @@ extension AppModel {
         if panelWidth > 0 {
             var panel = Rect(top: 1, left: area.width, width: panelWidth, height: height - 2)
             if let demo { panel = demo.renderInPanel(into: &canvas, area: panel, glyphs: glyphs) }
-            EventPanel.render(context.eventLog, into: &canvas, area: panel, highlight: highlightedEvent, glyphs: glyphs)
+            EventPanel.render(context.eventLog, into: &canvas, area: panel, highlight: highlightedEvent, glyphs: glyphs,
+                              localizer: context.localizer)
         } else if let demo {
             demo.renderAboveFooter(into: &canvas, row: height - 1 - captionRows, glyphs: glyphs)
         }

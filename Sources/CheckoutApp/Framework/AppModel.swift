@@ -90,6 +90,9 @@ public struct AppModel: Sendable {
     public internal(set) var eventPanelHidden = false {
         didSet { context.eventPanelHidden = eventPanelHidden }
     }
+    /// Who orders right-to-left text on the terminal shown: the canvas, or a terminal that does its
+    /// own bidi and cannot be told not to (``TerminalBidi/textOrder``).
+    public var textOrder: Canvas.TextOrder = .visual
     /// The event the panel shows highlighted, by sequence number (what a demo caption talks about).
     public var highlightedEvent: Int?
     /// A demo's caption and keys, shown over the screen while a demo plays (``DemoOverlay``).
@@ -393,7 +396,7 @@ public struct AppModel: Sendable {
         if stack[index].isBusy { return }
         if stack[index].stepBackLabel(context: context) != nil {
             apply(stack[index].stepBack(context: context), from: index)
-        } else if let question = stack[index].discardQuestion {
+        } else if let question = stack[index].discardQuestion(context: context) {
             confirmation = Confirmation(question: question, index: index)
         } else {
             apply([.pop], from: index)
@@ -436,7 +439,7 @@ public struct AppModel: Sendable {
         context.settings = running
         context.speakSettingsLanguage()
         var settings = SettingsScreen(settings: failed, catalogue: context.catalogue, defaults: context.defaults, original: running)
-        settings.error = "Not applied: \(reason). The previous settings stay in use."
+        settings.error = context.localizer.text(.frameSettingsNotApplied, reason)
         let left = settingsLeft
         settingsLeft = nil
         if let left, left.replaced, !stack.isEmpty {

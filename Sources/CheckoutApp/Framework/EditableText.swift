@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// One line of text being edited, with the caret that ← → Home End move and the deletes work around,
 /// and readline's editing keys (``Command``): Ctrl-A/E, Ctrl-U/K, Ctrl-W and Alt-Backspace, Alt-D,
 /// Alt-B/F and Ctrl-←/→, Ctrl-D, and Ctrl-Y, which yanks what this field last killed.
@@ -129,28 +131,28 @@ public struct EditableText: Sendable, Equatable {
             }
         }
 
-        /// What the command does, for the F1 help.
-        public var help: String {
+        /// What the command does, for the F1 help, in `text`'s language.
+        public func help(_ text: Localizer) -> String {
             switch self {
-            case .left: "caret one character left"
-            case .right: "caret one character right"
-            case .home: "caret to the start"
-            case .end: "caret to the end"
-            case .wordLeft: "caret one word left"
-            case .wordRight: "caret one word right"
-            case .deleteBackward: "erase the character before the caret"
-            case .deleteForward: "erase the character after the caret"
-            case .deleteWordBackward: "erase the word before the caret"
-            case .deleteWordForward: "erase the word after the caret"
-            case .killToStart: "erase to the start (ctrl+y puts it back)"
-            case .killToEnd: "erase to the end (ctrl+y puts it back)"
-            case .yank: "put back what was erased last"
+            case .left: text.text(.editCaretLeft)
+            case .right: text.text(.editCaretRight)
+            case .home: text.text(.editCaretStart)
+            case .end: text.text(.editCaretEnd)
+            case .wordLeft: text.text(.editWordLeft)
+            case .wordRight: text.text(.editWordRight)
+            case .deleteBackward: text.text(.editEraseBefore)
+            case .deleteForward: text.text(.editEraseAfter)
+            case .deleteWordBackward: text.text(.editEraseWordBefore)
+            case .deleteWordForward: text.text(.editEraseWordAfter)
+            case .killToStart: text.text(.editEraseToStart, Self.yank.keys[0].hintName)
+            case .killToEnd: text.text(.editEraseToEnd, Self.yank.keys[0].hintName)
+            case .yank: text.text(.editPutBack)
             }
         }
 
         /// The F1 help's lines for every editing key.
-        public static var helpLines: [KeyHint] {
-            allCases.map { KeyHint(keys: $0.keys.map(\.hintName).joined(separator: "/"), help: $0.help) }
+        public static func helpLines(_ text: Localizer) -> [KeyHint] {
+            allCases.map { KeyHint(keys: $0.keys.map(\.hintName).joined(separator: "/"), help: $0.help(text)) }
         }
 
         /// Whether the command changes the text, not only the caret.

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The event log beside a screen (the event panel) and the one-line form of a log entry that the
 /// panel and the F2 log share.
 ///
@@ -7,21 +9,24 @@
 /// opens that event in full in the F2 log.
 public enum EventPanel {
     /// Draws the panel into `area`: a rule on its left edge, a heading, then the entries.
-    static func render(_ log: EventLog, into canvas: inout Canvas, area: Rect, highlight: Int?, glyphs: GlyphSet) {
+    static func render(_ log: EventLog, into canvas: inout Canvas, area: Rect, highlight: Int?, glyphs: GlyphSet, localizer text: Localizer) {
         for row in area.top..<area.bottom {
             canvas.put(glyphs.vertical, row: row, column: area.left, style: .dim)
         }
         let left = area.left + 2
         let width = area.width - 3
         guard width > 0, area.height > 1 else { return }
-        canvas.put("Events", row: area.top, column: left, style: .accent)
-        let note = "ms since 1st key" + glyphs.separator + "F2 full log"
-        canvas.put(note, row: area.top, column: max(left + 8, area.left + area.width - 1 - DisplayWidth.of(note)), style: .dim,
-                   maxWidth: max(0, width - 8))
+        let heading = glyphs.text(text.text(.panelHeading))
+        canvas.put(heading, row: area.top, column: left, style: .accent, maxWidth: width)
+        // The note keeps two columns from the heading, which is six wide in English.
+        let gap = max(8, DisplayWidth.of(heading) + 2)
+        let note = glyphs.text(text.text(.panelSinceFirstKey) + glyphs.separator + text.text(.panelFullLog))
+        canvas.put(note, row: area.top, column: max(left + gap, area.left + area.width - 1 - DisplayWidth.of(note)), style: .dim,
+                   maxWidth: max(0, width - gap))
         let rows = area.height - 1
         var shown = visibleEntries(log, rows: rows)
         guard !shown.isEmpty else {
-            canvas.putWrapped(EventLogScreen.emptyMessage, row: area.top + 2, column: left, width: width, style: .dim,
+            canvas.putWrapped(glyphs.text(text.text(.eventsEmpty)), row: area.top + 2, column: left, width: width, style: .dim,
                               ellipsis: glyphs.ellipsis)
             return
         }

@@ -55,10 +55,10 @@ public struct GlyphSet: Sendable, Equatable {
     /// Encloses a value that ← → change.
     public var decrease: String { pick("◀", "<") }
     public var increase: String { pick("▶", ">") }
-    /// Says there are more rows below.
-    public var moreBelow: String { pick("↓ more", "(more below)") }
-    /// Says there are more rows above.
-    public var moreAbove: String { pick("↑ more", "(more above)") }
+    /// Says there are more rows below, in `text`'s language.
+    public func moreBelow(_ text: Localizer) -> String { mode == .unicode ? text.text(.frameMoreBelow, "↓") : self.text(text.text(.frameMoreBelowASCII)) }
+    /// Says there are more rows above, in `text`'s language.
+    public func moreAbove(_ text: Localizer) -> String { mode == .unicode ? text.text(.frameMoreAbove, "↑") : self.text(text.text(.frameMoreAboveASCII)) }
     public var horizontal: String { pick("─", "-") }
     public var vertical: String { pick("│", "|") }
     public var topLeft: String { pick("┌", "+") }

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutEngine
 
 /// What a client session says is being bought, in the words the screens use: the merchant, the
 /// order's reference, its lines with quantities and amounts, and the order's total. A session that
@@ -16,12 +17,16 @@ public struct OrderSummary: Sendable, Equatable {
     public var total: String
 
     public init(_ session: ClientSession, mode: GlyphSet.Mode) {
+        self.init(session) { MoneyText.format(minorUnits: $0, currency: session.currency, ascii: mode == .ascii) }
+    }
+
+    /// The summary with its amounts (minor units of the session's currency) written by `money`:
+    /// a screen's ``ScreenContext/money(_:currency:)``, in its language.
+    public init(_ session: ClientSession, money: (Int) -> String) {
         merchantName = session.merchantName
         orderId = session.orderId
-        items = session.lineItems.map { item in
-            ("\(item.quantity) × \(item.title)", item.total.map { MoneyText.format(minorUnits: $0, currency: session.currency, ascii: mode == .ascii) })
-        }
-        total = MoneyText.format(minorUnits: session.amount, currency: session.currency, ascii: mode == .ascii)
+        items = session.lineItems.map { item in ("\(item.quantity) × \(item.title)", item.total.map(money)) }
+        total = money(session.amount)
     }
 
     /// Each line as `2 × Sourdough loaf  €9.00`.
@@ -36,7 +41,7 @@ public struct OrderSummary: Sendable, Equatable {
 
     /// One line: who, what (the one item, or how many), and the total: `Boulangerie Demo · 1 × Weekly
     /// bread basket · €49.99`; `nil` when the session names neither a merchant nor items.
-    public func headline(separator: String) -> String? {
+    public func headline(separator: String, localizer: Localizer = Bundled.english) -> String? {
         guard hasDetails else { return nil }
         var parts: [String] = []
         if let merchantName { parts.append(merchantName) }
@@ -44,19 +49,20 @@ public struct OrderSummary: Sendable, Equatable {
             // The one item's own amount is (about) the total, said once.
             parts.append(only.what)
         } else if !items.isEmpty {
-            parts.append("\(items.count) items")
+            parts.append(localizer.counted(.cardOrderItems, items.count))
         }
         parts.append(total)
         return parts.joined(separator: separator)
     }
 
-    /// Label and value rows for the F1 help and a receipt-like block: merchant, order, each item, total.
-    public var rows: [(label: String, value: String)] {
+    /// Label and value rows for the F1 help and a receipt-like block, labelled in `text`'s
+    /// language: merchant, order, each item, total.
+    public func rows(_ text: Localizer) -> [(label: String, value: String)] {
         var rows: [(label: String, value: String)] = []
-        if let merchantName { rows.append(("Merchant", merchantName)) }
-        if let orderId { rows.append(("Order", orderId)) }
-        for (index, line) in itemLines.enumerated() { rows.append((index == 0 ? "Items" : "", line)) }
-        rows.append(("Order total", total))
+        if let merchantName { rows.append((text.text(.resultMerchant), merchantName)) }
+        if let orderId { rows.append((text.text(.resultOrder), orderId)) }
+        for (index, line) in itemLines.enumerated() { rows.append((index == 0 ? text.text(.resultItems) : "", line)) }
+        rows.append((text.text(.cardOrderTotal), total))
         return rows
     }
 }

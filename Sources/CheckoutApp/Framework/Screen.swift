@@ -224,7 +224,7 @@ public struct StatusNote: Sendable, Equatable {
 ///    the layout; take every symbol from `context.glyphs` so the screen reads in ASCII too.
 /// 5. Esc is not in the table: ``AppModel`` applies one rule to every screen. A wizard says how it
 ///    steps back with ``stepBackLabel(context:)`` and ``stepBack(context:)``; a screen holding what
-///    the user entered names it in ``discardQuestion`` and the app asks before leaving.
+///    the user entered names it in ``discardQuestion(context:)`` and the app asks before leaving.
 /// 6. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (or, like the
 ///    Nol screens, ``ScreenRegistry/register(_:_:)`` it), then it opens from the home menu and from
 ///    `checkout <route words>` on the command line.
@@ -257,8 +257,8 @@ public protocol Screen: Sendable {
     /// while ``stepBackLabel(context:)`` is not `nil`.
     mutating func stepBack(context: ScreenContext) -> [ScreenEffect]
     /// The question to ask before leaving would throw away what the user entered ("Discard this
-    /// card?"); `nil` when nothing would be lost.
-    var discardQuestion: String? { get }
+    /// card?"), in the context's language; `nil` when nothing would be lost.
+    func discardQuestion(context: ScreenContext) -> String?
     /// The text field the caret is in, if any: what a front end edits and the checks look at.
     var focusedText: EditableText? { get }
     /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
@@ -283,7 +283,7 @@ public protocol Screen: Sendable {
     /// sentences a line-by-line front end says as they come. Only ever grows while the screen is shown.
     func narration(context: ScreenContext) -> [Narration]
     /// The question asked before leaving loses what was entered, as a line-by-line front end asks
-    /// it; ``discardQuestion`` by default.
+    /// it; ``discardQuestion(context:)`` by default.
     func leavingQuestion(context: ScreenContext) -> String?
     /// A yes/no question the screen asks before it goes on (the card form: "Networks not known
     /// yet: pay €49.99 with Visa?"); the app shows it as it shows its own, plain mode asks it as a
@@ -307,7 +307,7 @@ extension Screen {
 
     public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] { [] }
 
-    public var discardQuestion: String? { nil }
+    public func discardQuestion(context: ScreenContext) -> String? { nil }
 
     public var focusedText: EditableText? { nil }
 
@@ -323,12 +323,12 @@ extension Screen {
 
     /// A screen without a question of its own is said by its title and left.
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: title, lead: [title + "."], prompt: "", kind: .notice([.key(.escape)]))
+        ScreenQuestion(step: title, lead: [title(context: context) + "."], prompt: "", kind: .notice([.key(.escape)]))
     }
 
     public func narration(context: ScreenContext) -> [Narration] { [] }
 
-    public func leavingQuestion(context: ScreenContext) -> String? { discardQuestion }
+    public func leavingQuestion(context: ScreenContext) -> String? { discardQuestion(context: context) }
 
     public func yesNoQuestion(context: ScreenContext) -> YesNoQuestion? { nil }
 

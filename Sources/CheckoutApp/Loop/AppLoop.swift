@@ -286,7 +286,8 @@ public final class AppLoop {
                 let text = model.context.localizer
                 model.settingsSaved(storage?.save(changes, text) ?? StatusNote(text.text(unchanged ? .settingsUnchanged : .settingsAppliedForRun)))
             case .export(let text, let destination):
-                model.exported(TextExport.perform(text, to: destination, write: display.sendToTerminal))
+                model.exported(TextExport.perform(text, to: destination, localizer: model.context.localizer,
+                                                    write: display.sendToTerminal))
                 changed = true
             case .quit(let code):
                 quit(code)

@@ -1,21 +1,22 @@
+import CheckoutCore
 import CheckoutStore
 import FoundationEssentials
 
 /// Keeps a text a screen asked to keep (``ScreenEffect/export(_:_:)``): writes it to a new file,
 /// or hands it to the terminal's clipboard, and says how that went.
 enum TextExport {
-    /// Does it; `write` takes the bytes meant for the terminal (OSC 52).
-    static func perform(_ text: String, to destination: ExportDestination, write: (String) -> Void) -> StatusNote {
+    /// Does it, and says so in `localizer`'s language; `write` takes the bytes meant for the terminal (OSC 52).
+    static func perform(_ text: String, to destination: ExportDestination, localizer: Localizer, write: (String) -> Void) -> StatusNote {
         switch destination {
         case .file(let path):
             switch SavedText.writeNew(text, to: path) {
-            case .success(let written): return StatusNote("Saved to \(written)", tone: .success)
-            case .failure(let error): return StatusNote("Not saved: \(error)", tone: .problem)
+            case .success(let written): return StatusNote(localizer.text(.exportSaved, written), tone: .success)
+            case .failure(let error): return StatusNote(localizer.text(.exportNotSaved, "\(error)"), tone: .problem)
             }
         case .clipboard:
             write(osc52(text))
             // The terminal never says whether it took it: many ask first, some refuse.
-            return StatusNote("Sent to the clipboard (OSC 52); a terminal that does not allow it ignores it", tone: .success)
+            return StatusNote(localizer.text(.exportClipboard), tone: .success)
         }
     }
 

@@ -95,13 +95,13 @@ extension NolFlowScreen {
             canvas.put(text, row: row, column: column, style: style, maxWidth: maxWidth)
         }
         if first > 0 {
-            put(glyphs.moreAbove, left + 4, .dim)
+            put(glyphs.moreAbove(context.localizer), left + 4, .dim)
             row += 1
         }
         for index in first..<lines.count {
             let isLast = index == lines.count - 1
             if index > selected, row + heights[index] > bottom - (isLast ? 0 : 1) {
-                put(glyphs.moreBelow, left + 4, .dim)
+                put(glyphs.moreBelow(context.localizer), left + 4, .dim)
                 return row + 1
             }
             let line = lines[index], chosen = index == selected

@@ -179,9 +179,9 @@ public struct NolFlowScreen: Screen {
 
     public var focusedText: EditableText? { fields.contains(focus) ? values[focus] ?? EditableText() : nil }
 
-    public var discardQuestion: String? {
+    public func discardQuestion(context: ScreenContext) -> String? {
         guard !isFinished, fields.contains(where: { !(values[$0]?.isEmpty ?? true) }) else { return nil }
-        return "Discard what you typed?"
+        return context.localizer.text(.frameDiscardTyped)
     }
 
     /// The current step, as a ``Checkpoint`` to go back to.

@@ -7,11 +7,12 @@ extension CardFormScreen {
     public func narration(context: ScreenContext) -> [Narration] {
         // The order first, as the session gives it: who is paid, for what.
         let order = OrderSummary(context.session, mode: .unicode)
+        let text = context.localizer
         var said: [Narration] = []
         if order.hasDetails {
-            let heading = [order.merchantName, order.orderId.map { "order \($0)" }].compactMap { $0 }.joined(separator: ", ")
-            said.append(Narration(([heading.isEmpty ? "Your order:" : heading + ":"] + order.itemLines.map { "  " + $0 }
-                                   + ["  Order total \(order.total)"]).joined(separator: "\n"), once: "card.order"))
+            let heading = [order.merchantName, order.orderId.map { text.text(.cardOrderNumber, $0) }].compactMap { $0 }.joined(separator: ", ")
+            said.append(Narration(([heading.isEmpty ? text.text(.plainYourOrder) : text.text(.plainOrderHeading, heading)] + order.itemLines.map { "  " + $0 }
+                                   + ["  " + text.text(.cardOrderTotal) + " " + order.total]).joined(separator: "\n"), once: "card.order"))
         }
         said.append(Narration(context.localizer.text(.plainCardIntro, context.money(context.settings.amount, currency: context.settings.currency),
                                                      acceptedSentence(context: context)), once: "card"))
@@ -90,7 +91,7 @@ extension CardFormScreen {
     /// "Leave this payment?" rather than the terminal's "Discard this card?": a conversation says
     /// what leaving means.
     public func leavingQuestion(context: ScreenContext) -> String? {
-        discardQuestion.map { _ in context.localizer.text(.plainLeavePayment) }
+        discardQuestion(context: context).map { _ in context.localizer.text(.plainLeavePayment) }
     }
 
     /// True while the number has a BIN the engine has not answered for yet: its answer comes (a

@@ -38,17 +38,17 @@ extension CardFormScreen {
 
     /// The order being paid, whole: the form shows it above itself only where there is room.
     public func helpAbout(context: ScreenContext) -> HelpScreen.About? {
-        let summary = OrderSummary(context.session, mode: context.glyphs.mode)
+        let summary = OrderSummary(context.session, money: { context.money($0, currency: context.session.currency) })
         // A row without a label (an item after the first) is not a heading: it gets a blank one.
-        var rows = summary.rows.map { KeyHint(keys: $0.label.isEmpty ? " " : $0.label, help: $0.value) }
+        var rows = summary.rows(context.localizer).map { KeyHint(keys: $0.label.isEmpty ? " " : $0.label, help: $0.value) }
         let surcharges = context.session.allowedNetworks.compactMap { network -> String? in
             let amount = context.session.surcharge(for: network)
             return amount > 0 ? "\(context.catalogue.info(network).displayName) +\(context.money(amount, currency: context.session.currency))" : nil
         }
-        if !surcharges.isEmpty { rows.append(KeyHint(keys: "Surcharges", help: surcharges.joined(separator: context.glyphs.separator))) }
+        if !surcharges.isEmpty { rows.append(KeyHint(keys: context.localizer.text(.cardHelpSurcharges), help: surcharges.joined(separator: context.glyphs.separator))) }
         // An amount alone is on the Pay button already.
         guard summary.hasDetails || !surcharges.isEmpty else { return nil }
-        return HelpScreen.About(heading: "The order", rows: rows)
+        return HelpScreen.About(heading: context.localizer.text(.cardHelpOrder), rows: rows)
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
@@ -244,18 +244,18 @@ extension CardFormScreen {
                 form.insertNumberDigits(CardNumberNormalizer.asciiDigits(in: text, limit: CardValidator.cardNumberLengths.upperBound + 1), context: context)
                 atEnd = form.number.caret == form.number.count
             case .expiry:
-                form.insertExpiry(text, typed: typed)
+                form.insertExpiry(text, typed: typed, context: context)
                 atEnd = form.expiry.caret == form.expiry.count
             case .cvv:
                 let incoming = CardNumberNormalizer.asciiDigits(in: text, limit: maximumCVV + 1)
                 let taken = form.securityCode.insert(incoming, limit: maximumCVV)
-                if taken < incoming.count, !incoming.isEmpty { form.notice = "\(form.cvvLabel(context: context)) has \(maximumCVV) digits at most" }
+                if taken < incoming.count, !incoming.isEmpty { form.notice = context.localizer.text(.cardNoticeCvvMax, form.cvvLabel(context: context), context.localizer.format.number(maximumCVV)) }
                 atEnd = form.securityCode.caret == form.securityCode.count
             case .name:
                 let incoming = EditableText.printable(text, keepSpaces: true, limit: Self.maximumNameLength + 1)
                 let taken = form.name.insert(incoming, limit: Self.maximumNameLength)
                 if taken < incoming.count, form.name.count >= Self.maximumNameLength {
-                    form.notice = "Names have \(Self.maximumNameLength) characters at most: the rest was not taken"
+                    form.notice = context.localizer.text(.cardNoticeNameMax, context.localizer.format.number(Self.maximumNameLength))
                 }
             case .network, .pay:
                 break
@@ -276,8 +276,11 @@ extension CardFormScreen {
         for digit in incoming {
             let cap = numberCap(context: context)
             guard digits.count < cap.limit else {
-                let names = cap.networks.count == 1 ? context.catalogue.info(cap.networks[0]).displayName + " numbers" : "Card numbers"
-                notice = "\(names) have \(cap.limit) digits at most: \(digits.count + 1)th digit not taken"
+                let text = context.localizer
+                let limit = text.format.number(cap.limit), refused = text.format.number(digits.count + 1)
+                notice = cap.networks.count == 1
+                    ? text.text(.cardNoticeNetworkNumberMax, context.catalogue.info(cap.networks[0]).displayName, limit, refused)
+                    : text.text(.cardNoticeNumberMax, limit, refused)
                 return
             }
             number.insert(String(digit), limit: cap.limit)
@@ -287,7 +290,7 @@ extension CardFormScreen {
     /// The expiry takes digits up to `MMYYYY`. Pasted text in any spelling the one parser takes
     /// (`12 / 2030`, `12-30`) goes in whole; typed, `/` (or a space) after a single digit makes it
     /// the month (`1/` is `01`), and a first digit above 1 is a month of its own (4 is April).
-    mutating func insertExpiry(_ text: String, typed: Bool) {
+    mutating func insertExpiry(_ text: String, typed: Bool, context: ScreenContext) {
         if !typed, expiry.isEmpty, let spelling = ExpiryDate.canonicalText(text) {
             expiry.set(spelling.filter { $0 != "/" })
             return
@@ -300,7 +303,7 @@ extension CardFormScreen {
         var incoming = CardNumberNormalizer.asciiDigits(in: text, limit: Self.maximumExpiryDigits + 1)
         if expiry.isEmpty, let first = incoming.first, first > "1", incoming.count == 1 { incoming = "0" + incoming }
         let taken = expiry.insert(incoming, limit: Self.maximumExpiryDigits)
-        if taken < incoming.count { notice = "the expiry has at most MM/YYYY" }
+        if taken < incoming.count { notice = context.localizer.text(.cardNoticeExpiryMax) }
     }
 
     mutating func paste(_ text: String, context: ScreenContext) -> [ScreenEffect] {

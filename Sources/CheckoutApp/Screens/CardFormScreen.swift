@@ -118,8 +118,8 @@ public struct CardFormScreen: Screen {
     public var isAnimating: Bool { lookupInFlight || paying || hold != nil || sessionUpdating }
     public var isBusy: Bool { paying }
 
-    public var discardQuestion: String? {
-        [number, expiry, securityCode, name].contains { !$0.isEmpty } ? Bundled.english.text(.cardDiscard) : nil
+    public func discardQuestion(context: ScreenContext) -> String? {
+        [number, expiry, securityCode, name].contains { !$0.isEmpty } ? context.localizer.text(.cardDiscard) : nil
     }
 
     public var focusedText: EditableText? { Self.text(of: focus).map { self[keyPath: $0] } }

@@ -23,6 +23,7 @@ public struct EventLogScreen: Screen {
     public internal(set) var detailScroll = 0
 
     public var title: String { detail == nil ? "Event log" : "Event log · Detail" }
+    public func title(context: ScreenContext) -> String { context.localizer.text(detail == nil ? .titleEventLog : .titleEventLogDetail) }
 
     public init() {}
 
@@ -35,36 +36,37 @@ public struct EventLogScreen: Screen {
     public var focusedText: EditableText? { editingFilter && detail == nil ? filter : nil }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        let text = context.localizer
         if detail != nil {
             return KeyMap([
-                KeyBinding([.up], "↑/↓", "scroll", .older),
-                KeyBinding([.down], "↓", "scroll down", .newer, footer: false),
-                KeyBinding([.pageUp], "pgup", "page up", .pageOlder, footer: false),
-                KeyBinding([.pageDown], "pgdn", "page down", .pageNewer, footer: false),
-                KeyBinding([.home], "home", "top", .oldest, footer: false),
-                KeyBinding([.end], "end", "bottom", .newest, footer: false),
-                KeyBinding([.left], "←/→", "older/newer event", .previousEvent),
-                KeyBinding([.right], "→", "newer event", .nextEvent, footer: false),
-                KeyBinding([.enter], "enter", "back to the list", .open, footer: false),
+                KeyBinding([.up], "↑/↓", text.text(.eventsKeyScroll), .older),
+                KeyBinding([.down], "↓", text.text(.eventsKeyScrollDown), .newer, footer: false),
+                KeyBinding([.pageUp], "pgup", text.text(.eventsKeyPageUp), .pageOlder, footer: false),
+                KeyBinding([.pageDown], "pgdn", text.text(.eventsKeyPageDown), .pageNewer, footer: false),
+                KeyBinding([.home], "home", text.text(.eventsKeyTop), .oldest, footer: false),
+                KeyBinding([.end], "end", text.text(.eventsKeyBottom), .newest, footer: false),
+                KeyBinding([.left], "←/→", text.text(.eventsKeyOtherEvent), .previousEvent),
+                KeyBinding([.right], "→", text.text(.eventsKeyNewerEvent), .nextEvent, footer: false),
+                KeyBinding([.enter], "enter", text.text(.eventsKeyBackToList), .open, footer: false),
             ])
         }
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.up], "↑/↓", "move", .older),
-            KeyBinding([.down], "↓", "newer", .newer, footer: false),
-            KeyBinding([.pageUp], "pgup/dn", "page", .pageOlder),
-            KeyBinding([.pageDown], "pgdn", "page newer", .pageNewer, footer: false),
+            KeyBinding([.up], "↑/↓", text.text(.eventsKeyMove), .older),
+            KeyBinding([.down], "↓", text.text(.eventsKeyNewer), .newer, footer: false),
+            KeyBinding([.pageUp], "pgup/dn", text.text(.eventsKeyPage), .pageOlder),
+            KeyBinding([.pageDown], "pgdn", text.text(.eventsKeyPageNewer), .pageNewer, footer: false),
         ]
         if editingFilter {
-            bindings.append(KeyBinding([.enter], "enter", "keep filter", .endFilter))
+            bindings.append(KeyBinding([.enter], "enter", text.text(.eventsKeyKeepFilter), .endFilter))
         } else {
-            bindings.append(KeyBinding([.home], "home", "oldest", .oldest, footer: false))
-            bindings.append(KeyBinding([.end], "end", "newest", .newest, footer: false))
-            bindings.append(KeyBinding([.enter], "enter", "open", .open))
-            bindings.append(KeyBinding([.character("/")], "/", "filter", .filter))
+            bindings.append(KeyBinding([.home], "home", text.text(.eventsKeyOldest), .oldest, footer: false))
+            bindings.append(KeyBinding([.end], "end", text.text(.eventsKeyNewest), .newest, footer: false))
+            bindings.append(KeyBinding([.enter], "enter", text.text(.eventsKeyOpen), .open))
+            bindings.append(KeyBinding([.character("/")], "/", text.text(.eventsKeyFilter), .filter))
             // The panel beside the form and the Nol screens exists only where the terminal is wide enough.
             if context.size.width >= AppModel.eventPanelMinimumWidth {
-                bindings.append(KeyBinding([.character("p")], "p", context.eventPanelHidden ? "show panel" : "hide panel", .togglePanel,
-                                           explain: "the event panel beside the card form and the Nol screens: hide it, or show it again"))
+                bindings.append(KeyBinding([.character("p")], "p", text.text(context.eventPanelHidden ? .eventsKeyShowPanel : .eventsKeyHidePanel),
+                                           .togglePanel, explain: text.text(.eventsKeyPanelExplain)))
             }
         }
         return KeyMap(bindings)
@@ -173,8 +175,8 @@ public struct EventLogScreen: Screen {
     }
 
     public func stepBackLabel(context: ScreenContext) -> String? {
-        if detail != nil { return "list" }
-        if editingFilter || !filter.isEmpty { return "clear filter" }
+        if detail != nil { return context.localizer.text(.eventsStepList) }
+        if editingFilter || !filter.isEmpty { return context.localizer.text(.eventsStepClearFilter) }
         return nil
     }
 
@@ -189,24 +191,22 @@ public struct EventLogScreen: Screen {
         return []
     }
 
-    /// What an empty log says: the card form and the Nol Pay screens both log here.
-    static let emptyMessage = "No events yet: they appear here as the card form or a Nol Pay screen works."
-
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         if let shown = detail, let entry = context.eventLog.entry(shown) {
             renderDetail(entry, into: &canvas, area: area, context: context)
             return
         }
         let glyphs = context.glyphs
+        let text = context.localizer
         let left = area.left + 1
         let width = area.width - 2
         let all = context.eventLog.entries
         let list = lines(context: context)
-        let count = filter.isEmpty ? "\(all.count) events, newest last" : "\(list.count) of \(all.count) events"
+        let count = filter.isEmpty ? text.counted(.eventsCount, all.count) : text.counted(.eventsCountFiltered, all.count, text.format.number(list.count))
         var headingEnd = area.left + area.width - 1
         if editingFilter || !filter.isEmpty {
             // The filter takes the right of the heading row; the count gives up room to it.
-            let label = "filter: "
+            let label = glyphs.text(text.text(.eventsFilterLabel)) + " "
             let fieldWidth = max(4, min(20, area.width / 2 - DisplayWidth.of(label) - 2))
             let column = area.left + area.width - 1 - fieldWidth - DisplayWidth.of(label)
             let fieldColumn = column + canvas.put(label, row: area.top, column: column, style: editingFilter ? .focus : .dim)
@@ -215,10 +215,10 @@ public struct EventLogScreen: Screen {
             if editingFilter { canvas.cursor = (area.top, fieldColumn + window.caretColumn) }
             headingEnd = column - 2
         }
-        canvas.put(count + glyphs.separator + "ms since the first key", row: area.top, column: left, style: .dim,
+        canvas.put(glyphs.text(count + glyphs.separator + text.text(.eventsSinceFirstKey)), row: area.top, column: left, style: .dim,
                    maxWidth: max(0, headingEnd - left))
         guard !list.isEmpty else {
-            let message = all.isEmpty ? Self.emptyMessage : "No event name contains \"\(filter.text)\"."
+            let message = all.isEmpty ? text.text(.eventsEmpty) : text.text(.eventsNoMatch, filter.text)
             canvas.putWrapped(glyphs.text(message), row: area.top + 2, column: left + 1, width: width - 1, ellipsis: glyphs.ellipsis)
             return
         }
@@ -251,24 +251,25 @@ public struct EventLogScreen: Screen {
 
     private func renderDetail(_ entry: EventLog.Entry, into canvas: inout Canvas, area: Rect, context: ScreenContext) {
         let glyphs = context.glyphs
+        let text = context.localizer
         let left = area.left + 2
         let width = area.width - 4
-        canvas.put(context.truncate("Event \(entry.sequence)\(glyphs.separator)\(entry.name)", to: width), row: area.top + 1,
-                   column: left, style: .accent)
-        var when = "\(EventLog.milliseconds(entry.elapsed)) ms after the first key"
-        if entry.elapsed == nil { when = "before the first key" }
+        canvas.put(context.truncate(text.text(.eventsDetailHeading, text.format.localizedDigits(String(entry.sequence))) + glyphs.separator + entry.name, to: width),
+                   row: area.top + 1, column: left, style: .accent)
+        var when = entry.elapsed == nil ? text.text(.eventsBeforeFirstKey) : text.text(.eventsAfterFirstKey, EventLog.milliseconds(entry.elapsed))
         if entry.count > 1 {
-            when += glyphs.separator + "\(entry.count) times in a row, the last at \(EventLog.milliseconds(entry.lastElapsed)) ms"
+            when += glyphs.separator + text.counted(.eventsRepeated, entry.count, EventLog.milliseconds(entry.lastElapsed))
         }
         canvas.put(context.truncate(when, to: width), row: area.top + 2, column: left, style: .dim)
         let rows = detailLines(entry.sequence, width: width, context: context)
         let room = max(1, area.height - 5)
         let scroll = min(detailScroll, max(0, rows.count - room))
         for (offset, line) in rows.dropFirst(scroll).prefix(room).enumerated() {
-            canvas.put(line, row: area.top + 4 + offset, column: left, maxWidth: width)
+            canvas.putLeftToRight(line, row: area.top + 4 + offset, column: left, width: width)
         }
         if scroll + room < rows.count {
-            canvas.put(glyphs.moreBelow, row: area.bottom - 1, column: left + width - DisplayWidth.of(glyphs.moreBelow), style: .dim)
+            let more = glyphs.moreBelow(text)
+            canvas.put(more, row: area.bottom - 1, column: left + width - DisplayWidth.of(more), style: .dim)
         }
     }
 }

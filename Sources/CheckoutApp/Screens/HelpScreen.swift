@@ -63,10 +63,10 @@ public struct HelpScreen: Screen {
         let text = context.localizer
         if let about { lines += [KeyHint(keys: "", help: about.heading)] + about.rows + [KeyHint(keys: "", help: "")] }
         lines += [KeyHint(keys: "", help: text.text(.helpKeysOn, screenTitle))] + hints
-        if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: text.text(.helpInTextField))] + EditableText.Command.helpLines }
+        if editingKeys { lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "", help: text.text(.helpInTextField))] + EditableText.Command.helpLines(text) }
         if context.settings.mouse {
-            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: "click", help: text.text(.helpClick)),
-                      KeyHint(keys: "wheel", help: text.text(.helpWheel))]
+            lines += [KeyHint(keys: "", help: ""), KeyHint(keys: text.text(.helpClickName), help: text.text(.helpClick)),
+                      KeyHint(keys: text.text(.helpWheelName), help: text.text(.helpWheel))]
         }
         return lines
     }
@@ -114,7 +114,7 @@ public struct HelpScreen: Screen {
         var row = listTop
         for (index, line) in rows.enumerated().dropFirst(first).prefix(listRows) {
             if row == listTop + listRows - 1 && index < rows.count - 1 {
-                canvas.put(context.localizer.text(.helpScrolls, glyphs.moreBelow, glyphs.keys("↓")), row: row, column: left, style: .dim)
+                canvas.put(context.localizer.text(.helpScrolls, glyphs.moreBelow(context.localizer), glyphs.keys("↓")), row: row, column: left, style: .dim)
             } else if line.heading {
                 canvas.put(line.text, row: row, column: left, style: .accent)
             } else {

@@ -110,15 +110,15 @@ public struct ComingSoonScreen: Screen {
     public init(route: Route) { self.route = route }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        KeyMap([KeyBinding([.enter], "enter", "back", .back)])
+        KeyMap([KeyBinding([.enter], "enter", context.localizer.text(.frameBack), .back)])
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] { [.pop] }
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] { [] }
 
     public func render(into canvas: inout Canvas, area: Rect, context: ScreenContext) {
-        canvas.put(route.menuTitle, row: area.top + 1, column: area.left + 2, style: .accent)
-        canvas.put(context.truncate("This screen is coming in a later version.", to: area.width - 4),
+        canvas.put(context.truncate(route.title(context.localizer), to: area.width - 4), row: area.top + 1, column: area.left + 2, style: .accent)
+        canvas.put(context.truncate(context.localizer.text(.comingSoon), to: area.width - 4),
                    row: area.top + 3, column: area.left + 2)
     }
 }

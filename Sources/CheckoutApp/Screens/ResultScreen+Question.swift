@@ -25,7 +25,7 @@ extension ResultScreen {
                 return [Narration(said + id)]
             }
         case .failed(let error):
-            return [Narration(text.text(error.errorId == "payment-failed" ? .plainResultFailedError : .plainResultRefused, error.description))]
+            return [Narration(text.text(error.errorId == "payment-failed" ? .plainResultFailedError : .plainResultRefused, error.shownDescription(context.localizer)))]
         }
     }
 
@@ -49,6 +49,6 @@ extension ResultScreen {
             step: "card.result", prompt: "",
             help: [(buttons.contains(.tryAgain) ? text.text(.plainResultHelpTry) : "") + text.text(.plainResultHelpAnother)],
             kind: .choice(.init(heading: text.text(.plainResultNext), options: options, defaultIndex: 0)),
-            back: discardQuestion == nil ? [.key(.escape)] : [.key(.escape), .key(.character("y"))])
+            back: discardQuestion(context: context) == nil ? [.key(.escape)] : [.key(.escape), .key(.character("y"))])
     }
 }

@@ -84,7 +84,7 @@ public struct ResultScreen: KeepsReceipts {
         isSettled || form == nil ? [.newPayment] : [.tryAgain, .anotherCard]
     }
 
-    public var discardQuestion: String? { isSettled || form == nil ? nil : "Discard this card?" }
+    public func discardQuestion(context: ScreenContext) -> String? { isSettled || form == nil ? nil : context.localizer.text(.cardDiscard) }
 
 
     /// The receipt of the payment the processor answered with (authorized, declined or failed);
@@ -145,12 +145,12 @@ public struct ResultScreen: KeepsReceipts {
             var lines = receipt.lines(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
             // Apart from the outcome, which is the processor's: a row the ledger will get later.
             if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
-                lines.append(Receipt.Line(label: "Ledger", value: "\(payment.status.rawValue.lowercased()), but not recorded: \(notRecorded)", priority: 9))
+                lines.append(Receipt.Line(label: "Ledger", value: context.localizer.text(.resultNotRecorded, payment.status.rawValue.lowercased(), notRecorded), priority: 9))
             }
             return lines
         }
         guard case .failed(let error) = outcome else { return [] }
-        var lines = [Receipt.Line(label: "Reason", value: error.description, priority: 9),
+        var lines = [Receipt.Line(label: "Reason", value: error.shownDescription(context.localizer), priority: 9),
                      Receipt.Line(label: "Error id", value: error.errorId, priority: 5)]
         // Primer created the payment before it failed: its id is what support looks up.
         if let payment = error.payment { lines.insert(Receipt.Line(label: "Payment id", value: payment.id, priority: 9), at: 0) }

@@ -23,7 +23,7 @@ extension SettingsScreen {
     }
 
     public func leavingQuestion(context: ScreenContext) -> String? {
-        discardQuestion.map { _ in context.localizer.text(context.savesSettings ? .plainLeaveUnsaved : .plainLeaveUnapplied) }
+        discardQuestion(context: context).map { _ in context.localizer.text(context.savesSettings ? .plainLeaveUnsaved : .plainLeaveUnapplied) }
     }
 
     private func menu(context: ScreenContext) -> ScreenQuestion {

@@ -36,7 +36,7 @@ extension SettingsScreen {
         canvas.put(context.truncate(context.localizer.text(.settingsAccepted), to: area.width - 6), row: row, column: left + 2, style: .accent)
         row += 1
         if scroll > 0 {
-            canvas.put(glyphs.moreAbove, row: row, column: left + 2, style: .dim)
+            canvas.put(glyphs.moreAbove(context.localizer), row: row, column: left + 2, style: .dim)
             row += 1
         }
         for network in networkOrder.dropFirst(scroll).prefix(shownRows) {
@@ -45,7 +45,7 @@ extension SettingsScreen {
             row += 1
         }
         if scroll + shownRows < networkOrder.count {
-            canvas.put(glyphs.moreBelow, row: row, column: left + 2, style: .dim)
+            canvas.put(glyphs.moreBelow(context.localizer), row: row, column: left + 2, style: .dim)
         }
         // The foot: the message row, then where the settings in use came from, or how the last save went.
         var footRow = area.bottom - footRows

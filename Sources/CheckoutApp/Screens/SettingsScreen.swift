@@ -135,9 +135,9 @@ public struct SettingsScreen: Screen {
 
     public var focusedText: EditableText? { Self.text(of: current).map { self[keyPath: $0] } }
 
-    public var discardQuestion: String? {
+    public func discardQuestion(context: ScreenContext) -> String? {
         result == original && latency.text == String(original.binLatencyMilliseconds)
-            && debounce.text == String(original.debounceMilliseconds) ? nil : "Discard the changed settings?"
+            && debounce.text == String(original.debounceMilliseconds) ? nil : context.localizer.text(.frameDiscardSettings)
     }
 
     /// What is wrong with a duration as typed, said so a person can fix it in `text`'s language;

@@ -5,10 +5,12 @@
 ///
 /// Not part of what the value carrying it is: types that keep one leave it out of equality.
 public struct LocalizedText: Sendable, Equatable {
-    /// An argument: text as it is, or an amount the language writes in its own way (`2,50 AED`).
-    public enum Argument: Sendable, Equatable {
+    /// An argument: text as it is, an amount the language writes in its own way (`2,50 AED`), or
+    /// another sentence said in the same language ("Nothing was charged. {0}" with the session's reason).
+    public indirect enum Argument: Sendable, Equatable {
         case text(String)
         case money(minorUnits: Int, currency: String)
+        case localized(LocalizedText)
     }
 
     public var key: TextKey
@@ -19,6 +21,12 @@ public struct LocalizedText: Sendable, Equatable {
     public init(_ key: TextKey, _ arguments: String...) {
         self.key = key
         self.arguments = arguments.map(Argument.text)
+    }
+
+    /// A sentence whose arguments are amounts or sentences too.
+    public init(_ key: TextKey, _ first: Argument, _ rest: Argument...) {
+        self.key = key
+        self.arguments = [first] + rest
     }
 
     public init(_ key: TextKey, arguments: [Argument]) {
@@ -42,6 +50,7 @@ public struct LocalizedText: Sendable, Equatable {
             case let .money(minorUnits, currency) where localizer.language == .english: MoneyText.format(minorUnits: minorUnits, currency: currency)
             case let .money(minorUnits, currency):
                 localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency))
+            case .localized(let inner): inner.text(localizer)
             }
         }
         return count.map { localizer.counted(key.rawValue, $0, written) } ?? localizer.text(key.rawValue, written)

@@ -114,6 +114,87 @@ public enum TextKey: String, Sendable, CaseIterable {
     case titleResult
     case titleHelp
 
+    // The framework's screens and keys (Sources/CheckoutApp/Screens/EventLogScreen.swift, Framework/EventPanel.swift,
+    // EditableText.swift, GlyphSet.swift, OrderSummary.swift, AppModel*.swift, Loop/TextExport.swift, ComingSoonScreen in
+    // HomeMenuScreen.swift, the discard questions and the card form's notices).
+    case titleEventLog
+    case titleEventLogDetail
+    case eventsKeyScroll
+    case eventsKeyScrollDown
+    case eventsKeyPageUp
+    case eventsKeyPageDown
+    case eventsKeyTop
+    case eventsKeyBottom
+    case eventsKeyOtherEvent
+    case eventsKeyNewerEvent
+    case eventsKeyBackToList
+    case eventsKeyMove
+    case eventsKeyNewer
+    case eventsKeyPage
+    case eventsKeyPageNewer
+    case eventsKeyKeepFilter
+    case eventsKeyOldest
+    case eventsKeyNewest
+    case eventsKeyOpen
+    case eventsKeyFilter
+    case eventsKeyShowPanel
+    case eventsKeyHidePanel
+    case eventsKeyPanelExplain
+    case eventsStepList
+    case eventsStepClearFilter
+    case eventsEmpty
+    case eventsCount
+    case eventsCountFiltered
+    case eventsFilterLabel
+    case eventsSinceFirstKey
+    case eventsNoMatch
+    case eventsDetailHeading
+    case eventsBeforeFirstKey
+    case eventsAfterFirstKey
+    case eventsRepeated
+    case panelHeading
+    case panelSinceFirstKey
+    case panelFullLog
+    case editCaretLeft
+    case editCaretRight
+    case editCaretStart
+    case editCaretEnd
+    case editWordLeft
+    case editWordRight
+    case editEraseBefore
+    case editEraseAfter
+    case editEraseWordBefore
+    case editEraseWordAfter
+    case editEraseToStart
+    case editEraseToEnd
+    case editPutBack
+    case comingSoon
+    case frameDiscardTyped
+    case frameDiscardSettings
+    case frameLeaveHelp
+    case frameYesNoHelp
+    case frameSettingsNotApplied
+    case exportSaved
+    case exportNotSaved
+    case exportClipboard
+    case resultNotRecorded
+    case cardNoticeCvvMax
+    case cardNoticeNameMax
+    case cardNoticeNetworkNumberMax
+    case cardNoticeNumberMax
+    case cardNoticeExpiryMax
+    case cardHelpOrder
+    case cardHelpSurcharges
+    case cardOrderItems
+    case frameMoreBelow
+    case frameMoreAbove
+    case frameMoreBelowASCII
+    case frameMoreAboveASCII
+    case plainYourOrder
+    case plainOrderHeading
+    case helpClickName
+    case helpWheelName
+
     // The result screen (Sources/CheckoutTUI/Screens/ResultScreen.swift).
     case resultMerchant
     case resultOrder
@@ -475,6 +556,127 @@ public enum TextKey: String, Sendable, CaseIterable {
     case errorNameDigits
     case errorNameCharacters
     case errorNameLength
+
+    // --help (Sources/CheckoutCommands/HelpText.swift, OptionTable.swift): sentences only; option names, placeholders, network ids,
+    // JSON and examples stay in code. Then the engine's failures as the result screen says them (CheckoutError.shown:
+    // RawDataManager, SandboxPaymentService, Primer/*); the JSON keeps the English description.
+    case helpTitle
+    case helpUsage
+    case helpSynopsisOptions
+    case helpEveryCommandTakesHelp
+    case helpOptionsByCommand
+    case helpTheUI
+    case helpDefault
+    case helpDefaultOfCommand
+    case helpDefaultSessions
+    case helpDefaultElse
+    case helpOptions
+    case helpSummaryTUI
+    case helpSummaryDetect
+    case helpSummaryEvents
+    case helpSummaryNolEvents
+    case helpSummaryPayments
+    case helpSummaryDemo
+    case helpSummaryBench
+    case helpOptionSession
+    case helpOptionClientToken
+    case helpOptionAllowed
+    case helpOptionAmount
+    case helpOptionCurrency
+    case helpOptionBinService
+    case helpOptionBinTable
+    case helpOptionBinLatency
+    case helpOptionBinTimeout
+    case helpOptionDebounce
+    case helpOptionExpiry
+    case helpOptionCvv
+    case helpOptionName
+    case helpOptionDataDir
+    case helpOptionNoColor
+    case helpOptionLang
+    case helpOptionNoMouse
+    case helpOptionPlain
+    case helpOptionReadTimeout
+    case helpOptionOtp
+    case helpOptionJson
+    case helpOptionLimit
+    case helpOptionSince
+    case helpOptionStatus
+    case helpOptionOldestFirst
+    case helpOptionScript
+    case helpOptionCheck
+    case helpOptionRecord
+    case helpOptionSpeed
+    case helpAboutTUI
+    case helpAboutTUIPlain
+    case helpAboutDetect
+    case helpAboutDetectSurcharge
+    case helpAboutDetectSources
+    case helpAboutDetectInput
+    case helpAboutDetectFields
+    case helpAboutDetectVisible
+    case helpAboutEvents
+    case helpAboutEventsInput
+    case helpAboutEventsRawData
+    case helpAboutEventsSubmit
+    case helpAboutEventsSleep
+    case helpAboutEventsOutput
+    case helpAboutEventsNotRecorded
+    case helpAboutNolEvents
+    case helpAboutNolEventsInput
+    case helpAboutNolEventsTap
+    case helpAboutPayments
+    case helpAboutBench
+    case helpDemoCobadge
+    case helpDemoEftpos
+    case helpDemoFallback
+    case helpDemoNol
+    case helpDemoTour
+    case helpDemoKeys
+    case helpDemoLedger
+    case helpCardsAreVisible
+    case helpNetworkIds
+    case helpSandbox
+    case helpInput
+    case helpDataDirectory
+    case helpEnvironment
+    case helpExitStatus
+    case errorPaymentInProgress
+    case errorSessionNotConfirmed
+    case errorNothingCharged
+    case errorPaymentNotMade
+    case errorSandboxUnavailable
+    case errorPrimerTokenUnusable
+    case errorPrimerTokenExpired
+    case errorPrimerStatus
+    case errorPrimerStatusIds
+    case errorPrimerTokenRefused
+    case errorPrimerTimedOut
+    case errorPrimerUnreachable
+    case errorPrimerAnswerUnusable
+    case errorOperationConfiguration
+    case errorOperationClientSession
+    case errorOperationTokenizing
+    case errorOperationCreatingPayment
+    case errorPrimerPlainHTTP
+    case errorPrimerExpiryUnreadable
+    case errorPrimerNotMade
+    case errorPrimerNotMadeUnknown
+    case errorPrimerReportsFailed
+    case errorPrimerReportsFailedWhy
+    case errorPrimerNoPaymentId
+    case errorPrimerActionNeeded
+    case errorPrimerNeeds3DS
+    case errorPrimerNeedsRedirect
+    case errorPrimerNeedsAction
+    case errorPrimerUnknownStatus
+    case errorPrimerNoStatus
+    case errorHTTPNoLibcurl
+    case errorHTTPInvalidRequest
+    case errorHTTPTimedOut
+    case errorHTTPTooLarge
+    case errorHTTPRedirected
+    case errorHTTPEncoded
 
     // Settings (Sources/CheckoutTUI/Screens/SettingsScreen+View.swift).
     case settingsAccepted

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -32,7 +33,7 @@ import Synchronization
 /// server holds nothing but that thread.
 public struct HTTPClient: Sendable {
     /// Why a request failed.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum Failure: Error, Equatable, CustomStringConvertible, ShownInLanguage {
         /// libcurl could not be loaded; the reason is the loader's.
         case libcurlUnavailable(String)
         /// The request itself cannot be sent (a URL that is not http(s), a header with a line break).
@@ -57,6 +58,20 @@ public struct HTTPClient: Sendable {
             case let .redirected(status): return "the server answered with a redirect (HTTP \(status)), which is not followed"
             case let .encoded(encoding): return "the answer is sent with Content-Encoding \"\(encoding)\", which is not accepted"
             case let .transport(message): return message
+            }
+        }
+
+        /// The description as a sentence of the catalogues; a transport failure is libcurl's own
+        /// words (`curl_easy_strerror`), which have none.
+        public var shown: LocalizedText? {
+            switch self {
+            case let .libcurlUnavailable(reason): LocalizedText(.errorHTTPNoLibcurl, .text(reason))
+            case let .invalidRequest(reason): LocalizedText(.errorHTTPInvalidRequest, .text(reason))
+            case .timedOut: LocalizedText(.errorHTTPTimedOut)
+            case let .tooLarge(limit): LocalizedText(.errorHTTPTooLarge, .text(String(limit)))
+            case let .redirected(status): LocalizedText(.errorHTTPRedirected, .text(String(status)))
+            case let .encoded(encoding): LocalizedText(.errorHTTPEncoded, .text(encoding))
+            case .transport: nil
             }
         }
     }

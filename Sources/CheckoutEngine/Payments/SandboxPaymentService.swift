@@ -24,8 +24,9 @@ public struct SandboxPaymentService: PaymentService {
     public static let declinedCardNumber = "4000000000000002"
 
     /// The failure `pay` throws for amounts ending in `0099`.
-    public struct ProcessorUnavailable: Error, CustomStringConvertible {
+    public struct ProcessorUnavailable: Error, CustomStringConvertible, ShownInLanguage {
         public var description: String { "The sandbox processor is unavailable (amounts ending in 0099 fail); try another amount." }
+        public var shown: LocalizedText? { LocalizedText(.errorSandboxUnavailable) }
     }
 
     private let ledger: Ledger

@@ -96,8 +96,8 @@ public struct PrimerAPI: Sendable {
             switch failure {
             case .timedOut: throw .timedOut(operation: operation, after: request.timeout)
             case let .redirected(status): throw .status(operation: operation, code: status, errorId: nil, diagnosticsId: nil)
-            case .tooLarge, .encoded: throw .malformedAnswer(operation: operation, detail: failure.description)
-            case .libcurlUnavailable, .invalidRequest, .transport: throw .unreachable(operation: operation, detail: failure.description)
+            case .tooLarge, .encoded: throw .malformedAnswer(operation: operation, detail: .init(failure))
+            case .libcurlUnavailable, .invalidRequest, .transport: throw .unreachable(operation: operation, detail: .init(failure))
             }
         } catch {
             throw .unreachable(operation: operation, detail: "cancelled")

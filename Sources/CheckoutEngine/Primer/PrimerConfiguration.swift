@@ -40,8 +40,8 @@ public struct PrimerConfiguration: Sendable, Equatable {
             throw .malformedAnswer(operation: Self.operation, detail: "neither it nor the client token gives a pciUrl, so nothing can be paid")
         }
         guard PrimerAPI.maySendCardData(to: pciURL) else {
-            throw .malformedAnswer(operation: Self.operation, detail: "its pciUrl is plain http to another machine: card numbers are never "
-                                   + "sent in clear text (http is for a loopback test server only)")
+            throw .malformedAnswer(operation: Self.operation, detail: .init("its pciUrl is plain http to another machine: card numbers are never "
+                                   + "sent in clear text (http is for a loopback test server only)"))
         }
         guard let clientSession = json["clientSession"], clientSession.objectValue != nil else {
             throw .malformedAnswer(operation: Self.operation, detail: "it has no clientSession object")

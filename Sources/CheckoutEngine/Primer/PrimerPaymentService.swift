@@ -53,6 +53,10 @@ public struct PrimerPaymentService: PaymentService {
     }
 
     /// How one attempt ended.
+    /// Primer's calls, as its failures name them.
+    static let tokenizing = "tokenizing the card"
+    static let creatingPayment = "creating the payment"
+
     struct Outcome: Sendable, Equatable {
         var status: Payment.Status
         /// Primer's payment id, when a payment was created and its id is safe to show.
@@ -63,6 +67,8 @@ public struct PrimerPaymentService: PaymentService {
         var reason: String?
         /// What the thrown ``CheckoutError`` says; nil when the payment is returned.
         var failure: String?
+        /// ``failure`` as a sentence of the catalogues.
+        var failureWording: LocalizedText?
         /// What Primer says it charged, when its answer says so.
         var charged: (amount: Int, currency: String)?
 
@@ -72,8 +78,8 @@ public struct PrimerPaymentService: PaymentService {
                 && lhs.charged?.amount == rhs.charged?.amount && lhs.charged?.currency == rhs.charged?.currency
         }
 
-        static func failed(_ paymentID: String?, reason: String, failure: String) -> Outcome {
-            Outcome(status: .failed, paymentID: paymentID, reason: reason, failure: failure)
+        static func failed(_ paymentID: String?, reason: String, failure: String, _ shown: LocalizedText? = nil) -> Outcome {
+            Outcome(status: .failed, paymentID: paymentID, reason: reason, failure: failure, failureWording: shown)
         }
     }
 
@@ -89,7 +95,8 @@ public struct PrimerPaymentService: PaymentService {
         payment.notRecorded = ledger?.recordOrKeep(SandboxPaymentService.ledgerEntry(for: payment, at: now()))?.description
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
-            throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment)
+            throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment,
+                                shown: outcome.failureWording)
         }
         return payment
     }
@@ -111,31 +118,34 @@ public struct PrimerPaymentService: PaymentService {
     func attempt(_ request: PaymentRequest) async -> Outcome {
         guard PrimerAPI.maySendCardData(to: pciURL) else {
             return .failed(nil, reason: "pciUrl is plain http off this machine",
-                           failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.")
+                           failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.",
+                           LocalizedText(.errorPrimerPlainHTTP))
         }
         guard let body = Self.tokenizationBody(request, now: now()) else {
-            return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.")
+            return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.",
+                           LocalizedText(.errorPrimerExpiryUnreadable))
         }
         let token: String
         do {
-            let answer = try await api.exchange("tokenizing the card", api.request(pciURL.appending(segments: "payment-instruments"),
+            let answer = try await api.exchange(Self.tokenizing, api.request(pciURL.appending(segments: "payment-instruments"),
                                                                                    body: body, timeout: timeouts.tokenization))
             guard let value = answer["token"]?.stringValue, !value.isEmpty else {
-                throw PrimerFailure.malformedAnswer(operation: "tokenizing the card", detail: "it has no token")
+                throw PrimerFailure.malformedAnswer(operation: Self.tokenizing, detail: "it has no token")
             }
             token = value
         } catch {
-            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).")
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).", LocalizedText(.errorPrimerNotMade, .of(error)))
         }
         do {
-            let answer = try await api.exchange("creating the payment", api.request(
+            let answer = try await api.exchange(Self.creatingPayment, api.request(
                 pciURL.appending(segments: "payments"), body: .object([("paymentMethodToken", .string(token))]),
                 headers: request.idempotencyKey.map { [HTTPHeader("X-Idempotency-Key", $0)] } ?? [], timeout: timeouts.payment))
             return Self.outcome(ofPayment: answer)
         } catch {
             // Without an answer the payment may still have been made.
             let unknown = error.isNoAnswer ? " Its outcome is not known: look the payment up in Primer's dashboard before paying again." : ""
-            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).\(unknown)")
+            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).\(unknown)",
+                           LocalizedText(unknown.isEmpty ? .errorPrimerNotMade : .errorPrimerNotMadeUnknown, .of(error)))
         }
     }
 
@@ -174,14 +184,16 @@ public struct PrimerPaymentService: PaymentService {
         var outcome: Outcome
         if checkoutOutcome == "CHECKOUT_FAILURE" || (checkoutOutcome != "CHECKOUT_COMPLETE" && status == "FAILED") {
             let why = reason.map { " (\($0))" } ?? ""
-            outcome = .failed(id, reason: "FAILED at Primer\(why)", failure: "Primer reports payment \(named) FAILED\(why).")
+            outcome = .failed(id, reason: "FAILED at Primer\(why)", failure: "Primer reports payment \(named) FAILED\(why).",
+                              reason.map { LocalizedText(.errorPrimerReportsFailedWhy, .text(named), .text($0)) } ?? LocalizedText(.errorPrimerReportsFailed, .text(named)))
         } else if id == nil {
             outcome = .failed(nil, reason: "no payment id in Primer's answer",
-                              failure: "Primer's answer to creating the payment has no usable payment id, so its outcome is not known.")
+                              failure: "Primer's answer to creating the payment has no usable payment id, so its outcome is not known.",
+                              LocalizedText(.errorPrimerNoPaymentId))
         } else if let action = answer["requiredAction"], action.objectValue != nil {
-            let need = requiredActionText(action)
+            let (need, needWording) = requiredAction(action)
             outcome = .failed(id, reason: need, failure: "Payment \(named) \(need). Pay with a card that does not ask for it, "
-                              + "or finish this checkout in the merchant's app or web page.")
+                              + "or finish this checkout in the merchant's app or web page.", LocalizedText(.errorPrimerActionNeeded, .text(named), .localized(needWording)))
         } else if checkoutOutcome == "CHECKOUT_COMPLETE" {
             outcome = Outcome(status: status == "SUCCESS" ? .authorized : .pending, paymentID: id)
         } else {
@@ -191,9 +203,11 @@ public struct PrimerPaymentService: PaymentService {
             case "PENDING":
                 outcome = Outcome(status: .pending, paymentID: id)
             default:
-                let shown = PrimerAPI.identifier(status).map { "status \($0)" } ?? "no status"
+                let known = PrimerAPI.identifier(status)
+                let shown = known.map { "status \($0)" } ?? "no status"
                 outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named), "
-                                  + "which its client API does not send, so its outcome is not known: look it up in Primer's dashboard.")
+                                  + "which its client API does not send, so its outcome is not known: look it up in Primer's dashboard.",
+                                  known.map { LocalizedText(.errorPrimerUnknownStatus, .text($0), .text(named)) } ?? LocalizedText(.errorPrimerNoStatus, .text(named)))
             }
         }
         outcome.orderID = PrimerAPI.identifier(answer["orderId"]?.stringValue)
@@ -208,16 +222,18 @@ public struct PrimerPaymentService: PaymentService {
     ///
     /// The action's `clientToken` is a JWT whose `intent` says what to do (`3DS_AUTHENTICATION`,
     /// `PROCESSOR_3DS`, `…_REDIRECTION`); its `name` says it when the token cannot be read.
-    static func requiredActionText(_ action: JSONValue) -> String {
+    static func requiredAction(_ action: JSONValue) -> (text: String, shown: LocalizedText) {
         let intent = (try? PrimerClientToken.payload(of: action["clientToken"]?.stringValue ?? ""))?["intent"]?.stringValue
         let kinds = [intent, action["name"]?.stringValue].compactMap { $0?.uppercased() }
         if kinds.contains(where: { $0 == "3DS_AUTHENTICATION" || $0 == "PROCESSOR_3DS" }) {
-            return "needs 3-D Secure: not possible in a terminal"
+            return ("needs 3-D Secure: not possible in a terminal", LocalizedText(.errorPrimerNeeds3DS))
         }
         if let redirect = kinds.first(where: { $0.hasSuffix("_REDIRECTION") }) {
-            return "needs a redirect to a web page (\(PrimerAPI.identifier(redirect) ?? "REDIRECTION")): not possible in a terminal"
+            let name = PrimerAPI.identifier(redirect) ?? "REDIRECTION"
+            return ("needs a redirect to a web page (\(name)): not possible in a terminal", LocalizedText(.errorPrimerNeedsRedirect, .text(name)))
         }
-        return "needs an action a terminal cannot perform (\(kinds.compactMap { PrimerAPI.identifier($0) }.first ?? "unnamed")): not possible in a terminal"
+        let name = kinds.compactMap { PrimerAPI.identifier($0) }.first ?? "unnamed"
+        return ("needs an action a terminal cannot perform (\(name)): not possible in a terminal", LocalizedText(.errorPrimerNeedsAction, .text(name)))
     }
 }
 

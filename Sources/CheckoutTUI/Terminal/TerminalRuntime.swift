@@ -18,10 +18,12 @@ public enum TerminalRuntime {
     public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
                            registry: ScreenRegistry = .standard, colour: Bool, storage: SettingsStorage? = nil,
                            makeEngine: @escaping EngineFactory) async -> Int32 {
-        await inTerminal(colour: colour, sink: nil, bidi: bidi(settings.language)) { terminal, waiter in
-            let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
+        let bidi = bidi(settings.language)
+        return await inTerminal(colour: colour, sink: nil, bidi: bidi) { terminal, waiter in
+            var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
                                  size: TerminalSize(width: terminal.size.width, height: terminal.size.height), defaults: storage?.defaults,
                                  settingsNote: storage?.note, clock: .continuous())
+            model.textOrder = bidi.textOrder
             return AppLoop(model: model, makeEngine: makeEngine, input: KeyboardInput(terminal: terminal),
                            display: TerminalDisplay(terminal: terminal), clock: RealLoopClock(), waiter: waiter, storage: storage)
         }
@@ -38,8 +40,9 @@ public enum TerminalRuntime {
         let code = await inTerminal(colour: colour, sink: recorder?.sink, bidi: bidi) { terminal, waiter in
             let world = driver.world
             driver.keyboard = KeyboardInput(terminal: terminal)
-            let model = world.makeModel(route: .home, settings: world.baseSettings,
+            var model = world.makeModel(route: .home, settings: world.baseSettings,
                                         size: TerminalSize(width: terminal.size.width, height: terminal.size.height), glyphs: terminal.glyphs)
+            model.textOrder = bidi.textOrder
             // Recorded, the screen itself masks card numbers until the person has the keyboard (the recording stops there).
             let display = TerminalDisplay(terminal: terminal) { recorder != nil && !driver.handedOver }
             return AppLoop(model: model, makeEngine: world.recipe.factory, input: driver, display: display,
