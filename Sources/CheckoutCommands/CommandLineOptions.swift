@@ -342,8 +342,9 @@ extension CommandLineOptions {
 extension Ledger {
     /// Before the program exits: writes the payments the ledger could not take when they were
     /// made, or says on standard error where they wait (the spool, written by the next checkout
-    /// that opens this ledger) or that they are lost.
-    func writePendingBeforeExit(_ prefix: String) {
+    /// that opens this ledger) or that they are lost; then closes the database.
+    func closeBeforeExit(_ prefix: String) {
+        defer { database.close() }
         let waiting = pendingEntries
         guard !waiting.isEmpty, let problem = writePending() else { return }
         let ids = waiting.map(\.id).joined(separator: ", ")

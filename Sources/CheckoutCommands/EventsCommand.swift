@@ -57,7 +57,7 @@ enum EventsCommand {
             }
         }
         await feed(manager, options: options)
-        ledger.writePendingBeforeExit("checkout events")
+        ledger.closeBeforeExit("checkout events")
         return 0
     }
 

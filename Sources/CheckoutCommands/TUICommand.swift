@@ -88,7 +88,7 @@ enum TUICommand {
             let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
                                       storage: storage)
             let status = await plain.runOnStandardStreams(route: route)
-            ledger.writePendingBeforeExit("checkout")
+            ledger.closeBeforeExit("checkout")
             return status
         case .notATerminal:
             FileHandleOutput.error(PlainMode.notATerminalMessage)
@@ -100,7 +100,7 @@ enum TUICommand {
                                                registry: ScreenRegistry.standard.withNolScreens(database: ledger.database)
                                                   .withPaymentsScreen(ledger: ledger),
                                                colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
-        ledger.writePendingBeforeExit("checkout")
+        ledger.closeBeforeExit("checkout")
         return status
     }
 

@@ -163,7 +163,7 @@ public actor RawDataManager {
         switch resolver.networkForPayment(choice: data.cardNetwork, metadata: metadata) {
         case let .failure(error):
             emit(.checkoutFailed(CheckoutError(errorId: error.errorId, description: error.description,
-                                               shown: error.sentence.map { LocalizedText($0.key, arguments: $0.arguments.map(LocalizedText.Argument.text)) })))
+                                               shown: error.sentence)))
         case let .success(network):
             let session = configuration.session
             if let problem = session.amountProblem(for: network) {

@@ -49,6 +49,8 @@ public final class Database: @unchecked Sendable {
     private let lock = Lock()
     /// Prepared statements by their SQL text; guarded by `lock`.
     private var statements: [String: OpaquePointer] = [:]
+    /// Whether ``close()`` has run; guarded by `lock`.
+    private var isClosed = false
     public let path: String
 
     /// How long opening keeps retrying while other processes hold the database's locks.
@@ -148,9 +150,26 @@ public final class Database: @unchecked Sendable {
         return text
     }
 
-    deinit {
+    /// Closes the connection now: the last connection to close checkpoints the write-ahead log and
+    /// removes it with the shared-memory file, so the next opener needs no free space to start.
+    /// A process closes before it exits, since a task still holding the database would keep the
+    /// deinitializer from ever running (seen under load: `checkout events` left its `-wal` and
+    /// `-shm` behind). Later calls throw `SQLITE_MISUSE`; closing twice does nothing.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
         for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
         sqlite3_close_v2(handle)
+    }
+
+    deinit { close() }
+
+    /// Throws when ``close()`` has run; the caller holds `lock`.
+    private func checkOpen() throws {
+        if isClosed { throw DatabaseError(code: SQLITE_MISUSE, message: "the database \(path) is closed") }
     }
 
     /// Checks the version, sets WAL once, and creates or migrates the schema.
@@ -204,6 +223,7 @@ public final class Database: @unchecked Sendable {
     public func query(_ sql: String, _ bindings: [SQLValue] = []) throws -> [[SQLValue]] {
         lock.lock()
         defer { lock.unlock() }
+        try checkOpen()
         return try unchecked.query(sql, bindings)
     }
 
@@ -212,6 +232,7 @@ public final class Database: @unchecked Sendable {
     public func forEachRow(_ sql: String, _ bindings: [SQLValue] = [], _ body: (Row) throws -> Bool) throws {
         lock.lock()
         defer { lock.unlock() }
+        try checkOpen()
         try withStatement(sql, bindings) { statement in
             while true {
                 let rc = sqlite3_step(statement)
@@ -230,6 +251,7 @@ public final class Database: @unchecked Sendable {
     private func transaction<T>(mode: String, _ body: (Transaction) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
+        try checkOpen()
         try unchecked.execute("BEGIN \(mode)")
         do {
             let result = try body(unchecked)

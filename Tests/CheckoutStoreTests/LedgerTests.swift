@@ -22,6 +22,24 @@ import Testing
         #expect(throws: DatabaseError.self) { try reopened.record(first) }
         #expect(try reopened.entries().count == 2, "a failed insert leaves nothing behind")
     }
+
+    /// A process closes its database before it exits, whoever still holds it: the log is
+    /// checkpointed and removed, and a late call is refused instead of touching a closed handle.
+    @Test func closingRemovesTheLogAndRefusesLaterCalls() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = DataDirectory.databaseURL(in: directory).path
+        let entry = LedgerEntry(id: "pay_1", createdAt: Date(timeIntervalSince1970: 100), method: "CARD", amount: 4999, currency: "EUR",
+                                network: "VISA", firstDigits: "424242", last4: "4242", status: "AUTHORIZED")
+        let ledger = try Ledger(database: Database(path: path))
+        try ledger.record(entry)
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        ledger.database.close()
+        ledger.database.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(throws: DatabaseError.self) { try ledger.entries() }
+        #expect(try Ledger(database: Database(path: path)).entries() == [entry])
+    }
 }
 
 /// Listings against a plain filter-and-sort of what was recorded.

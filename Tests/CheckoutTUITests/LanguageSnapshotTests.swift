@@ -146,7 +146,7 @@ import Testing
         for error in errors {
             guard let error else { Issue.record("an input the validator took"); continue }
             let sentence = try #require(error.sentence, "\(error.description)")
-            #expect(Bundled.english.text(sentence.key.rawValue, sentence.arguments) == error.shownDescription)
+            #expect(sentence.text(Bundled.english) == error.shownDescription)
             #expect(error.shownDescription(french) != error.shownDescription, "\(error.description)")
         }
     }

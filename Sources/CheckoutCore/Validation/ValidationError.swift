@@ -17,7 +17,7 @@ public struct ValidationError: Sendable, Equatable, Hashable, Error {
     public var description: String
     /// The description as a sentence of the catalogues, for a screen to show in its language; not
     /// part of what the error is (equality, hashing, JSON).
-    public var sentence: (key: TextKey, arguments: [String])?
+    public var sentence: LocalizedText?
 
     public static func == (a: ValidationError, b: ValidationError) -> Bool {
         a.errorId == b.errorId && a.inputElementType == b.inputElementType && a.description == b.description
@@ -46,13 +46,13 @@ public struct ValidationError: Sendable, Equatable, Hashable, Error {
     /// ``shownDescription`` in `localizer`'s language.
     public func shownDescription(_ localizer: Localizer) -> String {
         guard localizer.language != .english, let sentence else { return shownDescription }
-        return localizer.text(sentence.key.rawValue, sentence.arguments)
+        return sentence.text(localizer)
     }
 
     /// The error with the sentence a screen shows for it.
     func saying(_ key: TextKey, _ arguments: String...) -> ValidationError {
         var error = self
-        error.sentence = (key, arguments)
+        error.sentence = LocalizedText(key, arguments: arguments.map(LocalizedText.Argument.text))
         return error
     }
 }
