@@ -25,10 +25,11 @@ import Testing
             let impatient = HTTPBinDataService(baseURL: server.url, timeout: .milliseconds(300))
             let start = ContinuousClock.now
             await #expect(throws: expected) { try await impatient.lookup(bin: bin) }
-            // The slow answer comes after 10 s and the endless one never: ending well before either
+            // The slow answer comes after 60 s and the endless one never: ending well before either
             // shows the 300 ms timeout at work. The bound leaves room for a machine loaded enough to
-            // delay a thread by seconds (seen at load 15 on two cores); it still tells 300 ms from 10 s.
-            #expect(ContinuousClock.now - start < .seconds(8), "\(bin) ends at the timeout, not when the server is done")
+            // delay a thread by seconds (10.8 s seen under the whole suite on two cores, when the slow
+            // answer came after 10 s); it still tells 300 ms from 60 s.
+            #expect(ContinuousClock.now - start < .seconds(40), "\(bin) ends at the timeout, not when the server is done")
         }
         let refused = HTTPBinDataService(baseURL: server.refusedURL, timeout: .milliseconds(300))
         await #expect(throws: HTTPBinDataService.Failure.self) { try await refused.lookup(bin: "40000025") }
@@ -43,8 +44,8 @@ import Testing
             let start = ContinuousClock.now
             await #expect(throws: HTTPBinDataService.Failure.malformedAnswer, "\(why)") { try await service.lookup(bin: bin) }
             // Each is refused as malformed (a timeout would throw timedOut), so the bound only has to
-            // tell a prompt refusal from the 10 s the slowest stub answer takes.
-            #expect(ContinuousClock.now - start < .seconds(8), "\(why) ends before the server would be done")
+            // tell a prompt refusal from the 60 s the slowest stub answer takes.
+            #expect(ContinuousClock.now - start < .seconds(40), "\(why) ends before the server would be done")
         }
         #expect(try await service.lookup(bin: "16161616")?.networks == [], "unknown networks leave nothing usable")
         let six = try await service.lookup(bin: "15151515")
@@ -94,7 +95,7 @@ import Testing
             await manager.submit()
             let start = ContinuousClock.now
             await manager.finish()
-            #expect(ContinuousClock.now - start < .seconds(8), "\(bin): at the engine's 300 ms timeout, not when the server is done (10 s)")
+            #expect(ContinuousClock.now - start < .seconds(40), "\(bin): at the engine's 300 ms timeout, not when the server is done (60 s)")
             #expect(await manager.currentMetadata?.source == .localFallback, "\(bin)")
             #expect(recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false }
                     || recorder.events.contains { if case .checkoutFailed = $0 { return true }; return false }, "\(bin): the submit was answered")

@@ -94,6 +94,9 @@ import Testing
         await #expect(throws: HTTPClient.Failure.encoded("gzip")) { try await client.send(request(server, "/gzip-bomb/v1/bin-data/40000025")) }
     }
 
+    /// Bounds on real time are loose on purpose: they only have to tell the deadline from the
+    /// server's 30 s, and a wait for the log ends as soon as the line is there; under the whole
+    /// suite on two cores the python server took over 5 s to notice a closed connection.
     @Test func oneDeadlineCoversTheWholeExchange() async throws {
         let server = try StubBinServer.start()
         defer { server.stop() }
@@ -104,9 +107,9 @@ import Testing
         }
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(300), "not before the deadline")
-        #expect(elapsed < .seconds(3), "at the deadline, not when the server is done (30 s)")
+        #expect(elapsed < .seconds(15), "at the deadline, not when the server is done (30 s)")
         #expect(server.log().contains { $0.event == "GET" && $0.path.hasPrefix("/drip") }, "the request reached the server")
-        #expect(await server.awaitLog(within: 5) { $0.event == "gone" && $0.path.hasPrefix("/drip") } != nil, "the connection was closed")
+        #expect(await server.awaitLog(within: 20) { $0.event == "gone" && $0.path.hasPrefix("/drip") } != nil, "the connection was closed")
     }
 
     @Test func cancellingTheCallerEndsTheCallAtOnceAndTheTransferSoonAfter() async throws {
@@ -120,7 +123,7 @@ import Testing
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
         #expect(ContinuousClock.now - start < .seconds(1), "the caller does not wait for the transfer")
-        #expect(await server.awaitLog(within: 5) { $0.event == "gone" } != nil, "the transfer was abandoned, not left running for 60 s")
+        #expect(await server.awaitLog(within: 20) { $0.event == "gone" } != nil, "the transfer was abandoned, not left running for 60 s")
 
         let cancelledFirst = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -136,7 +139,7 @@ import Testing
         let server = try StubBinServer.start()
         defer { server.stop() }
         let client = self.client
-        // 11111111 answers after 10 s, far later than this test runs.
+        // 11111111 answers after 60 s, far later than this test runs.
         let slow = request(server, "/v1/bin-data/11111111", timeout: .seconds(30))
         let calls = (0..<20).map { _ in Task { try await client.send(slow) } }
         func waitUntil(_ condition: () -> Bool) async {

@@ -12,7 +12,7 @@ in the middle of a streamed answer. The server ends by itself after --lifetime s
 GET [/PREFIX]/v1/bin-data/{bin}, where PREFIX is none of the hostile names below (a service
 mounted under a path):
   40000025  co-badged Cartes Bancaires + Visa, at once
-  11111111  the same kind of answer after 10 s (far slower than any timeout the tests use)
+  11111111  the same kind of answer after 60 s (far slower than any timeout the tests use)
   22222222  HTTP 503
   33333333  a body that is not JSON
   44444444  an empty binData list
@@ -149,7 +149,7 @@ class Handler(BaseHTTPRequestHandler):
         if bin_ == "40000025":
             return self.send(200, json.dumps({"firstDigits": bin_, "binData": CO_BADGED}))
         if bin_ == "11111111":
-            time.sleep(10.0)
+            time.sleep(60.0)
             return self.send(200, json.dumps({"firstDigits": bin_, "binData": CO_BADGED}))
         if bin_ == "22222222":
             return self.send(503, '{"error":"unavailable"}')
