@@ -13,10 +13,7 @@ extension Bundled {
     ///     let french = try Bundled.localizer(.french)
     ///     french.text(.routePay)   // "Payer par carte"
     public static func localizer(_ language: Language) throws(BundledDataError) -> Localizer {
-        let formats = try loadedFormats.get()
-        guard let format = formats[language.formattingLocale] else {
-            throw BundledDataError(file: "locales.json", reason: "has no locale '\(language.formattingLocale)' for \(language.nativeName)")
-        }
+        let format = try Self.format(language)
         let catalogue = try Self.catalogue(language)
         let english = language == .english ? nil : try Self.catalogue(.english)
         return Localizer(language: language, catalogue: catalogue, fallback: english, format: format)
@@ -29,8 +26,24 @@ extension Bundled {
         language: .english, catalogue: StringCatalogue(entries: [:]), fallback: nil,
         format: .root)
 
-    private static let loadedFormats = Result { () throws(BundledDataError) -> [String: LocaleFormat] in
-        try ResourceFiles.load("locales.json") { try LocaleFormat.all(json: $0) }
+    /// The locales read so far, like the catalogues: an English start parses neither French's nor
+    /// Arabic's rules (Arabic's plural rules cost an English start more than its own did).
+    private static let formats = Mutex<[Language: Result<LocaleFormat, BundledDataError>]>([:])
+
+    private static func format(_ language: Language) throws(BundledDataError) -> LocaleFormat {
+        try formats.withLock { read in
+            if let known = read[language] { return known }
+            let id = language.formattingLocale
+            let loaded = Result { () throws(BundledDataError) -> LocaleFormat in
+                let found = try ResourceFiles.load("locales.json") { try LocaleFormat.all(json: $0, only: [id]) }
+                guard let format = found[id] else {
+                    throw BundledDataError(file: "locales.json", reason: "has no locale '\(id)' for \(language.nativeName)")
+                }
+                return format
+            }
+            read[language] = loaded
+            return loaded
+        }.get()
     }
 
     /// The catalogues read so far: each language's file is read the first time it is asked for,

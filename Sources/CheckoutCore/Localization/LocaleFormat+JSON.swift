@@ -6,7 +6,10 @@ extension LocaleFormat {
     ///
     ///     let formats = try LocaleFormat.all(json: data)
     ///     formats["fr"]?.expiryPlaceholder   // "MM/AA"
-    public static func all(json data: Data) throws(LocaleDataError) -> [String: LocaleFormat] {
+    ///
+    /// `only` names the locales to read (their plural rules are parsed too, the costly part), so a
+    /// start reads just the one it speaks; nil reads them all.
+    public static func all(json data: Data, only: Set<String>? = nil) throws(LocaleDataError) -> [String: LocaleFormat] {
         let root: JSONValue
         do { root = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch {
             throw LocaleDataError("\(error)")
@@ -21,7 +24,7 @@ extension LocaleFormat {
         }
         guard case .object(let locales)? = root["locales"] else { throw LocaleDataError("$.locales: expected an object") }
         var formats: [String: LocaleFormat] = [:]
-        for (id, locale) in locales {
+        for (id, locale) in locales where only?.contains(id) ?? true {
             formats[id] = try parse(locale, path: "$.locales.\(id)", id: id, digits: digitsBySystem)
         }
         return formats
