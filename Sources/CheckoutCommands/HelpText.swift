@@ -57,7 +57,7 @@ enum HelpText {
             indent + "FORBRUGSFORENINGEN", "",
             say(.helpSandbox, SandboxPaymentService.declinedCardNumber), "",
             say(.helpInput, #"{"cardNumber","expiryDate","cvv","cardholderName"}"#),
-            #"    printf '%s\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123"}' | checkout detect -"#, "",
+            #"    printf '%s\n' '{"cardNumber":"\#(HelpWords.exampleCard)","expiryDate":"12/30","cvv":"123"}' | checkout detect -"#, "",
             say(.helpDataDirectory), "",
             say(.helpEnvironment), "",
             say(.helpExitStatus),
@@ -76,6 +76,8 @@ struct HelpWords: Sendable {
     let ascii: Bool
 
     static let english = HelpWords(localizer: Bundled.english, ascii: false)
+    /// The co-badged test card the examples show (`test-cards.json`); a placeholder if it cannot be read.
+    static let exampleCard = (try? Bundled.testCards().helpExample) ?? "…"
 
     /// The help in the language the screens would speak, by the same rule: `--lang`, else
     /// `LC_ALL`, `LC_MESSAGES` or `LANG`, else English. The language saved in Settings is not

@@ -354,7 +354,7 @@ extension CommandSpec {
             .verbatim(#"  {"cardNumber":"…","expiryDate":"…","cvv":"…","cardholderName":"…"}"#),
             .said(.helpAboutDetectFields), .blank,
             .said(.helpAboutDetectVisible),
-            .verbatim(#"  printf '%s\n' '{"cardNumber":"4000 0025 0000 1001","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}' | checkout detect -"#),
+            .verbatim(#"  printf '%s\n' '{"cardNumber":"\#(HelpWords.exampleCard)","expiryDate":"12/30","cvv":"123","cardholderName":"Jane Doe"}' | checkout detect -"#),
             .verbatim("  checkout detect - < numbers.txt"),
         ],
         options: CommandOption.binOptions + CommandOption.cardFields)

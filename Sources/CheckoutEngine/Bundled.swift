@@ -18,6 +18,9 @@ public enum Bundled {
     private static let loadedSession = Result { () throws(BundledDataError) -> ClientSession in
         try ResourceFiles.load("session.json") { try ClientSession(json: $0) }
     }
+    private static let loadedTestCards = Result { () throws(BundledDataError) -> TestCards in
+        try ResourceFiles.load("test-cards.json") { try TestCards(json: $0) }
+    }
 
     /// The network catalogue (`networks.json`).
     public static func catalogue() throws(BundledDataError) -> NetworkCatalogue { try loadedCatalogue.get() }
@@ -27,4 +30,31 @@ public enum Bundled {
 
     /// The session defaults (`session.json`): allowed networks in order, amount, currency.
     public static func sessionDefaults() throws(BundledDataError) -> ClientSession { try loadedSession.get() }
+
+    /// The test card numbers the program names (`test-cards.json`, each with its source).
+    public static func testCards() throws(BundledDataError) -> TestCards { try loadedTestCards.get() }
+}
+
+/// The test card numbers the program itself names, read from `test-cards.json`: the sandbox's
+/// declined card and the help's example.
+public struct TestCards: Sendable {
+    /// The number the embedded sandbox processor always declines.
+    public let sandboxDeclined: String
+    /// The co-badged card the help's examples show, grouped as a person types it.
+    public let helpExample: String
+
+    struct MissingNumber: Error, CustomStringConvertible {
+        let key: String
+        var description: String { "$.\(key).number: expected a string of digits" }
+    }
+
+    init(json data: Data) throws {
+        let root = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+        func number(_ key: String) throws -> String {
+            guard let number = root[key]?["number"]?.stringValue, number.contains(where: \.isNumber) else { throw MissingNumber(key: key) }
+            return number
+        }
+        sandboxDeclined = try number("sandboxDeclined")
+        helpExample = try number("helpExample")
+    }
 }

@@ -15,13 +15,15 @@ import FoundationEssentials
 /// | amount ending in `0051` (e.g. 10051 = 100.51) | DECLINED | insufficient funds |
 /// | amount ending in `0005` (e.g. 10005) | DECLINED | do not honour |
 /// | amount ending in `0099` (e.g. 10099) | FAILED, and `pay` throws | processor unavailable |
-/// | card number `4000000000000002` | DECLINED | card declined |
+/// | card number ``declinedCardNumber`` (`test-cards.json`) | DECLINED | card declined |
 /// | anything else | AUTHORIZED | — |
 ///
 /// Payment ids look like `pay_` followed by 20 lowercase hex digits.
 public struct SandboxPaymentService: PaymentService {
-    /// The test number the sandbox always declines (a Luhn-valid Visa number).
-    public static let declinedCardNumber = "4000000000000002"
+    /// The test number the sandbox always declines: `sandboxDeclined` in `Resources/data/test-cards.json`
+    /// (a Luhn-valid Visa number, with its source). A file that cannot be read declines no number;
+    /// the start reports the broken file through the other bundled data it reads.
+    public static let declinedCardNumber = (try? Bundled.testCards().sandboxDeclined) ?? "-"
 
     /// The failure `pay` throws for amounts ending in `0099`.
     public struct ProcessorUnavailable: Error, CustomStringConvertible, ShownInLanguage {
