@@ -5,7 +5,7 @@ import CheckoutCore
 extension PaymentsScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
         let text = context.localizer
-        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave, text: text)) }
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(Action.receipt, text: text)) }
         var bindings: [KeyBinding<Action>] = [
             KeyBinding([.up], "↑↓", text.text(.paymentsKeyChoose), .up, explain: text.text(.paymentsKeyAbove)),
             KeyBinding([.down], "↓", text.text(.paymentsKeyBelow), .down, footer: false),
@@ -14,7 +14,7 @@ extension PaymentsScreen {
             KeyBinding([.left], "←→", text.text(.paymentsKeyStatus), .previousFilter, rank: .focused, explain: text.text(.paymentsKeyStatusExplain)),
             KeyBinding([.right], "→", text.text(.paymentsKeyStatusExplain), .nextFilter, footer: false),
         ]
-        if chosen != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt, text: text) }
+        if chosen != nil { bindings += ReceiptKeeping.bindings(Action.receipt, text: text) }
         return KeyMap(bindings)
     }
 
@@ -43,12 +43,7 @@ extension PaymentsScreen {
             page = 0
             selected = 0
             load()
-        case .saveReceipt:
-            if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
-        case .copyReceipt:
-            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, context: context) }
-        case .confirmSave:
-            if let receipt = receipt(context: context) { return keeping.confirm(receipt, context: context) }
+        case .receipt(let step): return keepReceipt(step, context: context)
         }
         return []
     }

@@ -36,7 +36,7 @@ public struct PaymentsScreen: KeepsReceipts {
         var status: String? { self == .all ? nil : rawValue }
     }
 
-    public enum Action: Sendable { case up, down, pageUp, pageDown, previousFilter, nextFilter, saveReceipt, copyReceipt, confirmSave }
+    public enum Action: Sendable, Equatable { case up, down, pageUp, pageDown, previousFilter, nextFilter, receipt(ReceiptStep) }
 
     let ledger: Ledger
     public internal(set) var filter = StatusFilter.all

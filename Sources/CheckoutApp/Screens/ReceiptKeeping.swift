@@ -1,10 +1,14 @@
 import CheckoutCore
 
+/// What a receipt key asks for: `s` (ask for a file name), `c` (copy), Enter while asking (save).
+public enum ReceiptStep: Sendable, Equatable { case ask, copy, confirm }
+
 /// Keeping a receipt, as the result screen and the Payments screen both offer it: `s` asks for a
 /// file name (a suggested one, to edit), Enter saves the receipt there, Esc cancels; `c` copies it
 /// to the clipboard. The runtime does the writing; ``ScreenContext/exportNote`` says how it went,
 /// on the message row this draws.
 struct ReceiptKeeping: Sendable, Equatable {
+
     /// The file name being typed, while the screen asks for one.
     var fileName: EditableText?
 
@@ -13,15 +17,16 @@ struct ReceiptKeeping: Sendable, Equatable {
 
     var isAsking: Bool { fileName != nil }
 
-    /// The receipt keys for a binding table.
-    static func bindings<Action>(save: Action, copy: Action, text: Localizer) -> [KeyBinding<Action>] {
-        [KeyBinding([.character("s")], "s", text.text(.receiptKeySave), save, explain: text.text(.receiptKeySaveExplain)),
-         KeyBinding([.character("c")], "c", text.text(.receiptKeyCopy), copy, explain: text.text(.receiptKeyCopyExplain))]
+    /// The receipt keys for a binding table; `action` wraps a step in the screen's own action.
+    static func bindings<Action>(_ action: (ReceiptStep) -> Action, text: Localizer) -> [KeyBinding<Action>] {
+        [KeyBinding([.character("s")], "s", text.text(.receiptKeySave), action(.ask), explain: text.text(.receiptKeySaveExplain)),
+         KeyBinding([.character("c")], "c", text.text(.receiptKeyCopy), action(.copy), explain: text.text(.receiptKeyCopyExplain))]
     }
 
     /// The binding table while a file name is asked for: Enter saves (Esc is the app's: cancel).
-    static func askingBindings<Action>(confirm: Action, text: Localizer) -> [KeyBinding<Action>] {
-        [KeyBinding([.enter], "enter", text.text(.receiptKeySaveFile), confirm, rank: .focused, explain: text.text(.receiptKeySaveFileExplain))]
+    static func askingBindings<Action>(_ action: (ReceiptStep) -> Action, text: Localizer) -> [KeyBinding<Action>] {
+        [KeyBinding([.enter], "enter", text.text(.receiptKeySaveFile), action(.confirm), rank: .focused,
+                    explain: text.text(.receiptKeySaveFileExplain))]
     }
 
     /// `s`: asks where to save `receipt`, suggesting a name in the current directory.
@@ -87,9 +92,21 @@ struct ReceiptKeeping: Sendable, Equatable {
 /// the focused text, Esc cancels it, and the help lists the keys of the screen when not asking.
 protocol KeepsReceipts: Screen {
     var keeping: ReceiptKeeping { get set }
+    /// The receipt the keys keep now; nil when there is none (no payment chosen).
+    func receipt(context: ScreenContext) -> Receipt?
 }
 
 extension KeepsReceipts {
+    /// What a receipt key does, the same on every screen that keeps receipts.
+    mutating func keepReceipt(_ step: ReceiptStep, context: ScreenContext) -> [ScreenEffect] {
+        guard let receipt = receipt(context: context) else { return [] }
+        switch step {
+        case .ask: keeping.ask(for: receipt); return []
+        case .copy: return ReceiptKeeping.copy(receipt, context: context)
+        case .confirm: return keeping.confirm(receipt, context: context)
+        }
+    }
+
     public var focusedText: EditableText? { keeping.fileName }
 
     public func helpLines(context: ScreenContext) -> [KeyHint] {

@@ -43,7 +43,7 @@ public struct ResultScreen: KeepsReceipts {
         }
     }
 
-    public enum Action: Sendable { case activate, previous, next, saveReceipt, copyReceipt, confirmSave }
+    public enum Action: Sendable, Equatable { case activate, previous, next, receipt(ReceiptStep) }
 
     public var outcome: Outcome
     /// The form as it was when Pay was pressed.
@@ -96,7 +96,7 @@ public struct ResultScreen: KeepsReceipts {
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
-        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(confirm: .confirmSave, text: context.localizer)) }
+        if keeping.isAsking { return KeyMap(ReceiptKeeping.askingBindings(Action.receipt, text: context.localizer)) }
         var bindings: [KeyBinding<Action>] = []
         let text = context.localizer
         if buttons.count > 1 {
@@ -106,7 +106,7 @@ public struct ResultScreen: KeepsReceipts {
         let current = buttons[min(selected, buttons.count - 1)]
         bindings.append(KeyBinding([.enter], "enter", current.title(text).lowercased(), .activate, rank: .focused,
                                    explain: text.text(.resultKeyPress)))
-        if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(save: .saveReceipt, copy: .copyReceipt, text: text) }
+        if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(Action.receipt, text: text) }
         return KeyMap(bindings)
     }
 
@@ -114,12 +114,7 @@ public struct ResultScreen: KeepsReceipts {
         switch action {
         case .previous: selected = (selected + buttons.count - 1) % buttons.count
         case .next: selected = (selected + 1) % buttons.count
-        case .saveReceipt:
-            if let receipt = receipt(context: context) { keeping.ask(for: receipt) }
-        case .copyReceipt:
-            if let receipt = receipt(context: context) { return ReceiptKeeping.copy(receipt, context: context) }
-        case .confirmSave:
-            if let receipt = receipt(context: context) { return keeping.confirm(receipt, context: context) }
+        case .receipt(let step): return keepReceipt(step, context: context)
         case .activate:
             switch buttons[min(selected, buttons.count - 1)] {
             case .newPayment: return [.replace(CardFormScreen(context: context))]
