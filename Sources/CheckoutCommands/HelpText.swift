@@ -89,7 +89,8 @@ struct HelpWords: Sendable {
         let ascii = !PlainText.localeIsUTF8()
         let (localizer, problem) = ScreenContext.localizer(for: language, ascii: ascii)
         if let problem { FileHandleOutput.error("checkout: " + problem) }
-        return HelpWords(localizer: localizer, ascii: ascii)
+        // English, asked for or fallen back to, is the one English help (Docs/cli.md's).
+        return localizer.language == .english ? .english : HelpWords(localizer: localizer, ascii: ascii)
     }
 
     /// The sentence `key` with its arguments, as the help prints it.
@@ -109,7 +110,6 @@ struct HelpWords: Sendable {
 
     /// `€49.99` in English, `49,99 €` in French: a default amount.
     func money(_ minorUnits: Int, currency: String) -> String {
-        guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency) }
-        return localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii)
+        localizer.money(minorUnits: minorUnits, currency: currency, ascii: ascii)
     }
 }

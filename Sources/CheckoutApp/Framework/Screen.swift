@@ -146,9 +146,7 @@ public struct ScreenContext: Sendable {
 
     /// Money in the context's glyphs and language: `€49.99`, or `EUR 49.99` in ASCII; `49,99 €` in French.
     public func money(_ minorUnits: Int, currency: String) -> String {
-        guard localizer.language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: glyphs.mode == .ascii) }
-        return localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency),
-                                      ascii: glyphs.isASCII)
+        localizer.money(minorUnits: minorUnits, currency: currency, ascii: glyphs.isASCII)
     }
 
     /// `text` cut to `width` columns with the context's ellipsis.

@@ -47,9 +47,7 @@ public struct LocalizedText: Sendable, Equatable {
         let written = arguments.map { argument in
             switch argument {
             case .text(let text): text
-            case let .money(minorUnits, currency) where localizer.language == .english: MoneyText.format(minorUnits: minorUnits, currency: currency)
-            case let .money(minorUnits, currency):
-                localizer.format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency))
+            case let .money(minorUnits, currency): localizer.money(minorUnits: minorUnits, currency: currency)
             case .localized(let inner): inner.text(localizer)
             }
         }

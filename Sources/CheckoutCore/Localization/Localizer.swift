@@ -64,6 +64,13 @@ public struct Localizer: Sendable, Equatable {
         return StringCatalogue.fill(template, all.map(isolated))
     }
 
+    /// An amount as this language writes it, with ISO 4217's minor units: English as ``MoneyText``
+    /// writes it (`€49.99`, `EUR 49.99` in ASCII), the others from CLDR (`49,99 €`).
+    public func money(minorUnits: Int, currency: String, ascii: Bool = false) -> String {
+        guard language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: ascii) }
+        return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii)
+    }
+
     /// An argument as it is placed in a sentence: isolated in a right-to-left language.
     func isolated(_ argument: String) -> String {
         language.direction == .rightToLeft && !argument.isEmpty ? "\u{2068}" + argument + "\u{2069}" : argument
