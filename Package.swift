@@ -47,6 +47,8 @@ let package = Package(
         .library(name: "NolPay", targets: ["NolPay"]),
         // The headless SDK's public names and signatures over the engine (Docs/library.md).
         .library(name: "PrimerHeadlessCompat", targets: ["PrimerHeadlessCompat"]),
+        // Empty: so SDK code's `import PrimerFoundation` compiles beside PrimerHeadlessCompat.
+        .library(name: "PrimerFoundation", targets: ["PrimerFoundation"]),
         .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
@@ -84,6 +86,7 @@ let package = Package(
             dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore"],
             swiftSettings: swiftSettings
         ),
+        .target(name: "PrimerFoundation", swiftSettings: swiftSettings),
         .target(
             name: "NolPay",
             dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
@@ -164,7 +167,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PrimerHeadlessCompatTests",
-            dependencies: ["PrimerHeadlessCompat", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
+            dependencies: ["PrimerHeadlessCompat", "PrimerFoundation", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.

@@ -74,10 +74,19 @@ extension PrimerHeadlessUniversalCheckout {
             }
         }
 
-        /// Pays with the data set before, never waiting for a BIN lookup; the result reaches
-        /// `PrimerHeadlessUniversalCheckout.current.delegate`.
+        /// Pays with the data this manager holds now, never waiting for a BIN lookup; the result
+        /// reaches `PrimerHeadlessUniversalCheckout.current.delegate`.
+        ///
+        /// As the SDK's `submit()` does (it validates and tokenizes `rawData` when it runs:
+        /// `RawDataManager.swift`, `submit()` and `makeRequestBody()`), the held ``PrimerCardData`` is
+        /// read now: a `cardNetwork` set on it since the last change (the cardholder tapped a network)
+        /// is the network paid with, told to the client session and sent as `preferredNetwork`.
         public func submit() {
-            engine.post(.submit)
+            held.withLock { held in
+                let data = held?.engineData ?? CardData()
+                if data != engine.rawData { engine.rawData = data }
+                engine.post(.submit)
+            }
         }
 
         /// What a card needs: number, expiry, CVV and cardholder name.

@@ -10,6 +10,7 @@ import Testing
 /// driven as a cardholder would: a co-badged card typed digit by digit, Visa chosen from the
 /// networks the delegate received, Pay. Every test here sets `PrimerHeadlessUniversalCheckout.current`,
 /// so they run one at a time.
+extension CheckoutSingletonTests {
 @Suite(.serialized) @MainActor struct SeedDelegateExampleTests {
     nonisolated static let coBadged = "4000002500001001"
     nonisolated static let session = ClientSession(orderedAllowedCardNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
@@ -252,6 +253,12 @@ import Testing
         }
     }
 }
+
+}  // CheckoutSingletonTests
+
+/// Every suite that sets `PrimerHeadlessUniversalCheckout.current` (its delegate, its engine) is
+/// nested here, so they run one at a time, one suite after another.
+@Suite(.serialized) enum CheckoutSingletonTests {}
 
 /// Waits (yielding, never sleeping) until `condition` holds; records an issue after `rounds` yields.
 @MainActor
