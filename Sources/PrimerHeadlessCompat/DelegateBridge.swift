@@ -7,7 +7,7 @@ import CheckoutEngine
 final class DelegateBridge {
     private weak var owner: PrimerHeadlessUniversalCheckout.RawDataManager?
 
-    init(owner: PrimerHeadlessUniversalCheckout.RawDataManager) {
+    nonisolated init(owner: PrimerHeadlessUniversalCheckout.RawDataManager) {
         self.owner = owner
     }
 }

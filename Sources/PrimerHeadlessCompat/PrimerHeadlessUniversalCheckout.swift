@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
+import Synchronization
 
 /// The headless checkout, as the SDK names it: the delegate that hears how checkouts end, and the
 /// engine every ``RawDataManager`` made after a `start` runs on.
@@ -21,20 +22,27 @@ import CheckoutStore
 ///     }
 @MainActor
 public final class PrimerHeadlessUniversalCheckout {
-    public static let current = PrimerHeadlessUniversalCheckout()
+    /// Reachable from any thread or actor, as in the SDK; its delegates and `start` are the main
+    /// actor's (`await` them, or set them from main-actor code).
+    public nonisolated static let current = PrimerHeadlessUniversalCheckout()
 
     public weak var delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?
     public weak var uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?
     public private(set) var clientToken: String?
 
-    /// Makes the engine of each manager made from now on.
-    private(set) var makeEngine: @Sendable () throws -> CheckoutEngine.RawDataManager = PrimerHeadlessUniversalCheckout.shipped
+    /// Makes the engine of each manager made from now on; behind a lock, so that a manager can be
+    /// made on any thread or actor, as in the SDK.
+    private nonisolated let engineFactory = Mutex<@Sendable () throws -> CheckoutEngine.RawDataManager>(PrimerHeadlessUniversalCheckout.shipped)
 
-    private static let shipped: @Sendable () throws -> CheckoutEngine.RawDataManager = {
+    nonisolated func makeEngine() throws -> CheckoutEngine.RawDataManager {
+        try engineFactory.withLock { $0 }()
+    }
+
+    private nonisolated static let shipped: @Sendable () throws -> CheckoutEngine.RawDataManager = {
         try CheckoutEngine.RawDataManager(session: Bundled.sessionDefaults())
     }
 
-    private init() {}
+    private nonisolated init() {}
 
     /// Connects to Primer with `clientToken`, then calls `completion` on the main actor with the
     /// payment methods (`PAYMENT_CARD`), or the error that stopped it.
@@ -74,7 +82,7 @@ public final class PrimerHeadlessUniversalCheckout {
     /// Ends the session: managers made from now on run on the shipped defaults again.
     public func cleanUp() {
         clientToken = nil
-        makeEngine = Self.shipped
+        engineFactory.withLock { $0 = Self.shipped }
     }
 
     /// Installs `makeEngine` for the managers made from now on, sets the delegates given, and tells
@@ -83,7 +91,7 @@ public final class PrimerHeadlessUniversalCheckout {
                makeEngine: @escaping @Sendable () throws -> CheckoutEngine.RawDataManager) -> [PrimerHeadlessUniversalCheckout.PaymentMethod] {
         if let delegate { self.delegate = delegate }
         if let uiDelegate { self.uiDelegate = uiDelegate }
-        self.makeEngine = makeEngine
+        engineFactory.withLock { $0 = makeEngine }
         let paymentMethods = [PaymentMethod(paymentMethodType: PaymentMethod.paymentCard)]
         self.delegate?.primerHeadlessUniversalCheckoutDidLoadAvailablePaymentMethods(paymentMethods)
         return paymentMethods
