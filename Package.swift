@@ -11,7 +11,8 @@ import Glibc
 //   CheckoutApp (the app core: screens, AppModel, the one loop, canvas, demo, bidi) -> NolPay, CheckoutEngine -> CheckoutCore
 //   CheckoutStore (SQLite) is used by the engine, NolPay and the app; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
-//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine; CheckoutResources holds
+//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine, NolPay (PrimerFoundation is
+//   empty: SDK code imports it); CheckoutResources holds
 //   Resources/, compiled in by the EmbedResources plugin.
 // Each target's dependencies are exactly the modules its files import.
 let swiftSettings: [SwiftSetting] = [
@@ -83,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "PrimerHeadlessCompat",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay"],
             swiftSettings: swiftSettings
         ),
         .target(name: "PrimerFoundation", swiftSettings: swiftSettings),

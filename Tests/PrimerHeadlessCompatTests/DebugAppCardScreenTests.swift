@@ -19,7 +19,11 @@ extension CheckoutSingletonTests {
         var completed: PrimerCheckoutData?
         var failed: Error?
         func primerHeadlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: PrimerCheckoutData) { completed = data }
-        func primerHeadlessUniversalCheckoutDidFail(withError err: Error, checkoutData: PrimerCheckoutData?) { failed = err }
+        var failures: [Error] = []
+        func primerHeadlessUniversalCheckoutDidFail(withError err: Error, checkoutData: PrimerCheckoutData?) {
+            failed = err
+            failures.append(err)
+        }
         var ended: Bool { completed != nil || failed != nil }
     }
 

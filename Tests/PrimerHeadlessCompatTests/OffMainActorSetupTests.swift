@@ -33,10 +33,11 @@ extension CheckoutSingletonTests {
 
     @Test func payReturnsADeclineAsADeclineWithItsReason() async throws {
         let ledger = try Ledger(database: Database(path: ":memory:"))
+        let end = DebugAppCardScreenTests.CheckoutEnd()
         PrimerHeadlessUniversalCheckout.current.start(withEngine: {
             try RawDataManager(session: ClientSession(orderedAllowedCardNetworks: [.visa], amount: 10051, currency: "EUR"),
                                paymentService: SandboxPaymentService(ledger: ledger), clock: ManualClock())
-        })
+        }, delegate: end)
         let manager = try PrimerHeadlessUniversalCheckout.RawDataManager(paymentMethodType: "PAYMENT_CARD")
         manager.rawData = PrimerCardData(cardNumber: "4111 1111 1111 1111", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe")
         let result = await manager.engine.pay()
@@ -48,6 +49,9 @@ extension CheckoutSingletonTests {
         manager.rawData = PrimerCardData(cardNumber: "4111 1111 1111 1111", expiryDate: "13/20", cvv: "123", cardholderName: "Jane Doe")
         let failed = await manager.engine.pay()
         #expect(failed.failure?.errorId == "invalid-expiry-date" && failed.payment == nil, "\(failed)")
+        // The delegate hears both results too (before the next test sets another delegate).
+        await waitUntil { end.failures.count == 2 }
+        #expect(end.completed == nil, "a decline is not a completed checkout")
     }
 }
 }  // CheckoutSingletonTests
