@@ -29,6 +29,10 @@ public final class PrimerHeadlessUniversalCheckout {
     public weak var delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?
     public weak var uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?
     public private(set) var clientToken: String?
+    /// The payment handling of the last `start` (`.auto` before any).
+    public private(set) var paymentHandling: PrimerPaymentHandling = .auto
+    /// The tokens handed to the merchant under manual handling.
+    nonisolated let manualPayments = ManualPayments()
 
     /// Makes the engine of each manager made from now on; behind a lock, so that a manager can be
     /// made on any thread or actor, as in the SDK.
@@ -67,21 +71,22 @@ public final class PrimerHeadlessUniversalCheckout {
     public func start(withClientToken clientToken: String, settings: PrimerSettings? = nil,
                       delegate: (any PrimerHeadlessUniversalCheckoutDelegate)? = nil,
                       uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)? = nil) async throws -> [PrimerHeadlessUniversalCheckout.PaymentMethod]? {
-        try Self.check(settings)
         let primer = try await PrimerCheckout.connect(clientToken: clientToken, sessionDefaults: Bundled.sessionDefaults())
         let ledger = try Ledger(database: Database(path: ":memory:"))
         let binService: any BinDataService = primer.binService(timeout: EngineConfiguration().binLookupTimeout) ?? OfflineBinDataService()
+        let service = primer.paymentService(ledger: ledger)
+        let payments = paymentService(settings, auto: service, manual: service)
         self.clientToken = clientToken
         return begin(delegate: delegate, uiDelegate: uiDelegate) {
             try CheckoutEngine.RawDataManager(session: primer.configuration.session, binService: binService,
-                                              paymentService: primer.paymentService(ledger: ledger),
-                                              clientSessionService: primer.clientSessionService())
+                                              paymentService: payments, clientSessionService: primer.clientSessionService())
         }
     }
 
     /// Ends the session: managers made from now on run on the shipped defaults again.
     public func cleanUp() {
         clientToken = nil
+        paymentHandling = .auto
         engineFactory.withLock { $0 = Self.shipped }
     }
 
@@ -97,10 +102,13 @@ public final class PrimerHeadlessUniversalCheckout {
         return paymentMethods
     }
 
-    static func check(_ settings: PrimerSettings?) throws {
-        if settings?.paymentHandling == .manual {
-            throw CheckoutError(errorId: "unsupported-payment-handling",
-                                description: "Manual payment handling is not offered: this engine creates the payment itself (use .auto).")
+    /// The payment service of a start with `settings`: the merchant's decisions asked, then
+    /// `auto` pays, or under `.manual` `manual` tokenizes and the merchant's server pays.
+    func paymentService(_ settings: PrimerSettings?, auto: any PaymentService, manual: any ManualPaymentBackend) -> any PaymentService {
+        paymentHandling = settings?.paymentHandling ?? .auto
+        switch paymentHandling {
+        case .auto: return CompatPaymentService(handling: .auto(auto))
+        case .manual: return CompatPaymentService(handling: .manual(manual, manualPayments))
         }
     }
 }
