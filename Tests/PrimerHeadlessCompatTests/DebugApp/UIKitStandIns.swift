@@ -9,9 +9,15 @@
 // target/action are closures the test calls (`tap()`), as a finger would. An image is
 // PrimerHeadlessCompat's `PrimerImage` (a badge's text), which AssetsManager hands where the SDK hands a UIImage.
 
+import FoundationEssentials
 import PrimerHeadlessCompat
 
 public typealias UIImage = PrimerImage
+
+extension Error {
+    /// Foundation's `localizedDescription`, which UIKit brings along: the error's own description.
+    public var localizedDescription: String { (self as? any LocalizedError)?.errorDescription ?? "\(self)" }
+}
 
 @MainActor open class UIView {
     public var accessibilityIdentifier: String?
