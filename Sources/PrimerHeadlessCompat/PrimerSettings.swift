@@ -5,11 +5,12 @@
 // String, Codable { case V2_4 = "2.4"; static let latest }`, sent as `X-Api-Version`). Its other
 // options (locale, payment-method options, UI, 3DS and debug options, caching) have no counterpart here.
 
-/// How payments are made: this engine makes them itself (`.auto`, the SDK's default).
+/// Who creates the payment.
 public enum PrimerPaymentHandling: Sendable {
+    /// The engine does (the SDK's default).
     case auto
-    /// The merchant's server creates the payment from a token: not offered here, so `start` with
-    /// it fails.
+    /// The merchant's server does, with the token handed to
+    /// `primerHeadlessUniversalCheckoutDidTokenizePaymentMethod(_:decisionHandler:)` (ManualPaymentFlow.swift).
     case manual
 }
 
