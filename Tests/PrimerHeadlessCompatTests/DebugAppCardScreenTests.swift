@@ -5,11 +5,11 @@ import CheckoutTestSupport
 import PrimerHeadlessCompat
 import Testing
 
+extension CheckoutSingletonTests {
 /// The port of Primer's Debug App card screen (DebugApp/MerchantHeadlessCheckoutRawDataViewController.swift)
 /// driven as a person at it would: a Cartes Bancaires / Visa co-badged card typed key by key, one of
 /// the two badges tapped, Pay. The Debug App records the tap by setting `cardNetwork` on the card
 /// data the manager already holds, then calls `submit()`: the network tapped is the one charged.
-extension CheckoutSingletonTests {
 @Suite(.serialized) @MainActor struct DebugAppCardScreenTests {
     nonisolated static let coBadged = "4000002500001001"
     nonisolated static let session = ClientSession(orderedAllowedCardNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
@@ -35,7 +35,7 @@ extension CheckoutSingletonTests {
         try #require(screen.cardnumberTextField).typeEachCharacter(of: Self.coBadged)
         await manager.engine.applyPosted()
         await clock?.advance(by: .milliseconds(300))
-        await waitUntil(rounds: clock == nil ? 2_000_000 : 20_000) { screen.badges.count == 2 && screen.cardBadgesInteractive }
+        await waitUntil("the two badges") { screen.badges.count == 2 && screen.cardBadgesInteractive }
         try #require(screen.expiryDateTextField).typeEachCharacter(of: "12/30")
         try #require(screen.cvvTextField).typeEachCharacter(of: "123")
         try #require(screen.cardholderNameTextField).typeEachCharacter(of: "Jane Doe")
@@ -76,7 +76,7 @@ extension CheckoutSingletonTests {
 
         try #require(screen.badges.first { $0.accessibilityIdentifier == "Cartes Bancaires" }).tap()
         screen.payButton.tap()
-        await waitUntil(rounds: 2_000_000) { end.ended }
+        await waitUntil { end.ended }
 
         #expect(end.completed?.payment?.status == "SUCCESS", "\(String(describing: end.failed))")
         let requests = fake.requests()

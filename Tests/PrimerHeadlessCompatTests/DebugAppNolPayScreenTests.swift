@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import PrimerHeadlessCompat
 import Testing
 
@@ -12,7 +13,7 @@ extension CheckoutSingletonTests {
 
     func waitForAlert(_ screen: MerchantHeadlessCheckoutNolPayViewController, titled title: String, after count: Int,
                       sourceLocation: SourceLocation = #_sourceLocation) async -> UIAlertController? {
-        await waitUntil(rounds: 2_000_000, { screen.presented.dropFirst(count).contains { $0.title == title } }, sourceLocation: sourceLocation)
+        await waitUntil("the alert \(title)", { screen.presented.dropFirst(count).contains { $0.title == title } }, sourceLocation: sourceLocation)
         return screen.presented.dropFirst(count).first { $0.title == title }
     }
 
@@ -59,7 +60,7 @@ extension CheckoutSingletonTests {
         screen.startPaymentPhoneNumberTextField.text = Self.phone
         screen.submitPaymentPhoneNumberButtonTapped()
         _ = await waitForAlert(screen, titled: "Payment requested", after: seen)
-        await waitUntil(rounds: 2_000_000) { end.ended }
+        await waitUntil { end.ended }
         #expect(end.completed?.payment?.status == "SUCCESS", "\(String(describing: end.failed))")
 
         seen = screen.presented.count

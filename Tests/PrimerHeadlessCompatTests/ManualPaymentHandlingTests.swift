@@ -23,9 +23,8 @@ extension CheckoutSingletonTests {
 
     /// Opens the payment-methods screen, taps the card row, types the card and taps Pay; returns
     /// the two screens once the results screen was presented.
-    func payByCard(_ methods: MerchantHeadlessCheckoutAvailablePaymentMethodsViewController, number: String = coBadged,
-                   rounds: Int = 200_000) async throws -> MerchantHeadlessCheckoutRawDataViewController {
-        await waitUntil(rounds: rounds) { !methods.availablePaymentMethods.isEmpty }
+    func payByCard(_ methods: MerchantHeadlessCheckoutAvailablePaymentMethodsViewController, number: String = coBadged) async throws -> MerchantHeadlessCheckoutRawDataViewController {
+        await waitUntil { !methods.availablePaymentMethods.isEmpty }
         methods.didSelect(try #require(methods.availablePaymentMethods.first { $0.paymentMethodType == "PAYMENT_CARD" }))
         let card = try #require(methods.pushed.last as? MerchantHeadlessCheckoutRawDataViewController)
         card.viewDidLoad()
@@ -33,9 +32,9 @@ extension CheckoutSingletonTests {
         try #require(card.expiryDateTextField).type("12/30")
         try #require(card.cvvTextField).type("123")
         try #require(card.cardholderNameTextField).type("Jane Doe")
-        await waitUntil(rounds: rounds) { card.payButton.isEnabled }
+        await waitUntil { card.payButton.isEnabled }
         card.payButton.tap()
-        await waitUntil(rounds: rounds) { !methods.results.isEmpty }
+        await waitUntil { !methods.results.isEmpty }
         return card
     }
 
@@ -98,7 +97,7 @@ extension CheckoutSingletonTests {
             let manager = try PrimerHeadlessUniversalCheckout.RawDataManager(paymentMethodType: "PAYMENT_CARD")
             manager.rawData = PrimerCardData(cardNumber: "4111 1111 1111 1111", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe")
             manager.submit()
-            await waitUntil(rounds: 200_000) { delegate.error != nil }
+            await waitUntil { delegate.error != nil }
             #expect("\(delegate.error.map { "\($0)" } ?? "")".contains("Our server is down."))
         }
     }
@@ -110,7 +109,7 @@ extension CheckoutSingletonTests {
         let methods = MerchantHeadlessCheckoutAvailablePaymentMethodsViewController.instantiate(
             settings: PrimerSettings(paymentHandling: .manual), sessionFile: nil, clientToken: fake.clientToken())
         methods.viewDidLoad()
-        _ = try await payByCard(methods, number: "4111 1111 1111 1111", rounds: 2_000_000)
+        _ = try await payByCard(methods, number: "4111 1111 1111 1111")
         let result = try #require(methods.results.last)
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.checkoutData?.payment?.status == "SUCCESS")

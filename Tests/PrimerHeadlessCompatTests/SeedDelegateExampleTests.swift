@@ -6,11 +6,11 @@ import Foundation
 import PrimerHeadlessCompat
 import Testing
 
+extension CheckoutSingletonTests {
 /// The seeds' delegate code (`MyViewController.swift`, which imports only PrimerHeadlessCompat)
 /// driven as a cardholder would: a co-badged card typed digit by digit, Visa chosen from the
 /// networks the delegate received, Pay. Every test here sets `PrimerHeadlessUniversalCheckout.current`,
 /// so they run one at a time.
-extension CheckoutSingletonTests {
 @Suite(.serialized) @MainActor struct SeedDelegateExampleTests {
     nonisolated static let coBadged = "4000002500001001"
     nonisolated static let session = ClientSession(orderedAllowedCardNetworks: [.visa, .cartesBancaires, .mastercard], amount: 4999, currency: "EUR")
@@ -168,7 +168,7 @@ extension CheckoutSingletonTests {
         await controller.rawDataManager.engine.applyPosted()
         await clock.advance(by: .milliseconds(300))
         await waitUntil { controller.shown.last?.cardNumber == "5555555555554444" }
-        await clock.settle()
+        await controller.rawDataManager.engine.idle(on: clock)
         #expect(!controller.shown.contains { $0.cardNumber == "4111111111111111" })
     }
 
@@ -233,7 +233,7 @@ extension CheckoutSingletonTests {
         await waitUntil { controller.shown.last?.cardNumber == Self.coBadged }
         controller.choose(try #require(controller.shown.last?.networks.first { $0.network == .visa }))
         controller.pay()
-        await waitUntil(rounds: 2_000_000) { controller.completed != nil || controller.failure != nil }
+        await waitUntil { controller.completed != nil || controller.failure != nil }
         #expect(controller.completed?.payment?.status == "SUCCESS", "\(String(describing: controller.failure?.error))")
         let requests = fake.requests()
         let tokenization = requests.first { $0.path.hasSuffix("/payment-instruments") }
@@ -259,16 +259,6 @@ extension CheckoutSingletonTests {
 /// Every suite that sets `PrimerHeadlessUniversalCheckout.current` (its delegate, its engine) is
 /// nested here, so they run one at a time, one suite after another.
 @Suite(.serialized) enum CheckoutSingletonTests {}
-
-/// Waits (yielding, never sleeping) until `condition` holds; records an issue after `rounds` yields.
-@MainActor
-func waitUntil(rounds: Int = 20_000, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<rounds {
-        if condition() { return }
-        await Task.yield()
-    }
-    Issue.record("condition not met", sourceLocation: sourceLocation)
-}
 
 extension Thread {
     /// Runs `body` on a thread of its own (not a task of the cooperative pool), and waits for it.
