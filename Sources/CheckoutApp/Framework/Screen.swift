@@ -231,6 +231,10 @@ public struct StatusNote: Sendable, Equatable {
 /// `canvas.text`.
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
+    /// What the screen shows, as a value (``ScreenModel``): what plain mode and `checkout drive`
+    /// lay out, without knowing the screen by name. By default the screen's question as its one
+    /// field or choice (``ScreenModel/from(_:screen:title:context:)``).
+    func model(context: ScreenContext) -> ScreenModel
     /// The title bar text, in English (plain mode's step names and the tests use it).
     var title: String { get }
     /// The title bar text in the context's language; ``title`` unless the screen says otherwise.
@@ -296,6 +300,13 @@ public protocol Screen: Sendable {
 
 extension Screen {
     public func title(context: ScreenContext) -> String { title }
+
+    public func model(context: ScreenContext) -> ScreenModel {
+        var shown = ScreenModel.from(question(context: context, asking: nil), screen: ScreenModel.id(fromTitle: title),
+                                     title: title(context: context), context: context)
+        shown.narration = narration(context: context)
+        return shown
+    }
 
     public var isAnimating: Bool { false }
 
