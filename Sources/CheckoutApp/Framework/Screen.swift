@@ -301,9 +301,12 @@ public protocol Screen: Sendable {
 extension Screen {
     public func title(context: ScreenContext) -> String { title }
 
-    public func model(context: ScreenContext) -> ScreenModel {
-        var shown = ScreenModel.from(question(context: context, asking: nil), screen: ScreenModel.id(fromTitle: title),
-                                     title: title(context: context), context: context)
+    public func model(context: ScreenContext) -> ScreenModel { questionModel(id: ScreenModel.id(fromTitle: title), context: context) }
+
+    /// The screen's model as its question says it (``ScreenModel/from(_:screen:title:context:)``)
+    /// with its narration, under `id`.
+    public func questionModel(id: String, context: ScreenContext) -> ScreenModel {
+        var shown = ScreenModel.from(question(context: context, asking: nil), screen: id, title: title(context: context), context: context)
         shown.narration = narration(context: context)
         return shown
     }
