@@ -93,7 +93,7 @@ enum TUICommand {
         switch mode {
         case .plain:
             let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
-                                      storage: storage)
+                                      storage: storage, ledger: ledger)
             let status = await plain.runOnStandardStreams(route: route)
             ledger.closeBeforeExit("checkout")
             return status

@@ -53,7 +53,10 @@ extension AppModel {
     public var screenModel: ScreenModel {
         guard let top, let index = stack.indices.last else { return ScreenModel(screen: "none", title: "") }
         var shown = top.model(context: context)
-        if shown.actions.isEmpty { shown.actions = ScreenModel.actions(hints(at: index) + globalHints) }
+        if shown.actions.isEmpty {
+            let escape = escapeLabel(at: index).map { [ScreenModel.Action(keys: "esc", label: $0, key: .escape)] } ?? []
+            shown.actions = top.actions(context: context) + escape + ScreenModel.actions(globalKeyMap())
+        }
         if isTooSmall {
             let text = context.localizer
             shown.status = text.text(.frameTooSmall) + ": " + text.text(.frameTooSmallSize, String(size.width), String(size.height),

@@ -232,8 +232,8 @@ public struct StatusNote: Sendable, Equatable {
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
     /// What the screen shows, as a value (``ScreenModel``): what plain mode and `checkout drive`
-    /// lay out, without knowing the screen by name. By default the screen's question as its one
-    /// field or choice (``ScreenModel/from(_:screen:title:context:)``).
+    /// lay out, without knowing the screen by name. By default its title and narration; a screen
+    /// whose question is written by hand may give it as its model (``questionModel(id:context:)``).
     func model(context: ScreenContext) -> ScreenModel
     /// The title bar text, in English (plain mode's step names and the tests use it).
     var title: String { get }
@@ -301,7 +301,11 @@ public protocol Screen: Sendable {
 extension Screen {
     public func title(context: ScreenContext) -> String { title }
 
-    public func model(context: ScreenContext) -> ScreenModel { questionModel(id: ScreenModel.id(fromTitle: title), context: context) }
+    public func model(context: ScreenContext) -> ScreenModel {
+        var shown = ScreenModel(screen: ScreenModel.id(fromTitle: title), title: title(context: context))
+        shown.narration = narration(context: context)
+        return shown
+    }
 
     /// The screen's model as its question says it (``ScreenModel/from(_:screen:title:context:)``)
     /// with its narration, under `id`.
@@ -333,9 +337,12 @@ extension Screen {
 
     public var wantsEventPanel: Bool { false }
 
-    /// A screen without a question of its own is said by its title and left.
+    /// A screen without a question of its own is asked from its model, as every screen of its
+    /// kind is (``ScreenModel/question(context:)``).
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: title, lead: [title(context: context) + "."], prompt: "", kind: .notice([.key(.escape)]))
+        var shown = model(context: context)
+        if shown.actions.isEmpty { shown.actions = ScreenModel.actions(keyMap(context: context)) }
+        return shown.question(context: context)
     }
 
     public func narration(context: ScreenContext) -> [Narration] { [] }
@@ -365,4 +372,9 @@ extension Screen {
     public func hints(context: ScreenContext) -> [KeyHint] {
         keyMap(context: context).hints
     }
+}
+
+extension Screen {
+    /// Every key of the current binding table with what it does, as a model's actions.
+    public func actions(context: ScreenContext) -> [ScreenModel.Action] { ScreenModel.actions(keyMap(context: context)) }
 }

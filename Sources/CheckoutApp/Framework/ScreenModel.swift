@@ -135,13 +135,16 @@ public struct ScreenModel: Sendable, Equatable {
 
     /// A key and what it does here.
     public struct Action: Sendable, Equatable {
-        /// The keys as the footer writes them (`tab`, `←/→`, `esc`).
+        /// The keys by their names (`tab`, `←`, `esc`, `F2/alt+e`).
         public var keys: String
         public var label: String
+        /// The key that does it (the first, when several do), for a front end that presses it.
+        public var key: Key?
 
-        public init(keys: String, label: String) {
+        public init(keys: String, label: String, key: Key? = nil) {
             self.keys = keys
             self.label = label
+            self.key = key
         }
     }
 
@@ -187,9 +190,14 @@ public struct ScreenModel: Sendable, Equatable {
 }
 
 extension ScreenModel {
-    /// The actions of a binding table, as its footer and help name them.
+    /// The actions of hints, as the footer names them.
     public static func actions(_ hints: [KeyHint]) -> [Action] {
-        hints.map { Action(keys: $0.keys, label: $0.help) }
+        hints.map { Action(keys: $0.keys, label: $0.help, key: $0.key) }
+    }
+
+    /// Every binding of a table, each key by its name with what it does (as the F1 help says it).
+    public static func actions<A>(_ map: KeyMap<A>) -> [Action] {
+        map.bindings.map { Action(keys: $0.keys.map(\.hintName).joined(separator: "/"), label: $0.explanation ?? $0.help, key: $0.keys.first) }
     }
 
     /// A screen's model as its question says it, for a screen that has no model of its own yet:

@@ -25,7 +25,9 @@ extension PaymentsScreen {
             shown.tables.append(.init(id: "receipt", columns: ["", ""], rows: lines.map { [$0.shownLabel(text), $0.value] }))
         }
         if let field = keeping.field(context: context) { shown.fields = [field] }
-        if let problem {
+        if let note = context.exportNote {
+            shown.status = note.text
+        } else if let problem {
             shown.status = text.text(.paymentsUnreadable, problem)
         } else if entries.isEmpty {
             shown.status = filter.none(text)
