@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 import FoundationEssentials
 import NolPay
 
@@ -54,6 +55,45 @@ public enum ScreenEffect: Sendable {
     /// sent, a payment made): the loop makes the call and hands its answer to this screen as
     /// ``ScreenInput/transit(_:)``, as it hands engine events.
     case transit(NolTransitCall)
+    /// Asks for a page of the payment ledger (Payments): the app reads it from the registry's
+    /// ledger and hands the page to this screen as ``ScreenInput/ledger(_:)``.
+    case readLedger(LedgerPageRequest)
+}
+
+/// A page of the ledger a screen asks for: the payments of a status (all with `nil`), newest first.
+public struct LedgerPageRequest: Sendable, Equatable {
+    public var status: String?
+    public var page: Int
+    public var pageSize: Int
+    public init(status: String?, page: Int, pageSize: Int) {
+        self.status = status
+        self.page = page
+        self.pageSize = pageSize
+    }
+}
+
+/// The answer to a ``LedgerPageRequest``: how many payments the status selects, the page given
+/// (the one asked for, or the last there is), its payments, or why the ledger could not be read.
+public struct LedgerPage: Sendable, Equatable {
+    public var request: LedgerPageRequest
+    public var page: Int
+    public var total: Int
+    public var entries: [LedgerEntry]
+    public var problem: String?
+
+    /// Reads `request` from `ledger`: a count and one `LIMIT`/`OFFSET` query, never the whole ledger.
+    public static func read(_ request: LedgerPageRequest, from ledger: Ledger?) -> LedgerPage {
+        guard let ledger else { return LedgerPage(request: request, page: 0, total: 0, entries: [], problem: "no ledger") }
+        do {
+            let total = try ledger.count(LedgerQuery(status: request.status))
+            let pages = max(1, (total + request.pageSize - 1) / max(1, request.pageSize))
+            let page = min(request.page, pages - 1)
+            let entries = try ledger.entries(LedgerQuery(limit: request.pageSize, status: request.status, offset: page * request.pageSize))
+            return LedgerPage(request: request, page: page, total: total, entries: entries, problem: nil)
+        } catch {
+            return LedgerPage(request: request, page: request.page, total: 0, entries: [], problem: "\(error)")
+        }
+    }
 }
 
 /// Where a text a person asked to keep goes.
