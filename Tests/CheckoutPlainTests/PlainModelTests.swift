@@ -55,4 +55,14 @@ import Testing
         #expect(answer.hidden && answer.echo == .secret && answer.current == nil && answer.shownCurrent == "••••••")
         #expect(answer.steps("42").last == .goOn)
     }
+
+    /// Issue 30 ⑦: the line said when input ends is what happened, after every outcome.
+    @Test func leavingTheFormAfterAPaymentWentThroughDoesNotSayNothingWasPaid() async throws {
+        let harness = try PlainHarness()
+        let (_, after) = await harness.run(.pay, Self.visa + ["1"])
+        #expect(after.transcript.hasSuffix("Card number: \nNothing more was paid; the payment made before stands.\nEnd of input: goodbye.\n"))
+        #expect(!after.transcript.contains("Nothing was paid."))
+        let (_, before) = await harness.run(.pay, ["4242 4242 4242 4242"])
+        #expect(before.transcript.hasSuffix(": \nNothing was paid.\nEnd of input: goodbye.\n"))
+    }
 }
