@@ -70,7 +70,8 @@ final class NCursesTerminal {
     /// What a crash writes when the terminal type's own strings are not known yet (an xterm's).
     static let genericRestore = modesOff + "\u{1b}[?1l\u{1b}>\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l"
 
-    /// Opens the terminal: the locale from the environment (its character set chooses the glyphs),
+    /// Opens the terminal: the locale's character type from the environment (its character set
+    /// chooses the glyphs; `LC_CTYPE` is all ncursesw reads, so no other category is loaded),
     /// the crash handler armed, cbreak, no echo, keypad, 25 ms escape delay, non-blocking reads,
     /// bracketed paste.
     ///
@@ -82,7 +83,7 @@ final class NCursesTerminal {
     /// terminal that reorders lines unless told not to), the terminal is put in explicit mode, and
     /// the restore bytes (written on every exit, a crash too) put its implicit mode back.
     static func open(colour wanted: Bool, sink: TerminalOutputSink? = nil, bidi: TerminalBidi = .visualOrder) -> Result<NCursesTerminal, TerminalStartError> {
-        let glyphs = GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_ALL))
+        let glyphs = GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_CTYPE))
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
         let term = ProcessEnvironment.value("TERM") ?? ""
         guard !term.isEmpty, term != "dumb" else { return .failure(.unknownTerminal(term)) }
