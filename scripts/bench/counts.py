@@ -6,7 +6,9 @@ callgrind (the one measure a busy machine does not blur), both in a pty at 80x24
 
 Each program runs twice under `valgrind --tool=callgrind`: once to its first frame (the burst holding
 "Card number", as tui.py waits for it) and then SIGINT: the start (exec, the loader, everything up
-to and including the first frame) and the exit; once more with the keys tui.py types in between
+to and including the first frame) and the exit; for checkout, callgrind also dumps after each call
+of `NCursesTerminal.draw` (`--dump-after`), so the first dump is the start to its first frame
+drawn; once more with the keys tui.py types in between
 (--cycles times the co-badged card digit by digit, the chooser waited for after the 8th digit, then
 16 backspaces): the difference over the number of keys is the cost of a key (the BIN lookup, the
 chooser and the engine's threads included: callgrind counts every thread). Instructions are
@@ -16,6 +18,7 @@ Needs valgrind (apt-get install valgrind). The counts hold within a fraction of 
 to run and do not move with the machine's load.
 """
 import argparse
+import glob
 import os
 import shutil
 import subprocess
@@ -37,11 +40,25 @@ def instructions(path):
     raise SystemExit(f"counts.py: no totals in {path}")
 
 
+def draw_symbol(binary):
+    """The symbol of `NCursesTerminal.draw(_:)` in a checkout binary (callgrind dumps after each
+    call of it: each frame), or None."""
+    listing = subprocess.run(["nm", binary], capture_output=True, text=True).stdout
+    for line in listing.splitlines():
+        name = line.split()[-1]
+        if "15NCursesTerminalC4draw" in name and name.endswith("CanvasVF"):
+            return name
+    return None
+
+
 def run_once(argv, env, cycles, is_checkout, work):
-    """Instructions of one run under callgrind: the start, `cycles` rounds of keys, SIGINT and the
-    exit; and the number of keys typed."""
+    """One run under callgrind: the start, `cycles` rounds of keys, SIGINT and the exit. Returns
+    (instructions to the end of the first frame or None, all instructions, keys typed)."""
     profile = os.path.join(work, f"callgrind.out.{cycles}")
     valgrind = [shutil.which("valgrind"), "--tool=callgrind", "--dump-instr=no", "--vgdb=no", f"--callgrind-out-file={profile}"]
+    draw = draw_symbol(argv[0]) if is_checkout else None
+    if draw:
+        valgrind.append(f"--dump-after={draw}")
     session = tui.Session(valgrind + argv, env)
     session.first_frame()
     session.drain(0.5)
@@ -57,17 +74,21 @@ def run_once(argv, env, cycles, is_checkout, work):
             keys += 1
     session.drain(1.0)
     session.stop_slowly()
-    return instructions(profile), keys
+    parts = sorted(glob.glob(profile + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+    total = sum(instructions(p) for p in parts + [profile])
+    return (instructions(parts[0]) if draw and parts else None), total, keys
 
 
 def measure(argv, env, cycles, is_checkout, work):
-    """(instructions of a start, the first frame and the exit; instructions per key; keys): two
-    runs, one without keys and one with them, so the keys' share is their difference. (A dump asked
-    for in the middle of a run, `callgrind_control --dump`, interrupts the program's blocking read:
-    dialog takes that for an error and ends.)"""
-    start, _ = run_once(argv, env, 0, is_checkout, work)
-    typed, keys = run_once(argv, env, cycles, is_checkout, work)
-    return start, (typed - start) / keys, keys
+    """(instructions to the first frame, or None when the program has no draw call to dump after;
+    instructions of a start, the first frame and the exit; instructions per key; keys): two runs,
+    one without keys and one with them, so the keys' share is their difference. (A dump asked for
+    from outside, `callgrind_control --dump`, interrupts the program's blocking read: dialog takes
+    that for an error and ends. Dialog ends on SIGINT by its default action, so its start and
+    exit is its start.)"""
+    first_frame, start, _ = run_once(argv, env, 0, is_checkout, work)
+    _, typed, keys = run_once(argv, env, cycles, is_checkout, work)
+    return first_frame, start, (typed - start) / keys, keys
 
 
 def slow_key(session, data):
@@ -82,9 +103,9 @@ def slow_key(session, data):
 
 
 def _stop_slowly(self):
-    """SIGINT, then up to 60 s for a program under callgrind to write its profile and end."""
+    """SIGINT, then up to 180 s for a program under callgrind to write its profile and end."""
     os.kill(self.pid, tui.signal.SIGINT)
-    deadline = time.perf_counter() + 60
+    deadline = time.perf_counter() + 180
     while time.perf_counter() < deadline:
         done, _ = os.waitpid(self.pid, os.WNOHANG)
         if done:
@@ -94,7 +115,7 @@ def _stop_slowly(self):
     os.kill(self.pid, tui.signal.SIGKILL)
     os.waitpid(self.pid, 0)
     os.close(self.fd)
-    raise SystemExit("counts.py: the program did not end within 60 s of SIGINT")
+    raise SystemExit("counts.py: the program did not end within 180 s of SIGINT")
 
 
 tui.Session.stop_slowly = _stop_slowly
@@ -148,11 +169,15 @@ def main():
             shutil.copytree(work, target)
         shutil.rmtree(work, ignore_errors=True)
     shutil.rmtree(data_dir, ignore_errors=True)
-    d_start, d_key, keys = counted["dialog"]
+    _, d_start, d_key, keys = counted["dialog"]
     size = f"{tui.SIZE['columns']}x{tui.SIZE['rows']}"
     for name, _, _ in commands[:-1]:
-        start, key, _ = counted[name]
+        first_frame, start, key, _ = counted[name]
         label = "" if name == "checkout" else f"  {name}: "
+        if first_frame is not None:
+            row(f"{label}instructions, start → first frame drawn, {size} (callgrind, all threads)",
+                f"`dialog --inputbox` (to its first frame and exit on SIGINT): {millions(d_start)}",
+                f"`checkout pay`: {millions(first_frame)}", f"{first_frame / d_start:.2f}x")
         row(f"{label}instructions, start → first frame → exit on SIGINT, no key, {size} (callgrind, all threads)", f"`dialog --inputbox`: {millions(d_start)}",
             f"`checkout pay`: {millions(start)}", f"{start / d_start:.2f}x")
         row(f"{label}instructions, `--version` (callgrind)", f"`dialog --version`: {millions(versions['dialog'])}",

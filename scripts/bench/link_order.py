@@ -55,6 +55,7 @@ def main():
     stripped = os.path.join(work, "checkout")
     subprocess.run(["strip", "-g", "-o", stripped, binary], check=True)
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    tui.KEY_TIMEOUT = 30.0  # under callgrind, on a busy machine
     ran = set()
     # The sizes bench-compare.sh measures: 120x40 shows the event panel beside the form.
     for columns, rows in ((80, 24), (120, 40)):
