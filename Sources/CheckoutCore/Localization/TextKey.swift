@@ -818,6 +818,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case paymentsKeyStatus
     case paymentsKeyStatusExplain
     case paymentsCount
+    case paymentsAmountUnreadable
 
     // Receipts (Sources/CheckoutApp/Screens/Receipt.swift, ReceiptKeeping.swift).
     case receiptHeading
