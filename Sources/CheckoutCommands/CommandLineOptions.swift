@@ -118,6 +118,12 @@ struct CommandLineOptions: Sendable {
                     value = inlineValue
                 } else if index < arguments.count {
                     value = arguments[index]
+                    // `--data-dir --json` forgot the directory: an option is never taken as a value
+                    // (a value that starts with `--` is written `--data-dir=--odd`).
+                    let next = value.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                    if value.hasPrefix("--"), value == "--" || value == "--help" || CommandOption(rawValue: next) != nil {
+                        return .failure(UsageError("--\(option.rawValue) needs a value, and \(value) is an option (write --\(option.rawValue)=VALUE for a value that starts with --)"))
+                    }
                     index += 1
                 } else {
                     return .failure(UsageError("--\(option.rawValue) needs a value"))

@@ -196,8 +196,25 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// The rows kept and not yet written, oldest first.
-    public var pendingEntries: [LedgerEntry] { pending.withLock { $0.map(\.entry) } }
+    /// The rows kept and not yet written, oldest first, each request once as it now stands (an
+    /// intent, or the answer that completes it).
+    public var pendingEntries: [LedgerEntry] { Self.latest(pending.withLock { $0.map(\.entry) }) }
+
+    /// Each request of `entries` once, in the order of its first row, as its last answer says it
+    /// (an answer is never replaced by an intent, as in the ledger).
+    static func latest(_ entries: [LedgerEntry]) -> [LedgerEntry] {
+        var order: [String] = []
+        var latest: [String: LedgerEntry] = [:]
+        for entry in entries {
+            if let kept = latest[entry.requestId] {
+                if !entry.isOutcomeUnknown || kept.isOutcomeUnknown { latest[entry.requestId] = entry }
+            } else {
+                order.append(entry.requestId)
+                latest[entry.requestId] = entry
+            }
+        }
+        return order.compactMap { latest[$0] }
+    }
 
     /// What went wrong with the spool since the last call (it was refused, or lines were moved
     /// aside), each a sentence naming the file; a front end prints them as warnings.
@@ -259,22 +276,12 @@ public final class Ledger: Sendable {
     /// says it (an intent's answer replaces it), in the order they were first appended. A refused
     /// spool has none (``takeSpoolWarnings()`` says why).
     public func waitingEntries() -> [LedgerEntry] {
-        var order: [String] = []
-        var latest: [String: LedgerEntry] = [:]
-        func keep(_ entry: LedgerEntry) {
-            if let kept = latest[entry.requestId] {
-                if !entry.isOutcomeUnknown || kept.isOutcomeUnknown { latest[entry.requestId] = entry }
-            } else {
-                order.append(entry.requestId)
-                latest[entry.requestId] = entry
-            }
-        }
+        var entries: [LedgerEntry] = []
         if let spool = openSpool() {
-            _ = spool.forEachEntry(keep)
+            _ = spool.forEachEntry { entries.append($0) }
             spool.close()
         }
-        pending.withLock { $0.forEach { keep($0.entry) } }
-        return order.compactMap { latest[$0] }
+        return Self.latest(entries + pending.withLock { $0.map(\.entry) })
     }
 
     /// The spool, locked, when there is one to trust; a refused one is said once as a warning.

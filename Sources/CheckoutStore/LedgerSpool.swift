@@ -197,7 +197,8 @@ struct LedgerSpool {
     }
 
     /// The row a line holds; nil for a line that is not one (cut short, or not ours), or one that
-    /// would put more of a card number in the ledger than it keeps. A line of an older checkout
+    /// would put more of a card number in the ledger than it keeps, or an amount no checkout
+    /// charges (below 0, above ``ClientSession/maximumAmount``). A line of an older checkout
     /// has no `requestId`: its id is its key.
     static func entry(fromLine bytes: [UInt8]) -> LedgerEntry? {
         guard bytes.count <= lineLimit, let value = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)),
@@ -206,11 +207,29 @@ struct LedgerSpool {
               let amount = value["amount"]?.intValue, let surcharge = value["surcharge"]?.intValue,
               let currency = value["currency"]?.stringValue, let network = value["network"]?.stringValue,
               let firstDigits = value["firstDigits"]?.stringValue, let last4 = value["last4"]?.stringValue,
-              let status = value["status"]?.stringValue, firstDigits.count <= 8, last4.count <= 4 else { return nil }
+              let status = value["status"]?.stringValue, firstDigits.count <= 8, last4.count <= 4,
+              (0...ClientSession.maximumAmount).contains(amount), (0...ClientSession.maximumAmount).contains(surcharge) else { return nil }
         let requestId = value["requestId"]?.stringValue ?? id
         return LedgerEntry(id: id, createdAt: Date(timeIntervalSince1970: createdAt), method: method, amount: amount, surcharge: surcharge,
                            currency: currency, network: network, firstDigits: firstDigits, last4: last4, status: status,
                            declineReason: value["declineReason"]?.stringValue, networkChosenBy: value["networkChosenBy"]?.stringValue,
                            requestId: requestId)
     }
+}
+
+extension Ledger {
+    /// What the spool reader makes of the file at `path`, read as a drain reads it (streamed, a
+    /// line at a time): its rows in order and how many lines are not rows; nil when there is no
+    /// file or it is not one to trust (``LedgerSpool/Refused``). Nothing is changed. For the fuzz
+    /// target (`scripts/fuzz.sh spool`) and tests.
+    public static func readSpool(at path: String) -> (entries: [LedgerEntry], rejectedLines: Int)? {
+        guard case .success(let spool?) = LedgerSpool.open(path) else { return nil }
+        defer { spool.close() }
+        var entries: [LedgerEntry] = []
+        let rejected = spool.forEachEntry { entries.append($0) }
+        return (entries, rejected.count)
+    }
+
+    /// A row as the spool writes it, one line without its newline.
+    public static func spoolLine(_ entry: LedgerEntry) -> String { LedgerSpool.line(entry) }
 }

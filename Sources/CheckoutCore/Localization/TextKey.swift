@@ -819,6 +819,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case paymentsKeyStatusExplain
     case paymentsCount
     case paymentsAmountUnreadable
+    case cardOrderItemsAndTotal
 
     // Receipts (Sources/CheckoutApp/Screens/Receipt.swift, ReceiptKeeping.swift).
     case receiptHeading
