@@ -352,7 +352,10 @@ extension Ledger {
     func closeBeforeExit(_ prefix: String) {
         defer { database.close() }
         let waiting = pendingEntries
-        guard !waiting.isEmpty, let problem = writePending() else { return }
+        let problem = waiting.isEmpty ? nil : writePending()
+        // A spool refused or partly moved aside is said, naming the file (issue 35).
+        for warning in takeSpoolWarnings() { FileHandleOutput.error("\(prefix): warning: \(warning)") }
+        guard let problem else { return }
         let ids = waiting.map(\.id).joined(separator: ", ")
         let (payments, are, they, them) = waiting.count == 1 ? ("payment", "is", "it waits", "note it") : ("payments", "are", "they wait", "note them")
         if problem.spooled, let spoolPath {

@@ -52,6 +52,12 @@ public struct OrderSummary: Sendable, Equatable {
     /// One line: who, what (the one item, or how many), and the total: `Boulangerie Demo · 1 × Weekly
     /// bread basket · €49.99`; `nil` when the session names neither a merchant nor items.
     public func headline(separator: String, localizer: Localizer = Bundled.english) -> String? {
+        headlineLead(separator: separator, localizer: localizer).map { $0 + separator + totalText(localizer) }
+    }
+
+    /// ``headline(separator:localizer:)`` without its total: who and what. A screen short of room
+    /// cuts this part and keeps the total whole, so a merchant's text never takes its place.
+    public func headlineLead(separator: String, localizer: Localizer = Bundled.english) -> String? {
         guard hasDetails else { return nil }
         var parts: [String] = []
         if let merchantName { parts.append(merchantName) }
@@ -61,7 +67,6 @@ public struct OrderSummary: Sendable, Equatable {
         } else if !items.isEmpty {
             parts.append(localizer.counted(.cardOrderItems, items.count))
         }
-        parts.append(totalText(localizer))
         return parts.joined(separator: separator)
     }
 

@@ -258,8 +258,10 @@ private struct SessionReader {
             // amount is not an order line: shown, it would tell the cardholder something untrue.
             if line.amount != nil {
                 guard let total = line.total, (0...ClientSession.maximumAmount).contains(total) else {
-                    throw error(itemPath, line.total.map { "comes to \($0) minor units (amount × quantity − discountAmount + taxAmount); a line of an order cannot be negative" }
-                                ?? "comes to more than any amount (amount × quantity − discountAmount + taxAmount)")
+                    if let total = line.total, total < 0 {
+                        throw error(itemPath, "comes to \(total) minor units (amount × quantity − discountAmount + taxAmount); a line of an order cannot be negative")
+                    }
+                    throw error(itemPath, "comes to more than any amount (amount × quantity − discountAmount + taxAmount, at most \(ClientSession.maximumAmount))")
                 }
             }
             result.append(line)
