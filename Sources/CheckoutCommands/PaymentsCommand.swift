@@ -20,7 +20,7 @@ enum PaymentsCommand {
 
         // Listing only reads: a directory without a database has no payments, and gets none made.
         // A directory named with --data-dir that is not there is a mistake, not an empty ledger.
-        if let named = options.dataDirectory, access(named, F_OK) != 0 {
+        if let named = options.dataDirectory, access(named, F_OK) != 0, errno == ENOENT {
             FileHandleOutput.error("checkout payments: the data directory \(named) does not exist; pass --data-dir with the directory the payments were made in")
             return 2
         }

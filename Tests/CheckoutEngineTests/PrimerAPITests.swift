@@ -269,7 +269,8 @@ import Testing
         Self.expectConforming(fake.requests())
 
         let entries = try ledger.entries()
-        #expect(entries.map(\.status) == ["AUTHORIZED", "AUTHORIZED", "FAILED", "PENDING"] + Array(repeating: "FAILED", count: 6))
+        // An answer without a usable payment id may still be a charge: UNKNOWN, not FAILED (issue 35).
+        #expect(entries.map(\.status) == ["AUTHORIZED", "AUTHORIZED", "FAILED", "PENDING"] + Array(repeating: "FAILED", count: 4) + ["UNKNOWN", "FAILED"])
         #expect(entries.map(\.id).prefix(5) == ["pay_success_1", "pay_success_2", "pay_declined_3", "pay_pending_4", "pay_failed_5"])
         #expect(entries[2].declineReason == "FAILED at Primer (payment-failed)")
         #expect(entries[5].declineReason == "needs 3-D Secure: not possible in a terminal")

@@ -94,7 +94,8 @@ import Testing
         let json = CheckoutEvent.checkoutCompleted(payment).serialized()
         #expect(json == #"{"event":"checkoutCompleted","payment":{"id":"\#(payment.id)","status":"AUTHORIZED","amount":4999,"surcharge":30,"total":5029,"currency":"EUR","paymentMethodData":{"network":"VISA","last4Digits":"1001"}}}"#)
         let entries = try ledger.entries()
-        #expect(entries == [SandboxPaymentService.ledgerEntry(for: payment, request: request, at: Date(timeIntervalSince1970: 1_800_000_000))])
+        #expect(entries == [SandboxPaymentService.ledgerEntry(for: payment, key: try #require(entries.first?.requestId), at: Date(timeIntervalSince1970: 1_800_000_000))])
+        #expect(entries.first?.requestId.hasPrefix(request.id + ".") == true, "the attempt's key: the request's id and a suffix of its own")
         #expect(entries.first?.amount == 4999, "the ledger's amount is the order amount; the surcharge gets its own column (schema v2)")
     }
 

@@ -60,9 +60,9 @@ import Testing
                 #expect(result.stderr.contains("no space is left on the device holding \(root)/"), "\(arguments): \(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 1)
             }
-            // Listing a directory that has no ledger yet needs no space: it creates nothing.
+            // Listing a directory that is not there says so (issue 35) and needs no space: it creates nothing.
             let listing = try run(["payments", "--data-dir", root + "/unused"], input: "")
-            #expect(listing.status == 0 && listing.stdout.contains("No payments yet"), "\(listing.stderr)")
+            #expect(listing.status == 2 && listing.stderr.contains("does not exist"), "\(listing.stderr)")
             #expect(!FileManager.default.fileExists(atPath: root + "/unused"))
         }
     }

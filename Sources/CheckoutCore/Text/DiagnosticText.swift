@@ -41,7 +41,9 @@ public enum DiagnosticText {
     ///     DiagnosticText.sanitizedLines("Shop\u{1b}]0;x\u{07}\nTotal")   // "Shop\\u001b]0;x\\u0007\nTotal"
     public static func sanitizedLines(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value != 0x0A && mustEscape($0) }) else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
+        // Split on the byte: a CR LF is one Character, and its CR must be escaped apart.
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { sanitized(String(decoding: $0, as: UTF8.self)) }.joined(separator: "\n")
     }
 
     /// `text` sanitised and cut to its first `limit` characters (then `…`), for quoting something

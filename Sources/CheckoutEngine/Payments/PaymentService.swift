@@ -96,10 +96,14 @@ extension Ledger {
     /// An intent's reason while no answer completes it: what a row left so by a crash says.
     public static let intentReason = "outcome unknown: the processor was asked and no answer was recorded; it may have charged"
 
-    /// Writes `request`'s intent ahead of the processor call; throws, and the card is not sent,
-    /// when neither the ledger nor its spool can hold it (a payment nobody could find again).
-    func writeAhead(_ request: PaymentRequest, at date: Date) throws(CheckoutError) {
-        guard let problem = recordIntent(request.intent(at: date)) else { return }
+    /// Writes `request`'s intent ahead of the processor call and returns the key of its row (the
+    /// request's id and a suffix of its own, so a caller that sends the same id twice still gets
+    /// two rows); throws, and the card is not sent, when neither the ledger nor its spool can hold
+    /// it (a payment nobody could find again).
+    func writeAhead(_ request: PaymentRequest, at date: Date) throws(CheckoutError) -> String {
+        var intent = request.intent(at: date)
+        intent.requestId = request.id + "." + String(UUID.random().lowercaseHex.prefix(8))
+        guard let problem = recordIntent(intent) else { return intent.requestId }
         throw CheckoutError(errorId: "payment-failed", description: "Nothing was charged: the card was not sent, because the ledger "
             + "cannot record the payment (\(problem.reason)), and a charge it does not record could be lost. Free some space, or pass "
             + "--data-dir with a writable directory, and pay again.")

@@ -89,7 +89,7 @@ public struct PrimerPaymentService: PaymentService {
     public func pay(_ request: PaymentRequest) async throws -> Payment {
         // Written ahead: the attempt is on disk before the card goes to Primer, so whatever happens
         // to this process from here on, the ledger has its row (UNKNOWN until the answer replaces it).
-        try ledger?.writeAhead(request, at: now())
+        let key = try ledger?.writeAhead(request, at: now()) ?? request.id
         let outcome = await attempt(request)
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
         var payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
@@ -99,7 +99,7 @@ public struct PrimerPaymentService: PaymentService {
         // Primer's answer is the truth: a ledger that cannot take the row now gets it later, and
         // the payment says so apart; a local error never replaces what Primer charged. An answer
         // that never came (or cannot be read) leaves the row UNKNOWN, never FAILED: Primer may have charged.
-        let entry = SandboxPaymentService.ledgerEntry(for: payment, request: request,
+        let entry = SandboxPaymentService.ledgerEntry(for: payment, key: key,
                                                       status: outcome.isOutcomeUnknown ? Ledger.outcomeUnknown : nil, at: now())
         payment.notRecorded = ledger?.recordOrKeep(entry)?.description
         if let failure = outcome.failure {
