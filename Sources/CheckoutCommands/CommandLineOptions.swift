@@ -3,8 +3,10 @@ import CheckoutEngine
 import CheckoutStore
 import CheckoutApp
 import CheckoutTUI
+import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Where BIN answers come from (`--bin-service embedded|off|URL`).
 enum BinServiceChoice: Equatable, Sendable {
@@ -351,6 +353,7 @@ extension Ledger {
     /// that opens this ledger) or that they are lost; then closes the database.
     func closeBeforeExit(_ prefix: String) {
         defer { database.close() }
+        Ledger.finishPayments(prefix)
         let waiting = pendingEntries
         let problem = waiting.isEmpty ? nil : writePending()
         // A spool refused or partly moved aside is said, naming the file (issue 35).
@@ -364,6 +367,65 @@ extension Ledger {
         } else {
             FileHandleOutput.error("\(prefix): \(payments) \(ids) could not be recorded in the ledger (\(problem.reason)); "
                                    + "\(them): the processor's answers stand, but the ledger will not show \(waiting.count == 1 ? "it" : "them")")
+        }
+    }
+}
+
+extension Ledger {
+    /// How long a process on its way out waits for a processor's answer: Primer's payment
+    /// deadline (60 s) and a little more.
+    static let finishingWait = 65.0
+
+    /// On the way out (the run's end, a signal, a reader gone): when a processor has a payment of
+    /// this process, says so on standard error ("finishing the payment…") and waits for its
+    /// answer to be recorded, up to ``finishingWait``; the row written ahead says `UNKNOWN` if it
+    /// never comes. Returns at once when no payment is out.
+    static func finishPayments(_ prefix: String) {
+        finishing.withLock { _ in finishPaymentsOnce(prefix) }
+    }
+
+    /// One way out at a time: a signal and the end of input arriving together say it once.
+    fileprivate static let finishing = Mutex(())
+
+    private static func finishPaymentsOnce(_ prefix: String) {
+        guard awaitedAnswers > 0 else { return }
+        FileHandleOutput.error("\(prefix): finishing the payment… (the processor has it; its answer is recorded before checkout exits)")
+        if !waitForAnswers(upTo: finishingWait) {
+            FileHandleOutput.error("\(prefix): no answer came; the payment is in the ledger as UNKNOWN: it may have been charged, look it up before paying again")
+        }
+    }
+}
+
+extension Ledger {
+    /// The signal sources of ``finishPaymentsOnSignals(_:)``, kept for the life of the process.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+    /// For a command without a loop of its own (`checkout events`): SIGINT, SIGTERM and SIGHUP
+    /// first finish a payment a processor has (``finishPayments(_:)``), then end the process as
+    /// the signal would have; SIGPIPE is ignored, so a reader gone is the output's EPIPE, which
+    /// finishes the payment too (``StandardOutput``).
+    static func finishPaymentsOnSignals(_ prefix: String) {
+        finishing.withLock { _ in installSignalSources(prefix) }
+    }
+
+    private static func installSignalSources(_ prefix: String) {
+        guard signalSources.isEmpty else { return }
+        // A reader gone is an EPIPE the output sees (and finishes the payment on), not a SIGPIPE
+        // that ends the process where it stands.
+        signal(SIGPIPE, SIG_IGN)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                finishPayments(prefix)
+                // Sent to the process (this thread may block it), then the status it would give.
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+                usleep(100_000)
+                _exit(128 + number)
+            }
+            source.resume()
+            signalSources.append(source)
         }
     }
 }

@@ -169,6 +169,28 @@ public final class Ledger: Sendable {
     /// What went wrong with the spool and has not been said yet (a refused spool, lines moved aside).
     private let spoolWarnings = Mutex<[String]>([])
 
+    /// The keys of the intents written by this process whose answers are not recorded yet: the
+    /// payments a processor has now. A process about to end (a signal, a reader gone) waits for
+    /// them with ``waitForAnswers(upTo:)``.
+    private static let awaited = Mutex<Set<String>>([])
+
+    /// How many payments of this process a processor has now (their answers not recorded).
+    public static var awaitedAnswers: Int { awaited.withLock { $0.count } }
+
+    /// Waits until every payment of this process has its answer recorded, or `seconds` pass;
+    /// true when none is out. Called on the way out, so it polls (every 20 ms) rather than adding
+    /// a condition to every record.
+    @discardableResult
+    public static func waitForAnswers(upTo seconds: Double) -> Bool {
+        var waited = 0.0
+        while awaitedAnswers > 0 {
+            guard waited < seconds else { return false }
+            usleep(20_000)
+            waited += 0.02
+        }
+        return true
+    }
+
     /// The status of an attempt the processor was asked about and whose answer is not recorded:
     /// it may have charged. Written before the request goes out, replaced by the answer.
     public static let outcomeUnknown = "UNKNOWN"
@@ -240,9 +262,15 @@ public final class Ledger: Sendable {
         intent.status = Self.outcomeUnknown
         return pending.withLock { pending in
             pending.append((intent, false))
-            guard let failure = writeKept(&pending) else { return nil }
+            guard let failure = writeKept(&pending) else {
+                Self.awaited.withLock { _ = $0.insert(intent.requestId) }
+                return nil
+            }
             let spooled = spoolUnspooled(&pending)
-            if spooled { return nil }
+            if spooled {
+                Self.awaited.withLock { _ = $0.insert(intent.requestId) }
+                return nil
+            }
             // Neither the ledger nor the spool holds it: it is not sent, so there is nothing to keep.
             pending.removeAll { $0.entry.requestId == intent.requestId && !$0.spooled }
             return NotRecorded(reason: failure, spooled: false)
@@ -255,7 +283,9 @@ public final class Ledger: Sendable {
     /// file when it can be written) for the next write.
     @discardableResult
     public func recordOrKeep(_ entry: LedgerEntry) -> NotRecorded? {
-        pending.withLock { pending in
+        // Kept or written, the answer is this process's to keep now: nothing more to wait for.
+        defer { Self.awaited.withLock { _ = $0.remove(entry.requestId) } }
+        return pending.withLock { pending in
             pending.append((entry, false))
             guard let failure = writeKept(&pending) else { return nil }
             return NotRecorded(reason: failure, spooled: spoolUnspooled(&pending))
