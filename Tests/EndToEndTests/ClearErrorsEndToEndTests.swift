@@ -75,8 +75,8 @@ import Testing
             let writer = try ChildProcess.run("python3", ["-c", """
                 import os, sqlite3
                 c = sqlite3.connect(os.environ["DB"])
-                c.execute("INSERT INTO payments (id, created_at, method, amount, currency, network, first_digits, last4, status) "
-                          "VALUES ('pay_in_log', 0, 'CARD', 100, 'EUR', 'VISA', '424242', '4242', 'DECLINED')")
+                c.execute("INSERT INTO payments (id, created_at, method, amount, currency, network, first_digits, last4, status, request_id) "
+                          "VALUES ('pay_in_log', 0, 'CARD', 100, 'EUR', 'VISA', '424242', '4242', 'DECLINED', 'req_in_log')")
                 c.commit()
                 os._exit(0)
                 """], environment: ["DB": root + "/data/checkout.sqlite"])
