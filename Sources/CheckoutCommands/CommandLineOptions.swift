@@ -372,28 +372,15 @@ extension Ledger {
 }
 
 extension Ledger {
-    /// How long a process on its way out waits for a processor's answer: Primer's payment
-    /// deadline (60 s) and a little more.
-    static let finishingWait = 65.0
-
-    /// On the way out (the run's end, a signal, a reader gone): when a processor has a payment of
-    /// this process, says so on standard error ("finishing the payment…") and waits for its
-    /// answer to be recorded, up to ``finishingWait``; the row written ahead says `UNKNOWN` if it
-    /// never comes. Returns at once when no payment is out.
+    /// On the way out (the run's end, a signal, a reader gone): ``Ledger/finishPayments(_:say:)``
+    /// on standard error, once at a time.
     static func finishPayments(_ prefix: String) {
-        finishing.withLock { _ in finishPaymentsOnce(prefix) }
+        finishing.withLock { _ in finishPayments(prefix, say: FileHandleOutput.error) }
     }
 
     /// One way out at a time: a signal and the end of input arriving together say it once.
     fileprivate static let finishing = Mutex(())
 
-    private static func finishPaymentsOnce(_ prefix: String) {
-        guard awaitedAnswers > 0 else { return }
-        FileHandleOutput.error("\(prefix): finishing the payment… (the processor has it; its answer is recorded before checkout exits)")
-        if !waitForAnswers(upTo: finishingWait) {
-            FileHandleOutput.error("\(prefix): no answer came; the payment is in the ledger as UNKNOWN: it may have been charged, look it up before paying again")
-        }
-    }
 }
 
 extension Ledger {

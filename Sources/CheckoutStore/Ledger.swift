@@ -191,6 +191,22 @@ public final class Ledger: Sendable {
         return true
     }
 
+    /// How long a process on its way out waits for a processor's answer: Primer's payment
+    /// deadline (60 s) and a little more.
+    public static let finishingWait = 65.0
+
+    /// On the way out (the run's end, a signal, a reader gone): when a processor has a payment of
+    /// this process, says so through `say` ("finishing the payment…") and waits for its answer to
+    /// be recorded, up to ``finishingWait``; the row written ahead stays `UNKNOWN` if it never
+    /// comes, and `say` says that too. Returns at once when no payment is out.
+    public static func finishPayments(_ prefix: String, say: (String) -> Void) {
+        guard awaitedAnswers > 0 else { return }
+        say("\(prefix): finishing the payment… (the processor has it; its answer is recorded before checkout exits)")
+        if !waitForAnswers(upTo: finishingWait) {
+            say("\(prefix): no answer came; the payment is in the ledger as UNKNOWN: it may have been charged, look it up before paying again")
+        }
+    }
+
     /// The status of an attempt the processor was asked about and whose answer is not recorded:
     /// it may have charged. Written before the request goes out, replaced by the answer.
     public static let outcomeUnknown = "UNKNOWN"

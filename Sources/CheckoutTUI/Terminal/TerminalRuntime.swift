@@ -80,8 +80,10 @@ public enum TerminalRuntime {
         let code = await loop.run()
         terminal.close()
         waiter.close()
-        // The terminal is back: end the way the signal would have ended the process.
+        // The terminal is back: end the way the signal would have ended the process, once a
+        // payment a processor has is finished (its answer recorded, issue 35).
         if let signalNumber = loop.endingSignal {
+            Ledger.finishPayments("checkout", say: FileHandleError.write)
             signal(signalNumber, SIG_DFL)
             raise(signalNumber)
         }
