@@ -25,7 +25,11 @@ extension PaymentsScreen {
                               style: problem == nil ? .dim : .error, ellipsis: glyphs.ellipsis)
             return
         }
-        let totals = entries.map { context.money($0.amount + $0.surcharge, currency: $0.currency) }
+        // Through the checked total: a damaged row whose amount and surcharge cannot be added is
+        // shown unreadable, never added (that trapped).
+        let totals = entries.map { entry in
+            entry.checkedTotal.map { context.money($0, currency: entry.currency) } ?? text.text(.paymentsAmountUnreadable)
+        }
         let times = entries.map { Receipt.time($0.createdAt.timeIntervalSince1970, text) }
         let heading = (time: text.text(.paymentsColumnTime), network: text.text(.paymentsColumnNetwork), card: text.text(.paymentsColumnCard),
                        total: text.text(.paymentsColumnTotal), status: text.text(.paymentsColumnStatus))

@@ -819,6 +819,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case paymentsKeyStatus
     case paymentsKeyStatusExplain
     case paymentsCount
+    case paymentsAmountUnreadable
+    case cardOrderItemsAndTotal
 
     // Receipts (Sources/CheckoutApp/Screens/Receipt.swift, ReceiptKeeping.swift).
     case receiptHeading

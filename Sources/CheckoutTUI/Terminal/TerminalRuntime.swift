@@ -84,8 +84,10 @@ public enum TerminalRuntime {
         terminal.close()
         waiter.close()
         if let failure = loop.failure { FileHandleError.write(failure) }
-        // The terminal is back: end the way the signal would have ended the process.
+        // The terminal is back: end the way the signal would have ended the process, once a
+        // payment a processor has is finished (its answer recorded, issue 35).
         if let signalNumber = loop.endingSignal {
+            Ledger.finishPayments("checkout", say: FileHandleError.write)
             signal(signalNumber, SIG_DFL)
             raise(signalNumber)
         }
