@@ -167,6 +167,35 @@ import Testing
         #expect(form(model).notice == nil, "left: the CVV's note is not the expiry's")
     }
 
+    // MARK: The fuzzer's inputs, kept
+
+    @Test("model fuzz seed 5eed0008 step 291: a digit typed after a complete co-badged number, before its BIN answer, is the expiry's")
+    func digitAfterCoBadgedNumberBeforeItsAnswer() {
+        var model = Fixtures.model()
+        model.type("40000025000010014")
+        #expect(form(model).digits == "4000002500001001")
+        #expect(form(model).focus == .expiry)
+        #expect(form(model).expiryText == "04")
+        answer(&model)
+        #expect(form(model).focus == .expiry, "the chooser's answer leaves the person where they are")
+        #expect(form(model).coBadgeNotice, "and says the chooser appeared")
+    }
+
+    @Test("model fuzz seed 5eed0008 step 364: a digit typed on the chooser with the expiry full goes there and is refused with its note")
+    func digitOnTheChooserWithTheExpiryFull() {
+        var model = Fixtures.model()
+        model.type("4000002500001001")
+        answer(&model)
+        model.focus(.expiry)
+        model.type("040000")
+        _ = model.press(.backTab)
+        #expect(form(model).focus == .network)
+        model.type("3")
+        #expect(form(model).focus == .expiry)
+        #expect(form(model).expiryDigits == "040000")
+        #expect(form(model).notice == "the expiry has at most MM/YYYY")
+    }
+
     // MARK: Property: typed, typed with Tabs, pasted
 
     /// A random number of `network` with its Luhn digit, at the length the rule completes it (or a

@@ -351,7 +351,7 @@ extension CardFormScreen {
                 let words = context.localizer
                 let limit = words.format.number(rule.limit), refused = words.format.number(digits.count + 1)
                 notice = rule.networks.count == 1
-                    ? words.text(rule.limitIsUsual ? .cardNoticeNetworkNumberUsual : .cardNoticeNetworkNumberMax,
+                    ? words.text(rule.limitIsUsual && !rule.isComplete ? .cardNoticeNetworkNumberUsual : .cardNoticeNetworkNumberMax,
                                  context.catalogue.info(rule.networks[0]).displayName, limit, refused)
                     : words.text(.cardNoticeNumberMax, limit, refused)
                 return nil
