@@ -183,6 +183,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case cardNoticeNetworkNumberMax
     case cardNoticeNumberMax
     case cardNoticeExpiryMax
+    case cardNoticeNetworkNumberUsual
+    case cardNoticeNumberMayBeWhole
     case cardHelpOrder
     case cardHelpSurcharges
     case cardOrderItems

@@ -57,6 +57,14 @@ public struct NetworkCatalogue: Sendable {
         storage.prefixes.index.answers[Int(detection.answer)]
     }
 
+    /// The length a number of `network` beginning with `digits` usually has (`usualLength` in
+    /// networks.json, where an IIN range may give its own); nil where nothing says which.
+    public func usualLength(of network: CardNetwork, digits: String) -> Int? {
+        let info = info(network)
+        if let rule = info.usualLengthByRange.first(where: { $0.range.matches(digits) }) { return rule.length }
+        return info.usualLength
+    }
+
     /// The digits grouped with single spaces as `network` prescribes (Amex 4-6-5, 14-digit Diners
     /// 4-6-4, others 4-4-4-4-3); digits beyond the pattern join the last group.
     public func format(digits: String, as network: CardNetwork?) -> String {
