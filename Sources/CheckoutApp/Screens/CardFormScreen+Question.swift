@@ -42,7 +42,7 @@ extension CardFormScreen {
             let current = items.firstIndex { $0.network == choice } ?? 0
             let options = items.enumerated().map { index, item in
                 ScreenQuestion.Option((item.network == preferred ? text.text(.plainPreferred, item.displayName) : item.displayName)
-                                      + (item.surcharge > 0 ? " +" + context.money(item.surcharge, currency: context.settings.currency) : ""),
+                                      + (item.surcharge > 0 ? " " + context.surcharge(item.surcharge, currency: context.settings.currency) : ""),
                                       steps: AnswerStep.moving(from: current, to: index, down: .right, up: .left) + [.key(.enter)])
             }
             question = ScreenQuestion(

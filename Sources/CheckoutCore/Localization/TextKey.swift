@@ -831,4 +831,13 @@ public enum TextKey: String, Sendable, CaseIterable {
     case receiptKeySaveFile
     case receiptKeySaveFileExplain
     case receiptSaveTo
+    // Payment statuses and decline reasons (Sources/CheckoutCore/Localization/Localizer+Payments.swift).
+    case paymentStatusAuthorized
+    case paymentStatusDeclined
+    case paymentStatusFailed
+    case paymentStatusPending
+    case declineInsufficientFunds
+    case declineDoNotHonour
+    case declineCardDeclined
+    case declineProcessorUnavailable
 }
