@@ -1,21 +1,23 @@
 extension Localizer {
     /// A payment's status as the language says it: the ledger's and the wire's word
-    /// (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`) in English, `Autorisé`, `تمت الموافقة`…;
+    /// (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`) as it is in English, `Autorisé`, `تمت الموافقة`…;
     /// a status the program does not know is shown as it is.
     ///
     ///     french.paymentStatus("DECLINED")   // "Refusé"
     public func paymentStatus(_ wire: String) -> String {
-        Self.statusKeys[wire.uppercased()].map { text($0) } ?? wire
+        guard language != .english else { return wire }
+        return Self.statusKeys[wire.uppercased()].map { text($0) } ?? wire
     }
 
     /// A decline or failure reason as the language says it, from the reason the processor gave
     /// (the sandbox's ISO 8583 codes: `insufficient funds`, `do not honour`…, kept in English in the
-    /// ledger); a reason the program has no sentence for (a Primer failure's technical detail) is
+    /// ledger, and shown as it is in English); a reason the program has no sentence for (a Primer failure's technical detail) is
     /// shown as it is.
     ///
     ///     french.declineReason("insufficient funds")   // "fonds insuffisants"
     public func declineReason(_ wire: String) -> String {
-        Self.reasonKeys[wire.lowercased()].map { text($0) } ?? wire
+        guard language != .english else { return wire }
+        return Self.reasonKeys[wire.lowercased()].map { text($0) } ?? wire
     }
 
     static let statusKeys: [String: TextKey] = [
