@@ -18,7 +18,10 @@ enum TUICommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let options: CommandLineOptions
         // A client token's configuration may take its whole timeout to load: the terminal says so.
-        let prepared = await ConnectingIndicator.run("Connecting to Primer…") {
+        // In the language the environment or --lang names (Settings are not read yet).
+        let spoken = Language.choose(option: arguments.firstIndex(of: "--lang").flatMap { $0 + 1 < arguments.count ? Language(code: arguments[$0 + 1]) : nil },
+                                     setting: nil, environment: ProcessEnvironment.values(LocaleName.variables))
+        let prepared = await ConnectingIndicator.run({ ScreenContext.localizer(for: spoken, ascii: !PlainText.localeIsUTF8()).localizer.text(.connectingToPrimer) }) {
             await CommandLineOptions.prepare(arguments, command: .tui)
         }
         guard let prepared else {

@@ -123,6 +123,14 @@ public struct LocaleFormat: Sendable, Equatable {
                             listPatterns: listPatterns, expiryPlaceholder: expiryPlaceholder, plurals: plurals)
     }
 
+    /// Items joined by the list's middle pattern, for a list that goes on (`Visa, Mastercard, Amex`
+    /// before "and 4 more"; Arabic `Visa وMastercard وAmex`).
+    public func openList(_ items: [String]) -> String {
+        guard var result = items.last else { return "" }
+        for item in items.dropLast().reversed() { result = StringCatalogue.fill(listPatterns.middle, [item, result]) }
+        return result
+    }
+
     /// Items joined as the locale joins a list: `Visa, Mastercard et Amex`, `Visa وMastercard`.
     public func list(_ items: [String]) -> String {
         switch items.count {

@@ -840,4 +840,11 @@ public enum TextKey: String, Sendable, CaseIterable {
     case declineDoNotHonour
     case declineCardDeclined
     case declineProcessorUnavailable
+    // The BIN source as screens name it (CheckoutSettings.swift) and the connecting line (TUICommand.swift).
+    case binSourceEmbedded
+    case binSourceOff
+    case binSourceTable
+    case connectingToPrimer
+    // F1's right-to-left arrow rule (AppModel.visualKey).
+    case helpMirroredArrows
 }
