@@ -85,7 +85,7 @@ public struct HomeMenuScreen: Screen {
             row += spacing
         }
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
-        let line = text.text(.homeAmountDue, amount) + context.glyphs.separator + text.text(.homeBinSource, context.settings.binSource.shownLabel(text))
+        let line = text.text(.homeAmountDue, amount) + context.glyphs.separator + text.text(.homeBinSource, context.settings.binSource.label)
         canvas.put(context.truncate(line, to: area.width - 4), row: area.bottom - 1, column: left, style: .dim)
         // What happened to the settings (saved, loaded, overridden on the command line, refused),
         // wrapped above the last line in the rows the menu leaves.

@@ -34,7 +34,7 @@ extension SettingsScreen {
         let saves = context.savesSettings
         let options: [ScreenQuestion.Option] = [
             .init(text.text(.plainSettingNetworks, networks), steps: focusing(.network(networkOrder.first ?? .visa)), opens: "networks"),
-            .init(text.text(.plainSettingSource, draft.binSource.shownLabel(text)), steps: focusing(.binSource), opens: "binSource"),
+            .init(text.text(.plainSettingSource, draft.binSource.label), steps: focusing(.binSource), opens: "binSource"),
             .init(text.text(.plainSettingLatency, String(settings.binLatencyMilliseconds)), steps: focusing(.latency), opens: "latency"),
             .init(text.text(.plainSettingDebounce, String(settings.debounceMilliseconds)), steps: focusing(.debounce), opens: "debounce"),
             // Enter saves on every row but Reset's.

@@ -44,7 +44,7 @@ enum CatalogueAudit {
 
     /// French words that are English's too, and the Latin words an Arabic sentence may hold: names,
     /// commands, key names and the ids a person types.
-    static let sharedWords: Set<String> = ["total", "code", "page", "pause", "source", "options", "table", "service", "message"]
+    static let sharedWords: Set<String> = ["total", "code", "page", "pause", "source", "options", "table", "service", "message", "sms", "utc"]
     static let latinInArabic: Set<String> = ["eftpos", "checkout", "http", "https", "esc", "ctrl", "all", "enter", "nol", "sandbox",
                                              "libcurl", "back", "yes", "detect", "events", "payments", "embedded", "off"]
 
