@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 // The house (see Docs/architecture.md): arrows point down only, and no front end imports another.
-//   checkout (executable) -> CheckoutCommands (option table, commands) -> the two front ends:
-//     CheckoutTUI (the ncurses front end: terminal, key decoder, recorder tee) and
-//     CheckoutPlain (the line-by-line front end), each -> CheckoutApp
+//   checkout (executable) -> CheckoutCommands (option table, commands) -> the three front ends:
+//     CheckoutTUI (the ncurses front end: terminal, key decoder, recorder tee),
+//     CheckoutPlain (the line-by-line front end) and CheckoutDrive (JSON Lines), each -> CheckoutApp
 //   CheckoutApp (the app core: screens, AppModel, the one loop, canvas, demo, bidi) -> NolPay, CheckoutEngine -> CheckoutCore
 //   CheckoutStore (SQLite) is used by the engine, NolPay and the app; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
@@ -23,10 +23,14 @@ let swiftSettings: [SwiftSetting] = [
 // exporting none of its symbols (a dynamic symbol table the loader would read), with the functions
 // the terminal UI runs side by side (scripts/bench/link_order.py writes the list: the kernel maps
 // code 64 KiB around each page touched), and its relocations packed (RELR) where the C library's
-// loader reads them (glibc 2.36): a binary runs where it is built. Only on this executable, so the
-// libraries stay free of unsafe flags for the packages that depend on them.
+// loader reads them (glibc 2.36): a binary runs where it is built. Its DWARF is left out
+// (`--strip-debug`; the symbol table stays, which is what perf, callgrind and the Swift runtime's
+// backtracer name functions with): valgrind 3.19 (Debian 12's) gives up on the whole binary over the
+// C targets' DWARF 5 line tables ("Possibly corrupted debuginfo file"), and no DWARF is ever loaded
+// into memory, so resident memory is the same. A debug build keeps all of it. Only on this
+// executable, so the libraries stay free of unsafe flags for the packages that depend on them.
 let releaseLinking: [LinkerSetting] = {
-    var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic",
+    var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "--strip-debug",
                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bench/link-order.txt",
                  "-Xlinker", "--no-warn-symbol-ordering"]
     #if canImport(Glibc)
@@ -113,11 +117,13 @@ let package = Package(
             dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp"],
             swiftSettings: swiftSettings
         ),
+        // The JSON Lines front end (`checkout drive`): scripts hand it keys and read the screen model.
+        .target(name: "CheckoutDrive", dependencies: ["CheckoutApp"], swiftSettings: swiftSettings),
         // The commands (their one option table, the help made from it, each command's logic), as a
         // library the tests can call; the executable only hands it the process's arguments.
         .target(
             name: "CheckoutCommands",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CheckoutTUI", "CheckoutPlain"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CheckoutTUI", "CheckoutPlain", "CheckoutDrive"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "checkout", dependencies: ["CheckoutCommands"], swiftSettings: swiftSettings, linkerSettings: releaseLinking),
@@ -158,6 +164,11 @@ let package = Package(
             name: "CheckoutPlainTests",
             dependencies: ["CheckoutPlain", "CheckoutApp", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutDriveTests",
+            dependencies: ["CheckoutDrive", "CheckoutApp", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -68,7 +68,9 @@ public struct AppModel: Sendable {
     /// route's screen took its place (it was the only one): it comes back if the rebuild fails.
     private var settingsLeft: (index: Int, replaced: Bool)?
     public private(set) var context: ScreenContext
-    public let registry: ScreenRegistry
+    /// The screens of each route; the loop puts in the ones that need the ledger once it is open
+    /// (``AppLoop/useRegistry(_:)``).
+    public internal(set) var registry: ScreenRegistry
     /// The terminal's size as last reported by ``resize(width:height:)``.
     public private(set) var size: TerminalSize
     /// The question on screen before a screen holding entered data is left, until it is answered.
@@ -563,6 +565,11 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.export(text, destination))
             case .toggleEventPanel:
                 eventPanelHidden.toggle()
+            case .readLedger(let request):
+                // The app reads, the screen only asks: the page goes back to the screen that asked.
+                guard index < stack.count else { continue }
+                let page = LedgerPage.read(request, from: registry.ledger)
+                apply(stack[index].receive(.ledger(page), context: context), from: index)
             case .transit(let call):
                 guard index < serials.count else { continue }
                 pendingTransit.append(TransitRequest(serial: serials[index], call: call))
