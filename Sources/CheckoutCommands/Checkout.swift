@@ -1,4 +1,6 @@
+import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 
 /// The `checkout` commands: the words after `checkout` name one, whose options come from the one
 /// option table (``CommandOption``), and which returns the process's exit status.
@@ -15,6 +17,8 @@ public enum Checkout {
             return 2
         }
         let command = arguments.first ?? ""
+        // Regional formats (fr_CA, ar_SA…) as the environment names them, before any sentence is written.
+        Bundled.adoptFormattingLocales(environment: ProcessEnvironment.values(LocaleName.variables))
         let rest = Array(arguments.dropFirst())
         switch command {
         case "detect": return await DetectCommand.run(rest)

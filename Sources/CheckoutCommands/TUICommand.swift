@@ -124,7 +124,10 @@ enum TUICommand {
         let token = arguments.contains { $0 == "--" + CommandOption.clientToken.rawValue || $0.hasPrefix("--" + CommandOption.clientToken.rawValue + "=") }
             || !(ProcessEnvironment.value(CommandLineOptions.clientTokenVariable) ?? "").isEmpty
         guard token else { return CommandLineOptions.parse(arguments, command: .tui) }
-        return await ConnectingIndicator.run("Connecting to Primer…") {
+        // In the language the environment or --lang names (Settings are not read yet).
+        let spoken = Language.choose(option: arguments.firstIndex(of: "--lang").flatMap { $0 + 1 < arguments.count ? Language(code: arguments[$0 + 1]) : nil },
+                                     setting: nil, environment: ProcessEnvironment.values(LocaleName.variables))
+        return await ConnectingIndicator.run({ ScreenContext.localizer(for: spoken, ascii: !PlainText.localeIsUTF8()).localizer.text(.connectingToPrimer) }) {
             await CommandLineOptions.prepare(arguments, command: .tui)
         }
     }

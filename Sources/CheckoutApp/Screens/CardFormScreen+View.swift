@@ -102,7 +102,7 @@ extension CardFormScreen {
             let possible = possibleSurcharges(context: context)
             if !possible.isEmpty {
                 let line = text.text(.cardSurchargeMayApply, possible.map {
-                    "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
+                    "\(context.catalogue.info($0.network).displayName) \(context.surcharge($0.surcharge, currency: due.currency))"
                 }.joined(separator: glyphs.separator))
                 canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
             }
@@ -324,7 +324,7 @@ extension CardFormScreen {
             x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
             let surcharge = sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? context.session.surcharge(for: item.network)
             if surcharge > 0, x < end {
-                x += canvas.put(" +" + context.money(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
+                x += canvas.put(" " + context.surcharge(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
                                 maxWidth: end - x)
             }
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), item.network)

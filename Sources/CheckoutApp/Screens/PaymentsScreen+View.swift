@@ -46,7 +46,7 @@ extension PaymentsScreen {
             let chosen = index == selected
             let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
                                   mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
-            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: entry.status)
+            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: text.paymentStatus(entry.status))
             if chosen {
                 canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
                 canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, Columns.width(of: cells)), style: .selection)
