@@ -6,6 +6,7 @@ import Foundation
 import PrimerHeadlessCompat
 import Testing
 
+extension CheckoutSingletonTests {
 /// The seeds' delegate code (`MyViewController.swift`, which imports only PrimerHeadlessCompat)
 /// driven as a cardholder would: a co-badged card typed digit by digit, Visa chosen from the
 /// networks the delegate received, Pay. Every test here sets `PrimerHeadlessUniversalCheckout.current`,
@@ -253,6 +254,11 @@ import Testing
     }
 }
 
+}  // CheckoutSingletonTests
+
+/// Every suite that sets `PrimerHeadlessUniversalCheckout.current` (its delegate, its engine) is
+/// nested here, so they run one at a time, one suite after another.
+@Suite(.serialized) enum CheckoutSingletonTests {}
 
 extension Thread {
     /// Runs `body` on a thread of its own (not a task of the cooperative pool), and waits for it.
