@@ -323,6 +323,7 @@ public enum TextKey: String, Sendable, CaseIterable {
     case plainPayWith
     case plainPayHelp
     case plainNothingPaid
+    case plainNothingMorePaid
     case plainLeavePayment
     case plainPaying
     case plainTotalChanged
