@@ -7,6 +7,7 @@
 #   scripts/test-under-load.sh 3          3 runs
 #   LOAD=0 scripts/test-under-load.sh 1   no added load (the suite's own time)
 #   WRITE_DOC=1 scripts/test-under-load.sh   also writes the summary into Docs/figures.md
+#   SUMMARY_ONLY=1 scripts/test-under-load.sh   runs nothing: the summary of the logs already there
 #
 # Builds first (`swift build --build-tests`); each run is `swift test --skip-build`. Logs stay in
 # .build/test-under-load/run-N.log. Exits 1 when a run failed.
@@ -17,12 +18,22 @@ runs=${1:-5}
 load=${LOAD:-1}
 logs="$repo/.build/test-under-load"
 mkdir -p "$logs"
+failed_runs=0
+times=()
+cores=$(nproc)
+loaders=()
+if [ "${SUMMARY_ONLY:-}" = 1 ]; then
+  runs=$(ls "$logs"/run-*.log | wc -l)
+  for log in "$logs"/run-*.log; do
+    grep -qE '^[^ ]+ Test run with [0-9]+ tests in [0-9]+ suites passed' "$log" || failed_runs=$((failed_runs + 1))
+    times+=("$(grep -hoE 'Test run with [0-9]+ tests in [0-9]+ suites (passed|failed) after [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo '?')")
+  done
+  load=${LOAD:-0}
+else
 rm -f "$logs"/run-*.log
 
 swift build --build-tests >"$logs/build.log" 2>&1 || { tail -30 "$logs/build.log"; exit 1; }
 
-cores=$(nproc)
-loaders=()
 stop_load() { for pid in "${loaders[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap stop_load EXIT
 if [ "$load" = 1 ]; then
@@ -33,8 +44,6 @@ if [ "$load" = 1 ]; then
   done
 fi
 
-failed_runs=0
-times=()
 for run in $(seq "$runs"); do
   log="$logs/run-$run.log"
   start=$(date +%s%N)
@@ -48,6 +57,7 @@ for run in $(seq "$runs"); do
     "$(cut -d' ' -f1-3 /proc/loadavg)" "${summary:-no summary line (see $log)}"
 done
 stop_load
+fi
 
 echo
 echo "runs: $runs, failed: $failed_runs, added load: $([ "$load" = 1 ] && echo "$cores busy loops on $cores cores" || echo none)"
@@ -66,7 +76,7 @@ grep -hE '^[^ ]+ Test .* (passed|failed) after [0-9.]+ seconds' "$logs"/run-*.lo
 
 if [ "${WRITE_DOC:-}" = 1 ]; then
   tests=$(grep -hoE 'Test run with [0-9]+ tests in [0-9]+ suites' "$logs"/run-*.log | tail -1 | sed 's/Test run with //')
-  line="Last measured $(date -u +%Y-%m-%dT%H:%MZ) by \`scripts/test-under-load.sh $runs\` ($cores cores, $([ "$load" = 1 ] && echo "$cores busy loops beside it" || echo "no added load")): $tests; $runs runs, $failed_runs failed; wall time per run ${times[*]} s."
+  line="Last measured $(date -u +%Y-%m-%dT%H:%MZ) by \`scripts/test-under-load.sh $runs\` ($cores cores, $([ "$load" = 1 ] && echo "$cores busy loops beside it" || echo "no added load"), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end): $tests; $runs runs, $failed_runs failed; wall time per run ${times[*]} s."
   awk -v line="$line" '
     /^<!-- test-under-load:begin -->$/ { print; print line; skip = 1; next }
     /^<!-- test-under-load:end -->$/ { skip = 0 }

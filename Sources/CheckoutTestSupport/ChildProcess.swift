@@ -97,9 +97,9 @@ public struct ChildProcess {
         let group = DispatchGroup()
         nonisolated(unsafe) var out = Data(), err = Data()
         group.enter()
-        DispatchQueue.global().async { out = child.stdout.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { out = readToEnd(child.stdout.fileDescriptor); group.leave() }
         group.enter()
-        DispatchQueue.global().async { err = child.stderr.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { err = readToEnd(child.stderr.fileDescriptor); group.leave() }
         DispatchQueue.global().async {
             try? child.stdin.write(contentsOf: Data(input.utf8))
             try? child.stdin.close()
@@ -107,6 +107,28 @@ public struct ChildProcess {
         let status = wait(pid: child.pid, timeout: timeout)
         group.wait()
         return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Everything `descriptor` gives until end of file. A read cut short by a signal is tried again:
+    /// Foundation's `readDataToEndOfFile()` traps on EINTR (seen once in a full run on a busy machine).
+    static func readToEnd(_ descriptor: Int32) -> Data {
+        var data = Data()
+        while true {
+            let chunk = readSome(descriptor)
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+        }
+    }
+
+    /// What one read of `descriptor` gives (empty at end of file or on an error), tried again when
+    /// a signal cuts it short; for `FileHandle.availableData`, which traps on EINTR too.
+    public static func readSome(_ descriptor: Int32) -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return Data(buffer[..<count]) }
+            if count == 0 || errno != EINTR { return Data() }
+        }
     }
 
     /// A program started by ``spawnPiped(_:_:environment:)``: its pid, and this side of the pipes

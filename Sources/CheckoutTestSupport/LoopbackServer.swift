@@ -27,7 +27,7 @@ struct LoopbackServer: Sendable {
         try? output.fileHandleForWriting.close()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = ChildProcess.readSome(output.fileHandleForReading.fileDescriptor)
             if chunk.isEmpty { break }
             line.append(chunk)
         }

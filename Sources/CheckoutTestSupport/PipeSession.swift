@@ -28,7 +28,7 @@ public final class PipeSession: Sendable {
             readers.enter()
             DispatchQueue.global().async { [readers] in
                 while true {
-                    let chunk = handle.availableData
+                    let chunk = ChildProcess.readSome(handle.fileDescriptor)
                     if chunk.isEmpty { break }
                     buffer.bytes.withLock { $0.append(chunk) }
                 }

@@ -27,6 +27,23 @@ import Testing
 
     func withoutValidity(_ events: [CheckoutEvent]) -> [CheckoutEvent] { events.filter { !$0.isValidity } }
 
+    /// `idle(on:)` returns when what is due by the clock's time has come out, not after a number
+    /// of scheduler rounds: the lookup the debounce starts has been asked, its answer emitted.
+    @Test func idleOnTheClockIsWhenEveryDueEventHasBeenEmitted() async {
+        let harness = await EngineHarness()
+        await harness.type(Self.coBadged)
+        await harness.clock.advance(by: .milliseconds(200))
+        await harness.manager.idle(on: harness.clock)
+        #expect(harness.service.requests == ["40000025"], "the debounce fired and the lookup reached the service")
+        #expect(harness.recorder.events.last.map { if case .willFetchMetadata = $0 { true } else { false } } == true)
+        #expect(await !harness.manager.isIdle(parkedTurns: { 0 }), "the lookup and its timeout are under way, asleep on the clock")
+        await harness.clock.advance(by: .milliseconds(100))
+        await harness.manager.idle(on: harness.clock)
+        #expect(harness.recorder.events.contains { $0.metadataSource == .remote }, "the answer is out")
+        let quiet = await harness.manager.isIdle(parkedTurns: { 0 })
+        #expect(harness.clock.sleeperCount == 0 && quiet, "nothing is left under way")
+    }
+
     @Test func typingACoBadgedCardAt20KeysASecondAsksOnceAndShowsTheChoiceWhileTyping() async {
         let harness = await EngineHarness()
         for length in 1...16 {

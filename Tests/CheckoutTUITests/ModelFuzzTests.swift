@@ -11,7 +11,8 @@ import Testing
 /// from every screen, checking after every step what must always hold.
 ///
 /// Seeded and reproducible: the same seed replays the same steps. `CHECKOUT_FUZZ_STEPS` sets the
-/// number of steps (200,000 by default), `CHECKOUT_FUZZ_SEED` the seed; a failure names both.
+/// number of steps (50,000 by default, the fewest with this seed that reach every place checked
+/// below; 1,000,000 with `CHECKOUT_FUZZ_LONG=1`), `CHECKOUT_FUZZ_SEED` the seed; a failure names both.
 ///
 /// The rendered-row check renders the whole screen, a hundred times the cost of a step in a debug
 /// build: it runs after every resize and every 16th step (`CHECKOUT_FUZZ_RENDER_EVERY=1` for all).
@@ -19,7 +20,7 @@ import Testing
 ///     CHECKOUT_FUZZ_STEPS=10000000 swift test --filter ModelFuzzTests
 @Suite struct ModelFuzzTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let steps = environment["CHECKOUT_FUZZ_STEPS"].flatMap(Int.init) ?? 200_000
+    static let steps = environment["CHECKOUT_FUZZ_STEPS"].flatMap(Int.init) ?? FuzzBudget.cases(short: 50_000, long: 1_000_000)
     static let seed = environment["CHECKOUT_FUZZ_SEED"].flatMap { UInt64($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }
         ?? 0x5EED_0008
 

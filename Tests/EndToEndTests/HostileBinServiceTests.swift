@@ -22,10 +22,10 @@ import Testing
         var requestToExit: Duration?
     }
 
-    func detect(_ server: StubBinServer, _ service: String) async throws -> Run {
+    func detect(_ server: StubBinServer, _ service: String, timeoutMilliseconds: Int = Self.timeoutMilliseconds) async throws -> Run {
         let result = try await ChildProcess.runAsync(ChildProcess.checkoutBinary, [
             "detect", "--bin-service", server.url.absoluteString + "/" + service,
-            "--bin-timeout", "\(Self.timeoutMilliseconds)", "-",
+            "--bin-timeout", "\(timeoutMilliseconds)", "-",
         ], input: Self.card + "\n", timeout: 60, measuring: true)
         let objects = result.lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         let request = server.log().last { $0.event == "GET" && $0.path.hasPrefix("/\(service)/") }
@@ -43,13 +43,14 @@ import Testing
     @Test func theControlAnswerIsTakenSoTheHarnessCanTellAcceptanceFromRefusal() async throws {
         let server = try StubBinServer.start()
         defer { server.stop() }
-        let run = try await detect(server, "honest")
+        // Answers that are believed: a long timeout, so a busy machine cannot turn one into a fallback.
+        let run = try await detect(server, "honest", timeoutMilliseconds: 30_000)
         #expect(run.result.status == 0)
         #expect(run.objects.first?["source"] as? String == "REMOTE")
         #expect(Self.network(run.objects.first) == "AMEX", "a well-formed answer for the BIN asked is believed")
         // An answer that names no digits is not about another card: Primer's SDK models firstDigits as
         // optional (Primer iOS SDK 2.51.1, Modules/PrimerNetworking/.../APIModels/Bin.swift).
-        let unnamed = try await detect(server, "no-first-digits")
+        let unnamed = try await detect(server, "no-first-digits", timeoutMilliseconds: 30_000)
         #expect(unnamed.objects.first?["source"] as? String == "REMOTE" && Self.network(unnamed.objects.first) == "AMEX")
     }
 

@@ -17,7 +17,7 @@ import Testing
         tmux.send("Enter")
         try tmux.waitFor("Corner Bakery · 3 items · €17.60")
         tmux.type("4242424242424242")
-        try tmux.fillTheRestOfTheCard(showing: "4242 4242 4242 4242")
+        try tmux.fillTheRestOfTheCard(showing: ["4242 4242 4242 4242", "Networks from the BIN service"])
         tmux.send("Enter")
         try tmux.waitFor("Payment authorized")
         tmux.send("s")

@@ -72,27 +72,28 @@ extension TmuxSession {
     /// ending with the focus on Pay. Complete fields move the focus on by themselves; Tab is pressed
     /// only where the screen shows the focus elsewhere, and each decision is made on a screen that
     /// shows what was typed last (the field's text), never on a guess that the screen is still.
-    /// `showing` is what the screen shows once the test's last key is in (the number as grouped).
-    func fillTheRestOfTheCard(cvv: String = "123", showing first: String? = nil) throws {
+    /// `showing` is what the screen shows once the test's last key is in and anything it waits
+    /// for has come (the number as grouped, the BIN answer's line: an answer moves the focus on).
+    func fillTheRestOfTheCard(cvv: String = "123", showing first: [String] = []) throws {
         // The security code's label is its network's: CVV, CVC, CID…; it shows as one bullet a digit.
         var shown = first
         for (labels, text, echo) in [(["Expiry"], "1230", "12/30"), (["CVV", "CVC", "CID", "CVN", "CVE", "CVP2"], cvv, String(repeating: "•", count: cvv.count)),
                                      (["Cardholder name"], "Jane Doe", "Jane Doe")] {
             try focus(labels, showing: shown)
             type(text)
-            shown = echo
+            shown = [echo]
         }
         try focus(["[ Pay"], showing: shown)
     }
 
     /// Presses Tab until the card form's focus bar (`┃`) stands before one of `labels`, deciding
-    /// first on a screen that shows `text` (what the last key typed) and the focus bar.
-    func focus(_ labels: [String], showing text: String? = nil) throws {
+    /// first on a screen that shows `texts` (what the last key typed) and the focus bar.
+    func focus(_ labels: [String], showing texts: [String] = []) throws {
         func focused(_ screen: String) -> Bool {
             screen.split(separator: "\n").contains { line in labels.contains { Self.isFocused($0, in: String(line)) } }
         }
-        var screen = try waitUntil("\(text.map { "\"\($0)\" and " } ?? "")the focus bar") { screen in
-            (text.map(screen.contains) ?? true) && screen.contains("┃ ")
+        var screen = try waitUntil((texts.map { "\"\($0)\"" } + ["the focus bar"]).joined(separator: " and ")) { screen in
+            texts.allSatisfy(screen.contains) && screen.contains("┃ ")
         }
         for _ in 0..<6 {
             if focused(screen) { return }

@@ -106,7 +106,7 @@ import Testing
         let (tmux, dataDirectory) = try open(["pay"], ready: "Card number")
         defer { tmux.close() }
         tmux.type("4242424242424242")
-        try tmux.fillTheRestOfTheCard(showing: "4242 4242 4242 4242")
+        try tmux.fillTheRestOfTheCard(showing: ["4242 4242 4242 4242", "Networks from the BIN service"])
         try tmux.waitUntil("the Pay button focused", timeout: 20) { $0.contains("┃ [ Pay €49.99 ]") && $0.contains("enter pay") }
         tmux.resize(width: 40, height: 12)
         try tmux.waitFor("Terminal too small", timeout: 20)

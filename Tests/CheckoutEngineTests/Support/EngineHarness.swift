@@ -227,13 +227,13 @@ struct EngineHarness {
     /// Waits until the engine is idle (``RawDataManager/idle(parkedTurns:)``): every event of every
     /// turn it started emitted, each turn still under way asleep on the clock (a timer, a service's
     /// delay) or in a held payment. So a service delay is measured from the moment its lookup began.
-    /// A hang guard records an issue after a minute of real time.
+    /// A hang guard (``waitUntil(_:isolation:_:sourceLocation:)``'s ten minutes) records an issue.
     func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
         let clock = clock, payments = payments
-        let guardDeadline = ContinuousClock.now + .seconds(60)
+        let guardDeadline = ContinuousClock.now + .seconds(600)
         while await !manager.isIdle(parkedTurns: { clock.sleeperCount + payments.heldCount }) {
             if ContinuousClock.now > guardDeadline {
-                Issue.record("the engine did not become idle in a minute", sourceLocation: sourceLocation)
+                Issue.record("the engine did not become idle in ten minutes", sourceLocation: sourceLocation)
                 return
             }
             await Task.yield()

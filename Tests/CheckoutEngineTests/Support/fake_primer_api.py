@@ -9,7 +9,7 @@ Usage:
   fake_primer_api.py [--port N] [--log FILE] [--lifetime SECONDS]
       Serves on 127.0.0.1 only (port N, default any free one). Prints the port on stdout once
       listening, and how to get a client token on stderr when that is a terminal. Ends by itself
-      after --lifetime seconds (default 300; 0 means never) and when its parent dies.
+      after --lifetime seconds (default 3600; 0 means never) and when its parent dies.
   fake_primer_api.py --make-token --port N [--access-token NAME] [--expires-in SECONDS]
       Prints a client token for the fake on port N and exits. Its signature is a placeholder: nobody
       checks it here, and checkout does not either.
@@ -582,7 +582,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--log")
-    parser.add_argument("--lifetime", type=float, default=300)
+    # An hour: a test of the whole suite on two busy cores has taken 557 s, and a fake that ended
+    # at 300 s refused the rest of its requests.
+    parser.add_argument("--lifetime", type=float, default=3600)
     parser.add_argument("--make-token", action="store_true")
     parser.add_argument("--access-token", default="fake-ok")
     parser.add_argument("--expires-in", type=int, default=3600)
