@@ -821,8 +821,6 @@ public enum TextKey: String, Sendable, CaseIterable {
 
     // Receipts (Sources/CheckoutApp/Screens/Receipt.swift, ReceiptKeeping.swift).
     case receiptHeading
-    case receiptChosenByCardholder
-    case receiptMerchantRouting
     case receiptTimeUTC
     case receiptKeySave
     case receiptKeySaveExplain
