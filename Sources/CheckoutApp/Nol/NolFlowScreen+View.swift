@@ -31,7 +31,7 @@ extension NolFlowScreen {
     static let unlinkSteps = ["Phone", "Card", "Code", "Unlinked"]
 
     /// Each step's name (as ``steps`` gives it, in English) and the sentence it is shown as.
-    static let stepKeys: [String: TextKey] = [
+    static let stepKeys: [String: TextKey0] = [
         "Scan card": .nolStepScan, "Phone": .nolStepPhone, "Code": .nolStepCode, "Linked": .nolStepLinked, "Linked cards": .nolStepLinkedCards,
         "Card": .nolStepCard, "Payment": .nolStepPayment, "Unlinked": .nolStepUnlinked,
     ]

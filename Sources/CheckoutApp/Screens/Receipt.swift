@@ -80,11 +80,11 @@ public struct Receipt: Sendable, Equatable {
     /// One line of the receipt: the sentence that labels it (none for an item after the first), its
     /// value, and how much the line matters when the screen has no room for all (lower goes first).
     public struct Line: Sendable, Equatable {
-        public var label: TextKey?
+        public var label: TextKey0?
         public var value: String
         public var priority: Int
 
-        public init(_ label: TextKey?, _ value: String, priority: Int) {
+        public init(_ label: TextKey0?, _ value: String, priority: Int) {
             self.label = label
             self.value = value
             self.priority = priority
