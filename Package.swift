@@ -11,7 +11,8 @@ import Glibc
 //   CheckoutApp (the app core: screens, AppModel, the one loop, canvas, demo, bidi) -> NolPay, CheckoutEngine -> CheckoutCore
 //   CheckoutStore (SQLite) is used by the engine, NolPay and the app; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
-//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine; CheckoutResources holds
+//   PrimerHeadlessCompat (the headless SDK's names, for library users) -> CheckoutEngine, NolPay (PrimerFoundation is
+//   empty: SDK code imports it); CheckoutResources holds
 //   Resources/, compiled in by the EmbedResources plugin.
 // Each target's dependencies are exactly the modules its files import.
 let swiftSettings: [SwiftSetting] = [
@@ -47,6 +48,8 @@ let package = Package(
         .library(name: "NolPay", targets: ["NolPay"]),
         // The headless SDK's public names and signatures over the engine (Docs/library.md).
         .library(name: "PrimerHeadlessCompat", targets: ["PrimerHeadlessCompat"]),
+        // Empty: so SDK code's `import PrimerFoundation` compiles beside PrimerHeadlessCompat.
+        .library(name: "PrimerFoundation", targets: ["PrimerFoundation"]),
         .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
@@ -82,9 +85,10 @@ let package = Package(
         ),
         .target(
             name: "PrimerHeadlessCompat",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay"],
             swiftSettings: swiftSettings
         ),
+        .target(name: "PrimerFoundation", swiftSettings: swiftSettings),
         .target(
             name: "NolPay",
             dependencies: ["CheckoutCore", "CheckoutStore", "CheckoutResources"],
@@ -165,7 +169,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PrimerHeadlessCompatTests",
-            dependencies: ["PrimerHeadlessCompat", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
+            dependencies: ["PrimerHeadlessCompat", "PrimerFoundation", "CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Drives the real `checkout` binary (JSON Lines, tmux); depending on it makes `swift test` build it.

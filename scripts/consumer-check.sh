@@ -6,8 +6,12 @@
 # aside). The dependency is a copy of the package's sources, moved away while the programs run, so
 # they are shown to need nothing of the source tree. A delegate method written with the SDK's
 # signature against the engine's own protocol must not compile (no silent default takes it).
+# Besides the doc's examples, `debug-app` builds the ports of Primer's Debug App screens
+# (Tests/PrimerHeadlessCompatTests/DebugApp/*.swift, copied as an adopter copies them, importing only
+# PrimerFoundation and PrimerHeadlessCompat) with scripts/consumer-check/DebugAppMain.swift as main.swift,
+# and compares what they print with the doc's `<!-- output: debug-app -->`.
 #
-#   scripts/consumer-check.sh              every example
+#   scripts/consumer-check.sh              every example, then debug-app
 #   scripts/consumer-check.sh stream nol   only those
 #   RECORD_SNAPSHOTS=1 scripts/consumer-check.sh   writes what each example printed into the doc
 #
@@ -69,7 +73,10 @@ mkdir -p "$package/Sources/MyCheckout"
 block consumer Package.swift > "$package/Package.swift"
 
 examples=("$@")
-[ ${#examples[@]} -gt 0 ] || mapfile -t examples < <(sed -n 's/^<!-- example: \(.*\) -->$/\1/p' "$doc")
+if [ ${#examples[@]} -eq 0 ]; then
+  mapfile -t examples < <(sed -n 's/^<!-- example: \(.*\) -->$/\1/p' "$doc")
+  examples+=(debug-app)
+fi
 
 build() {
   local log="$work/build.log"
@@ -92,7 +99,13 @@ serve() {
 
 failed=0
 for name in "${examples[@]}"; do
-  block example "$name" > "$package/Sources/MyCheckout/main.swift"
+  rm -f "$package/Sources/MyCheckout/"*.swift
+  if [ "$name" = debug-app ]; then
+    cp "$repo"/Tests/PrimerHeadlessCompatTests/DebugApp/*.swift "$package/Sources/MyCheckout/"
+    cp "$repo/scripts/consumer-check/DebugAppMain.swift" "$package/Sources/MyCheckout/main.swift"
+  else
+    block example "$name" > "$package/Sources/MyCheckout/main.swift"
+  fi
   [ -s "$package/Sources/MyCheckout/main.swift" ] || { echo "consumer-check: no example named $name"; exit 2; }
   started=$(date +%s)
   build "$name" || { failed=1; continue; }
@@ -127,6 +140,7 @@ PY
 done
 
 # The engine's own delegate protocol has no defaults: the SDK's near-miss signature is an error.
+rm -f "$package/Sources/MyCheckout/"*.swift
 cat > "$package/Sources/MyCheckout/main.swift" <<'SWIFT'
 import CheckoutCore
 import CheckoutEngine

@@ -73,6 +73,9 @@ extension RawDataManager {
 
         var latest: CardData { state.withLock { $0.latest } }
 
+        /// Whether an input is posted and not applied yet.
+        var hasPending: Bool { state.withLock { !$0.pending.isEmpty } }
+
         /// Queues `input`; true when the caller must start a task to apply the queue.
         func post(_ input: Input) -> Bool {
             state.withLock { state in

@@ -1,9 +1,9 @@
 import CheckoutCore
 
 extension RawDataManager {
-    /// Submits, waits for the checkout to end, and returns how it ended: the payment the processor
-    /// made (`.success`, its ``Payment/status`` AUTHORIZED or DECLINED), or why there was none
-    /// (`.failure`: invalid data, a refused network, an unreachable processor).
+    /// Submits, waits for the checkout to end, and returns how it ended (``PaymentResult``):
+    /// `.authorized`, `.pending`, `.declined` with the processor's reason, or `.failed` with why no
+    /// payment was made (invalid data, a refused network, an unreachable processor).
     ///
     /// The same result is emitted on the event stream (`checkoutCompleted` or `checkoutFailed`) and
     /// reaches the delegates; inputs posted before are applied first. The manager stays usable:
@@ -11,10 +11,15 @@ extension RawDataManager {
     ///
     ///     manager.rawData = CardData(cardNumber: "4000 0025 0000 1001", expiryDate: "12/30", cvv: "123")
     ///     switch await manager.pay() {
-    ///     case .success(let payment): print(payment)      // pay_… AUTHORIZED VISA •••• 1001, 4999 EUR
-    ///     case .failure(let error): print(error)
+    ///     case let .authorized(payment): print(payment)   // pay_… AUTHORIZED VISA •••• 1001, 4999 EUR
+    ///     case let .declined(payment, reason): print("declined:", reason, payment)
+    ///     default: break
     ///     }
-    public func pay() async -> Result<Payment, CheckoutError> {
+    public func pay() async -> PaymentResult {
+        PaymentResult(await payResult())
+    }
+
+    private func payResult() async -> Result<Payment, CheckoutError> {
         applyInbox()
         let before = outcomes.count
         submit()

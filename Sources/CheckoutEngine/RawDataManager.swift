@@ -67,6 +67,9 @@ public actor RawDataManager {
     var outcomes = Outcomes()
     /// How many lookups were started (tests wait for the service to have seen each of them).
     private(set) var lookupsStarted = 0
+    /// The tasks the manager started (timers, lookups, session actions, payments) that have not
+    /// ended yet: what ``idle(parkedTurns:)`` counts (RawDataManager+Idle.swift).
+    private(set) var turnsUnderWay = 0
     /// Sees every event as it is emitted, with the digits current at that moment (tests check
     /// that no event is about a number other than the current one).
     private var emissionObserver: (@Sendable (CheckoutEvent, String) -> Void)?
@@ -231,7 +234,9 @@ public actor RawDataManager {
     private func restartDebounceTimer(generation: Int) {
         debounceTask?.cancel()
         let sleep = clock.sleeper(for: configuration.debounce)
+        turnsUnderWay += 1
         debounceTask = Task {
+            defer { self.turnsUnderWay -= 1 }
             do { try await sleep() } catch { return }
             self.debounceFired(generation: generation)
         }
@@ -260,12 +265,15 @@ public actor RawDataManager {
     private func startLookup(bin: String, id: BinLookupStateMachine.LookupID) {
         let service = binService
         let sleep = clock.sleeper(for: configuration.binLookupTimeout)
+        turnsUnderWay += 2
         let work = Task {
+            defer { self.turnsUnderWay -= 1 }
             let result: BinLookupStateMachine.LookupResult
             do { result = .answered(try await service.lookup(bin: bin)) } catch { result = .failed }
             self.lookupEnded(bin: bin, id: id, result: result)
         }
         let timer = Task {
+            defer { self.turnsUnderWay -= 1 }
             do { try await sleep() } catch { return }
             self.lookupEnded(bin: bin, id: id, result: .timedOut)
         }
@@ -305,7 +313,9 @@ public actor RawDataManager {
     private func send(_ request: ClientSessionStateMachine.Request) {
         emit(.willUpdateClientSession(network: request.network))
         let service = clientSessionService
+        turnsUnderWay += 1
         Task {
+            defer { self.turnsUnderWay -= 1 }
             let result: Result<AmountDue, CheckoutError>
             do { result = .success(try await service.selectCardNetwork(request.network)) } catch {
                 let why = (error as? CheckoutError)?.description ?? "\(error)"
@@ -414,7 +424,9 @@ public actor RawDataManager {
             return
         }
         let service = paymentService
+        turnsUnderWay += 1
         Task {
+            defer { self.turnsUnderWay -= 1 }
             let result: Result<Payment, any Error>
             do { result = .success(try await service.pay(request)) } catch { result = .failure(error) }
             self.paymentEnded(result)

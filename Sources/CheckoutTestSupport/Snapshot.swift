@@ -5,7 +5,9 @@ import Testing
 /// reporting the differing lines.
 ///
 /// A missing snapshot is written and reported as a failure (so a forgotten snapshot never passes
-/// silently in CI); with `RECORD_SNAPSHOTS=1` every snapshot is rewritten and the test passes.
+/// silently in CI); with `RECORD_SNAPSHOTS=1` every snapshot is rewritten and the test fails, saying
+/// so (as swift-argument-parser's snapshot helper does): a recording run never counts as a pass, and
+/// the next run, without the variable, checks what was written.
 ///
 ///     assertSnapshot(canvas.text, named: "card-form-80x24")
 public func assertSnapshot(_ actual: String, named name: String, filePath: String = #filePath,
@@ -22,9 +24,8 @@ public func assertSnapshot(_ actual: String, named name: String, filePath: Strin
             Issue.record("could not write snapshot \(file.path): \(error)", sourceLocation: sourceLocation)
             return
         }
-        if !recording {
-            Issue.record("recorded a new snapshot \(name).txt; check it and run again", sourceLocation: sourceLocation)
-        }
+        Issue.record(recording ? "recorded snapshot \(name).txt (RECORD_SNAPSHOTS is set); check it and run again without it"
+                               : "recorded a new snapshot \(name).txt; check it and run again", sourceLocation: sourceLocation)
         return
     }
     guard expected != text else { return }

@@ -7,7 +7,7 @@ import CheckoutEngine
 final class DelegateBridge {
     private weak var owner: PrimerHeadlessUniversalCheckout.RawDataManager?
 
-    init(owner: PrimerHeadlessUniversalCheckout.RawDataManager) {
+    nonisolated init(owner: PrimerHeadlessUniversalCheckout.RawDataManager) {
         self.owner = owner
     }
 }
@@ -47,11 +47,17 @@ extension DelegateBridge: @MainActor RawDataManagerDelegate {
 extension DelegateBridge: @MainActor HeadlessUniversalCheckoutDelegate {
     /// Only a payment that did not fail arrives here: the engine's adapter sends a declined or
     /// failed one to `didFail` with its data, as the SDK does.
+    /// Under manual handling the merchant's `.complete()` ends the checkout with no call, as in the
+    /// SDK (it calls `didCompleteCheckoutWithData` under `.auto` only): their server has the outcome.
     func headlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: CheckoutData) {
+        guard PrimerHeadlessUniversalCheckout.current.paymentHandling == .auto else { return }
         PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidCompleteCheckoutWithData(PrimerCheckoutData(data))
     }
 
+    /// Under manual handling, a payment the merchant completed (their server made it, whatever its
+    /// status) is not a failure of the checkout; a failure before or instead of one is.
     func headlessUniversalCheckoutDidFail(withError error: CheckoutError, checkoutData: CheckoutData?) {
+        if PrimerHeadlessUniversalCheckout.current.paymentHandling == .manual, checkoutData?.payment != nil { return }
         PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidFail(
             withError: error, checkoutData: checkoutData.map(PrimerCheckoutData.init))
     }

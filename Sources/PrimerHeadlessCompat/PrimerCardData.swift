@@ -28,7 +28,8 @@ public class PrimerRawData: @unchecked Sendable {
 
 /// The card as typed. Changing `cardNumber`, `expiryDate`, `cvv` or `cardholderName` of the data a
 /// manager holds applies the change, as setting `rawData` again would; `cardNetwork` (the
-/// cardholder's choice) is applied with the next change or set, as in the SDK.
+/// cardholder's choice) triggers nothing by itself, as in the SDK, and is read by the next change,
+/// set or `submit()`: a network chosen on the held data and then paid is the network charged.
 ///
 /// Thread-safe: the fields are behind a lock, so the data may be changed from any thread (hence
 /// `Sendable`, restated `@unchecked` as a subclass of ``PrimerRawData`` must).
@@ -81,4 +82,45 @@ public final class PrimerCardData: PrimerRawData, @unchecked Sendable, CustomStr
 
     /// The number masked and the CVV as dots, so printing card data never logs them.
     public var description: String { "PrimerCardData(\(engineData))" }
+}
+
+// Primer iOS SDK 2.51.1, `Sources/PrimerSDK/Classes/PCI/Checkout Components/PrimerCardRedirectData.swift`:
+// `final class PrimerBancontactCardData: PrimerRawData` with `var cardNumber`, `expiryDate`,
+// `cardholderName: String` (each change calls `onDataDidChange`) and
+// `init(cardNumber:expiryDate:cardholderName:)`; no CVV.
+
+/// A Bancontact card as typed (no CVV), for the SDK's `ADYEN_BANCONTACT_CARD`, which this engine
+/// does not offer: a manager is made for `PAYMENT_CARD` only. Given to a card manager, it is card
+/// data without a CVV (so not valid).
+public final class PrimerBancontactCardData: PrimerRawData, @unchecked Sendable {
+    private struct Fields {
+        var cardNumber: String
+        var expiryDate: String
+        var cardholderName: String
+    }
+
+    private let fields: Mutex<Fields>
+
+    public init(cardNumber: String, expiryDate: String, cardholderName: String) {
+        fields = Mutex(Fields(cardNumber: cardNumber, expiryDate: expiryDate, cardholderName: cardholderName))
+    }
+
+    public var cardNumber: String {
+        get { fields.withLock { $0.cardNumber } }
+        set { fields.withLock { $0.cardNumber = newValue }; dataDidChange() }
+    }
+
+    public var expiryDate: String {
+        get { fields.withLock { $0.expiryDate } }
+        set { fields.withLock { $0.expiryDate = newValue }; dataDidChange() }
+    }
+
+    public var cardholderName: String {
+        get { fields.withLock { $0.cardholderName } }
+        set { fields.withLock { $0.cardholderName = newValue }; dataDidChange() }
+    }
+
+    override var engineData: CardData {
+        fields.withLock { CardData(cardNumber: $0.cardNumber, expiryDate: $0.expiryDate, cvv: "", cardholderName: $0.cardholderName) }
+    }
 }

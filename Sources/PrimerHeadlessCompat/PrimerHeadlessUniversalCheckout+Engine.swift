@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 
 // Starting without Primer: not the SDK's names, the ways in to this engine's sandbox and parts.
 
@@ -15,12 +16,35 @@ extension PrimerHeadlessUniversalCheckout {
     public func start(withSessionFile path: String, settings: PrimerSettings? = nil,
                       delegate: (any PrimerHeadlessUniversalCheckoutDelegate)? = nil,
                       uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)? = nil) throws -> [PrimerHeadlessUniversalCheckout.PaymentMethod]? {
-        try Self.check(settings)
         let (session, warnings) = try SessionFile.read(path: path, defaults: Bundled.sessionDefaults())
         if !warnings.isEmpty {
             throw CheckoutError(errorId: "invalid-client-session", description: "\(path): " + warnings.map(\.description).joined(separator: "; "))
         }
-        return begin(delegate: delegate, uiDelegate: uiDelegate) { try CheckoutEngine.RawDataManager(session: session) }
+        let sandbox = SandboxPaymentService(ledger: try Ledger(database: Database(path: ":memory:")))
+        let payments = paymentService(settings, auto: sandbox, manual: SandboxManualBackend(sandbox: sandbox))
+        return begin(delegate: delegate, uiDelegate: uiDelegate) { try CheckoutEngine.RawDataManager(session: session, paymentService: payments) }
+    }
+
+    /// What the merchant's server does with a payment method token under manual payment handling
+    /// (not an SDK name: for tests and demos, whose "server" is this process): creates the payment
+    /// with the token, on the sandbox (`start(withSessionFile:)`) or at Primer (`POST /payments` with
+    /// `paymentMethodToken`, after `start(withClientToken:)`). A payment the processor refused comes
+    /// back too, with status `FAILED`; a token of no checkout in progress throws.
+    ///
+    ///     func primerHeadlessUniversalCheckoutDidTokenizePaymentMethod(_ data: PrimerPaymentMethodTokenData,
+    ///                                                                decisionHandler: @escaping (PrimerHeadlessUniversalCheckoutResumeDecision) -> Void) {
+    ///         Task {
+    ///             let payment = try await PrimerHeadlessUniversalCheckout.current.createPayment(withToken: data.token!)
+    ///             decisionHandler(.complete())
+    ///         }
+    ///     }
+    public nonisolated func createPayment(withToken token: String) async throws -> PrimerCheckoutDataPayment {
+        do {
+            return PrimerCheckoutDataPayment(try await manualPayments.createPayment(withToken: token))
+        } catch let error as CheckoutError {
+            guard let payment = error.payment else { throw error }
+            return PrimerCheckoutDataPayment(payment)
+        }
     }
 
     /// Managers made from now on run on the engine `makeEngine` returns, one each: a

@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutEngine
 import CheckoutStore
+import Synchronization
 
 /// The headless checkout, as the SDK names it: the delegate that hears how checkouts end, and the
 /// engine every ``RawDataManager`` made after a `start` runs on.
@@ -21,20 +22,31 @@ import CheckoutStore
 ///     }
 @MainActor
 public final class PrimerHeadlessUniversalCheckout {
-    public static let current = PrimerHeadlessUniversalCheckout()
+    /// Reachable from any thread or actor, as in the SDK; its delegates and `start` are the main
+    /// actor's (`await` them, or set them from main-actor code).
+    public nonisolated static let current = PrimerHeadlessUniversalCheckout()
 
     public weak var delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?
     public weak var uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?
     public private(set) var clientToken: String?
+    /// The payment handling of the last `start` (`.auto` before any).
+    public private(set) var paymentHandling: PrimerPaymentHandling = .auto
+    /// The tokens handed to the merchant under manual handling.
+    nonisolated let manualPayments = ManualPayments()
 
-    /// Makes the engine of each manager made from now on.
-    private(set) var makeEngine: @Sendable () throws -> CheckoutEngine.RawDataManager = PrimerHeadlessUniversalCheckout.shipped
+    /// Makes the engine of each manager made from now on; behind a lock, so that a manager can be
+    /// made on any thread or actor, as in the SDK.
+    private nonisolated let engineFactory = Mutex<@Sendable () throws -> CheckoutEngine.RawDataManager>(PrimerHeadlessUniversalCheckout.shipped)
 
-    private static let shipped: @Sendable () throws -> CheckoutEngine.RawDataManager = {
+    nonisolated func makeEngine() throws -> CheckoutEngine.RawDataManager {
+        try engineFactory.withLock { $0 }()
+    }
+
+    private nonisolated static let shipped: @Sendable () throws -> CheckoutEngine.RawDataManager = {
         try CheckoutEngine.RawDataManager(session: Bundled.sessionDefaults())
     }
 
-    private init() {}
+    private nonisolated init() {}
 
     /// Connects to Primer with `clientToken`, then calls `completion` on the main actor with the
     /// payment methods (`PAYMENT_CARD`), or the error that stopped it.
@@ -59,22 +71,23 @@ public final class PrimerHeadlessUniversalCheckout {
     public func start(withClientToken clientToken: String, settings: PrimerSettings? = nil,
                       delegate: (any PrimerHeadlessUniversalCheckoutDelegate)? = nil,
                       uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)? = nil) async throws -> [PrimerHeadlessUniversalCheckout.PaymentMethod]? {
-        try Self.check(settings)
         let primer = try await PrimerCheckout.connect(clientToken: clientToken, sessionDefaults: Bundled.sessionDefaults())
         let ledger = try Ledger(database: Database(path: ":memory:"))
         let binService: any BinDataService = primer.binService(timeout: EngineConfiguration().binLookupTimeout) ?? OfflineBinDataService()
+        let service = primer.paymentService(ledger: ledger)
+        let payments = paymentService(settings, auto: service, manual: service)
         self.clientToken = clientToken
         return begin(delegate: delegate, uiDelegate: uiDelegate) {
             try CheckoutEngine.RawDataManager(session: primer.configuration.session, binService: binService,
-                                              paymentService: primer.paymentService(ledger: ledger),
-                                              clientSessionService: primer.clientSessionService())
+                                              paymentService: payments, clientSessionService: primer.clientSessionService())
         }
     }
 
     /// Ends the session: managers made from now on run on the shipped defaults again.
     public func cleanUp() {
         clientToken = nil
-        makeEngine = Self.shipped
+        paymentHandling = .auto
+        engineFactory.withLock { $0 = Self.shipped }
     }
 
     /// Installs `makeEngine` for the managers made from now on, sets the delegates given, and tells
@@ -83,16 +96,19 @@ public final class PrimerHeadlessUniversalCheckout {
                makeEngine: @escaping @Sendable () throws -> CheckoutEngine.RawDataManager) -> [PrimerHeadlessUniversalCheckout.PaymentMethod] {
         if let delegate { self.delegate = delegate }
         if let uiDelegate { self.uiDelegate = uiDelegate }
-        self.makeEngine = makeEngine
+        engineFactory.withLock { $0 = makeEngine }
         let paymentMethods = [PaymentMethod(paymentMethodType: PaymentMethod.paymentCard)]
         self.delegate?.primerHeadlessUniversalCheckoutDidLoadAvailablePaymentMethods(paymentMethods)
         return paymentMethods
     }
 
-    static func check(_ settings: PrimerSettings?) throws {
-        if settings?.paymentHandling == .manual {
-            throw CheckoutError(errorId: "unsupported-payment-handling",
-                                description: "Manual payment handling is not offered: this engine creates the payment itself (use .auto).")
+    /// The payment service of a start with `settings`: the merchant's decisions asked, then
+    /// `auto` pays, or under `.manual` `manual` tokenizes and the merchant's server pays.
+    func paymentService(_ settings: PrimerSettings?, auto: any PaymentService, manual: any ManualPaymentBackend) -> any PaymentService {
+        paymentHandling = settings?.paymentHandling ?? .auto
+        switch paymentHandling {
+        case .auto: return CompatPaymentService(handling: .auto(auto))
+        case .manual: return CompatPaymentService(handling: .manual(manual, manualPayments))
         }
     }
 }

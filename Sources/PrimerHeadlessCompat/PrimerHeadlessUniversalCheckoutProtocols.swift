@@ -10,9 +10,10 @@
 // - `…/Managers/Payment Method Managers/RawDataManager.swift`: `PrimerHeadlessUniversalCheckoutRawDataManagerDelegate`,
 //   every method optional, `metadataDidChange` deprecated ("Use _:didReceiveCardMetadata:forState: instead").
 // The client-session updates (`…WillUpdateClientSession()`, `…DidUpdateClientSession(_:)`, optional
-// in the same file) are called when a surcharged session is told the network. The SDK's other
-// optional checkout-delegate methods (tokenization, resume and payment-creation decisions) belong
-// to manual payment handling and are not offered.
+// in the same file) are called when a surcharged session is told the network. The tokenization,
+// resume and payment-creation methods are the same file's, with its signatures (the decision handlers
+// are `@escaping (…) -> Void`, not `@Sendable`, as there: a method written with another signature
+// would silently never be called).
 
 /// Receives the end of a checkout; set it as `PrimerHeadlessUniversalCheckout.current.delegate`
 /// (or pass it to `start`).
@@ -29,6 +30,21 @@ public protocol PrimerHeadlessUniversalCheckoutDelegate: AnyObject {
     func primerHeadlessUniversalCheckoutWillUpdateClientSession()
     /// The client session answered: `totalAmount` is what paying now costs, the surcharge included.
     func primerHeadlessUniversalCheckoutDidUpdateClientSession(_ clientSession: PrimerClientSession)
+    /// The card is about to be tokenized.
+    func primerHeadlessUniversalCheckoutDidStartTokenization(for paymentMethodType: String)
+    /// Manual payment handling: the card was tokenized; create the payment on your server with
+    /// `paymentMethodTokenData.token`, then decide (`.complete()`, `.continueWithNewClientToken(_:)`,
+    /// `.fail(withErrorMessage:)`). Not implementing it under `.manual` fails the checkout, saying so.
+    func primerHeadlessUniversalCheckoutDidTokenizePaymentMethod(_ paymentMethodTokenData: PrimerPaymentMethodTokenData,
+                                                               decisionHandler: @escaping (PrimerHeadlessUniversalCheckoutResumeDecision) -> Void)
+    /// Manual payment handling: a required action was performed; resume the payment on your server.
+    func primerHeadlessUniversalCheckoutDidResumeWith(_ resumeToken: String,
+                                                      decisionHandler: @escaping (PrimerHeadlessUniversalCheckoutResumeDecision) -> Void)
+    func primerHeadlessUniversalCheckoutDidEnterResumePendingWithPaymentAdditionalInfo(_ additionalInfo: PrimerCheckoutAdditionalInfo?)
+    func primerHeadlessUniversalCheckoutDidReceiveAdditionalInfo(_ additionalInfo: PrimerCheckoutAdditionalInfo?)
+    /// A payment is about to be created: continue (optionally with an idempotency key) or abort.
+    func primerHeadlessUniversalCheckoutWillCreatePaymentWithData(_ data: PrimerCheckoutPaymentMethodData,
+                                                                  decisionHandler: @escaping (PrimerPaymentCreationDecision) -> Void)
 }
 
 extension PrimerHeadlessUniversalCheckoutDelegate {
@@ -36,6 +52,22 @@ extension PrimerHeadlessUniversalCheckoutDelegate {
     public func primerHeadlessUniversalCheckoutDidFail(withError err: Error, checkoutData: PrimerCheckoutData?) {}
     public func primerHeadlessUniversalCheckoutWillUpdateClientSession() {}
     public func primerHeadlessUniversalCheckoutDidUpdateClientSession(_ clientSession: PrimerClientSession) {}
+    public func primerHeadlessUniversalCheckoutDidStartTokenization(for paymentMethodType: String) {}
+    public func primerHeadlessUniversalCheckoutDidTokenizePaymentMethod(_ paymentMethodTokenData: PrimerPaymentMethodTokenData,
+                                                                      decisionHandler: @escaping (PrimerHeadlessUniversalCheckoutResumeDecision) -> Void) {
+        decisionHandler(.fail(withErrorMessage: "Manual payment handling needs primerHeadlessUniversalCheckoutDidTokenizePaymentMethod(_:decisionHandler:) "
+            + "in the checkout delegate, to create the payment with the token; nothing was charged."))
+    }
+    public func primerHeadlessUniversalCheckoutDidResumeWith(_ resumeToken: String,
+                                                             decisionHandler: @escaping (PrimerHeadlessUniversalCheckoutResumeDecision) -> Void) {
+        decisionHandler(.complete())
+    }
+    public func primerHeadlessUniversalCheckoutDidEnterResumePendingWithPaymentAdditionalInfo(_ additionalInfo: PrimerCheckoutAdditionalInfo?) {}
+    public func primerHeadlessUniversalCheckoutDidReceiveAdditionalInfo(_ additionalInfo: PrimerCheckoutAdditionalInfo?) {}
+    public func primerHeadlessUniversalCheckoutWillCreatePaymentWithData(_ data: PrimerCheckoutPaymentMethodData,
+                                                                         decisionHandler: @escaping (PrimerPaymentCreationDecision) -> Void) {
+        decisionHandler(.continuePaymentCreation())
+    }
 }
 
 /// The SDK's UI delegate, accepted by `start` for the same signatures. This engine presents no

@@ -1,5 +1,6 @@
 import CheckoutCore
 import FoundationEssentials
+import NolPay
 
 /// Why card data is not valid: the SDK's validation errors for card data, with its error ids and
 /// descriptions.
@@ -8,8 +9,9 @@ import FoundationEssentials
 /// cases `invalidCardholderName`, `invalidCardnumber`, `invalidCvv`, `invalidExpiryDate`, `invalidCardType`
 /// (`message:diagnosticsId:`) and `invalidRawData(diagnosticsId:)`; ids `invalid-cardholder-name`,
 /// `invalid-card-number`, `invalid-cvv`, `invalid-expiry-date`, `unsupported-card-type`, `invalid-raw-data`;
-/// `errorDescription` is `[id] message`. The SDK's cases for other payment methods (banks, phone
-/// numbers, addresses…) have no counterpart here.
+/// `errorDescription` is `[id] message`; for Nol Pay, `invalidPhoneNumber` (`invalid-phone-number`) and
+/// `invalidOTPCode` (`invalid-otp-code`). The SDK's cases for other payment methods (banks,
+/// addresses, retailers…) have no counterpart here.
 public enum PrimerValidationError: LocalizedError, Sendable, CustomStringConvertible {
     case invalidCardholderName(message: String, diagnosticsId: String = UUID().uuidString)
     case invalidCardnumber(message: String, diagnosticsId: String = UUID().uuidString)
@@ -17,6 +19,8 @@ public enum PrimerValidationError: LocalizedError, Sendable, CustomStringConvert
     case invalidExpiryDate(message: String, diagnosticsId: String = UUID().uuidString)
     case invalidCardType(message: String, diagnosticsId: String = UUID().uuidString)
     case invalidRawData(diagnosticsId: String = UUID().uuidString)
+    case invalidPhoneNumber(message: String, diagnosticsId: String = UUID().uuidString)
+    case invalidOTPCode(message: String, diagnosticsId: String = UUID().uuidString)
 
     init(_ error: ValidationError) {
         let message = error.description
@@ -30,6 +34,15 @@ public enum PrimerValidationError: LocalizedError, Sendable, CustomStringConvert
         }
     }
 
+    /// A Nol Pay component's validation error, as the SDK reports it.
+    init(nol error: NolPayValidationError) {
+        switch error.errorId {
+        case "invalid-phone-number": self = .invalidPhoneNumber(message: error.description)
+        case "invalid-otp-code": self = .invalidOTPCode(message: error.description)
+        default: self = .invalidCardnumber(message: error.description)
+        }
+    }
+
     public var errorId: String {
         switch self {
         case .invalidCardholderName: "invalid-cardholder-name"
@@ -38,13 +51,16 @@ public enum PrimerValidationError: LocalizedError, Sendable, CustomStringConvert
         case .invalidExpiryDate: "invalid-expiry-date"
         case .invalidCardType: "unsupported-card-type"
         case .invalidRawData: "invalid-raw-data"
+        case .invalidPhoneNumber: "invalid-phone-number"
+        case .invalidOTPCode: "invalid-otp-code"
         }
     }
 
     public var diagnosticsId: String {
         switch self {
         case let .invalidCardholderName(_, id), let .invalidCardnumber(_, id), let .invalidCvv(_, id),
-             let .invalidExpiryDate(_, id), let .invalidCardType(_, id), let .invalidRawData(id): id
+             let .invalidExpiryDate(_, id), let .invalidCardType(_, id), let .invalidRawData(id),
+             let .invalidPhoneNumber(_, id), let .invalidOTPCode(_, id): id
         }
     }
 
@@ -52,7 +68,8 @@ public enum PrimerValidationError: LocalizedError, Sendable, CustomStringConvert
     public var errorDescription: String? {
         switch self {
         case let .invalidCardholderName(message, _), let .invalidCardnumber(message, _), let .invalidCvv(message, _),
-             let .invalidExpiryDate(message, _), let .invalidCardType(message, _): "[\(errorId)] \(message)"
+             let .invalidExpiryDate(message, _), let .invalidCardType(message, _),
+             let .invalidPhoneNumber(message, _), let .invalidOTPCode(message, _): "[\(errorId)] \(message)"
         case .invalidRawData: "[\(errorId)] Raw data is not valid."
         }
     }

@@ -20,12 +20,19 @@ extension PrimerHeadlessUniversalCheckout {
     ///     let manager = try PrimerHeadlessUniversalCheckout.RawDataManager(paymentMethodType: "PAYMENT_CARD", delegate: self)
     ///     manager.rawData = PrimerCardData(cardNumber: "4000 0025", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe")
     public final class RawDataManager: Sendable {
-        @MainActor public var delegate: (any PrimerHeadlessUniversalCheckoutRawDataManagerDelegate)?
+        /// Set and read on the main actor, where it is called.
+        @MainActor public var delegate: (any PrimerHeadlessUniversalCheckoutRawDataManagerDelegate)? {
+            get { storedDelegate }
+            set { storedDelegate = newValue }
+        }
+        /// Written by `init` (on any thread, before anything can read it) and then only on the main
+        /// actor, through `delegate`.
+        private nonisolated(unsafe) var storedDelegate: (any PrimerHeadlessUniversalCheckoutRawDataManagerDelegate)?
         public let paymentMethodType: String
         /// Whether the data was valid when the delegate last heard about it.
         @MainActor public internal(set) var isDataValid = false
         /// The engine this manager runs on, for what the SDK has no name for: its event stream
-        /// (`engine.events()`), `await engine.pay()`, `engine.reset()`.
+        /// (`engine.events()`), `await engine.pay()` (a typed `PaymentResult`), `engine.reset()`.
         public let engine: CheckoutEngine.RawDataManager
         private let held = Mutex<PrimerRawData?>(nil)
 
@@ -34,7 +41,9 @@ extension PrimerHeadlessUniversalCheckout {
         /// engine of the last `start`, or the shipped defaults before any. Made on the main actor,
         /// where its delegates are called. `isUsedInDropIn` is accepted and means nothing here:
         /// there is no drop-in UI.
-        @MainActor
+        ///
+        /// As in the SDK, it can be made on any thread or actor (the delegates are still called on
+        /// the main actor); only setting `delegate` afterwards needs the main actor.
         public init(paymentMethodType: String, delegate: (any PrimerHeadlessUniversalCheckoutRawDataManagerDelegate)? = nil,
                     isUsedInDropIn: Bool = false) throws {
             guard paymentMethodType == PaymentMethod.paymentCard else {
@@ -42,12 +51,16 @@ extension PrimerHeadlessUniversalCheckout {
                                     description: "\(paymentMethodType) is not a payment method this engine handles: use \(PaymentMethod.paymentCard).")
             }
             self.paymentMethodType = paymentMethodType
-            self.delegate = delegate
+            storedDelegate = delegate
             engine = try PrimerHeadlessUniversalCheckout.current.makeEngine()
             let bridge = DelegateBridge(owner: self)
-            // Subscribed before any data is set, so the delegates hear every event.
-            let adapter = RawDataManagerDelegateAdapter(manager: engine, delegate: bridge, checkoutDelegate: bridge)
-            Task { await adapter.run() }
+            // Subscribed now, before any data is set, so the delegates hear every event; delivered
+            // on the main actor, where the bridge's conformances are.
+            let events = engine.events()
+            let engine = engine
+            Task { @MainActor in
+                await RawDataManagerDelegateAdapter(manager: engine, events: events, delegate: bridge, checkoutDelegate: bridge).run()
+            }
         }
 
         deinit {
@@ -74,10 +87,19 @@ extension PrimerHeadlessUniversalCheckout {
             }
         }
 
-        /// Pays with the data set before, never waiting for a BIN lookup; the result reaches
-        /// `PrimerHeadlessUniversalCheckout.current.delegate`.
+        /// Pays with the data this manager holds now, never waiting for a BIN lookup; the result
+        /// reaches `PrimerHeadlessUniversalCheckout.current.delegate`.
+        ///
+        /// As the SDK's `submit()` does (it validates and tokenizes `rawData` when it runs:
+        /// `RawDataManager.swift`, `submit()` and `makeRequestBody()`), the held ``PrimerCardData`` is
+        /// read now: a `cardNetwork` set on it since the last change (the cardholder tapped a network)
+        /// is the network paid with, told to the client session and sent as `preferredNetwork`.
         public func submit() {
-            engine.post(.submit)
+            held.withLock { held in
+                let data = held?.engineData ?? CardData()
+                if data != engine.rawData { engine.rawData = data }
+                engine.post(.submit)
+            }
         }
 
         /// What a card needs: number, expiry, CVV and cardholder name.

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import Foundation
 import Testing
 @testable import CheckoutEngine
@@ -97,7 +98,10 @@ import Testing
         await harness.advance(300)
         await harness.manager.submit(expectedTotal: 5029)
         await waitUntil { harness.recorder.events.contains { if case .checkoutFailed = $0 { true } else { false } } }
-        guard case let .checkoutFailed(error)? = harness.recorder.events.last else { return }
+        guard case let .checkoutFailed(error)? = harness.recorder.events.last else {
+            Issue.record("the last event is not checkoutFailed")
+            return
+        }
         #expect(error.errorId == "amount-changed" && error.description.contains("5034") && error.description.contains("5029"))
         #expect(harness.payments.requests.isEmpty)
         await harness.manager.submit(expectedTotal: 5034)
@@ -118,7 +122,10 @@ import Testing
         await waitUntil { harness.recorder.events.contains { if case .checkoutFailed = $0 { true } else { false } } }
         #expect(harness.sessionService.requests == [.visa, .visa], "the submit asked again")
         #expect(harness.payments.requests.isEmpty, "nothing was charged")
-        guard case let .checkoutFailed(error)? = harness.recorder.events.last else { return }
+        guard case let .checkoutFailed(error)? = harness.recorder.events.last else {
+            Issue.record("the last event is not checkoutFailed")
+            return
+        }
         #expect(error.description.hasPrefix("Nothing was charged. The client session did not confirm the amount"))
 
         harness.sessionService.fail([])

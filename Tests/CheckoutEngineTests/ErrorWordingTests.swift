@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import CheckoutStore
 import Foundation
 import Testing

@@ -102,20 +102,18 @@ import Testing
         #expect(invalid.failure?.errorId == "invalid-expiry-date", "\(invalid)")
 
         manager.rawData.expiryDate = "12/30"
-        let declined = try await manager.pay().get()
-        #expect(declined.status == .declined && declined.declineReason == "insufficient funds", "a decline is a payment")
+        let result = await manager.pay()
+        guard case let .declined(declined, reason) = result else { Issue.record("a decline is a decline: \(result)"); return }
+        #expect(declined.status == .declined && reason == "insufficient funds" && declined.declineReason == reason)
+        #expect(throws: CheckoutError.self, "get() gives only a payment that was made") { try result.get() }
         #expect(try ledger.entries().map(\.id) == [declined.id])
 
         await manager.finish()
-        var outcomes: [Result<Payment, CheckoutError>] = []
+        var outcomes: [PaymentResult] = []
         for await event in events {
-            switch event {
-            case let .checkoutCompleted(payment): outcomes.append(.success(payment))
-            case let .checkoutFailed(error): outcomes.append(.failure(error))
-            default: break
-            }
+            if let outcome = PaymentResult(event) { outcomes.append(outcome) }
         }
-        #expect(outcomes == [invalid, .success(declined)])
+        #expect(outcomes == [invalid, result], "the stream and pay() agree")
     }
 
     @Test func payWaitsForThePaymentInFlight() async throws {

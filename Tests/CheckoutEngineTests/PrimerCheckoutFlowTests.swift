@@ -135,7 +135,10 @@ import Testing
         await flow.type("4000000000000010")
         await flow.manager.submit(expectedTotal: 5029)
         await flow.wait(for: "the refusal") { $0.contains { if case .checkoutFailed = $0 { true } else { false } } }
-        guard case let .checkoutFailed(error)? = flow.all.last(where: { if case .checkoutFailed = $0 { true } else { false } }) else { return }
+        guard case let .checkoutFailed(error)? = flow.all.last(where: { if case .checkoutFailed = $0 { true } else { false } }) else {
+            Issue.record("the last event is not checkoutFailed")
+            return
+        }
         #expect(error.errorId == "amount-changed", "\(error)")
         #expect(flow.lastUpdate?.total == 5034)
         #expect(!fake.requests().contains { $0.path.hasSuffix("/payment-instruments") }, "nothing was tokenized")

@@ -1,3 +1,4 @@
+import CheckoutTestSupport
 import Synchronization
 import Testing
 @testable import CheckoutEngine

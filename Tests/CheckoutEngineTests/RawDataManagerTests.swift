@@ -176,7 +176,7 @@ import Testing
         await harness.advance(200)
         _ = harness.recorder.take()
         await harness.manager.submit()
-        await harness.clock.settle()
+        await harness.settle()
         await waitUntil { harness.recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false } }
         #expect(harness.payments.requests.map(\.network) == [.visa])
         #expect(harness.payments.requests.first?.firstDigits == "42424242")
@@ -321,7 +321,7 @@ import Testing
         let second = harness.manager.events()
         await harness.type(Self.coBadged)
         let finishing = Task { await harness.manager.finish() }
-        await harness.clock.settle()
+        await harness.settle()
         await harness.advance(100)
         await finishing.value
         var firstEvents: [CheckoutEvent] = []
@@ -346,11 +346,3 @@ import Testing
     }
 }
 
-/// Waits (yielding, never sleeping) until `condition` holds; records an issue after many rounds.
-func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<20_000 {
-        if condition() { return }
-        await Task.yield()
-    }
-    Issue.record("condition not met", sourceLocation: sourceLocation)
-}

@@ -6,7 +6,7 @@ import Testing
 /// The Unicode Bidirectional Algorithm as FriBidi runs it, checked against Unicode's own conformance
 /// file, and the visual lines a terminal with no bidi is given: shaped, mirrored, reordered.
 @Suite struct BidiTextTests {
-    /// Debian's `unicode-data` package (`.ci/run` installs it).
+    /// Debian's `unicode-data` package (the README's set-up line installs it).
     static let conformanceFile = "/usr/share/unicode/BidiCharacterTest.txt"
 
     /// The Unicode version of FriBidi's own character data (`FRIBIDI_UNICODE_VERSION`, 10.0.0 in

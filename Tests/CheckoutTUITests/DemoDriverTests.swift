@@ -69,3 +69,21 @@ import Testing
         #expect(roomy.lines.joined(separator: " ") == overlay.caption)
     }
 }
+
+/// Paused, the demo's clock moves no time however long the loop waits: what the end-to-end test
+/// once showed by sleeping 1.5 s and comparing screens.
+@MainActor @Suite struct DemoLoopClockTests {
+    @Test func aRateOfZeroMovesNoTime() async throws {
+        let clock = ManualClock()
+        let timer = Task { try await clock.sleep(for: .milliseconds(10)) }
+        defer { timer.cancel() }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        let waiter = SuspendingWaiter()
+        let loopClock = DemoLoopClock(clock) { 0 }
+        for _ in 0..<3 {
+            waiter.wake()
+            _ = await loopClock.wait(waiter, for: nil, until: .milliseconds(5), cap: nil, orReal: nil, busy: false)
+        }
+        #expect(clock.now.offset == .zero && clock.sleeperCount == 1, "paused: the engine's timer still waits")
+    }
+}

@@ -109,9 +109,13 @@ import Testing
             if let reason { #expect(plain.stderr.contains(reason), "settings.json \(kind): \(plain.stderr)") }
         }
 
-        // --record needs a terminal: it is tried in tmux, where a hostile target is refused at once
-        // (a link is never followed: its target is left as it was) and a regular one is written.
-        guard TmuxSession.isAvailable else { return }
+    }
+
+    /// --record needs a terminal: it is tried in tmux, where a hostile target is refused at once
+    /// (a link is never followed: its target is left as it was) and a regular one is written.
+    @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux (the README's set-up line installs it)"))
+    func demoRecordRefusesEveryHostileTargetAtOnce() throws {
+        let files = try Files()
         let kept = files.root + "/kept"
         try "keep".write(toFile: kept, atomically: true, encoding: .utf8)
         let link = files.root + "/record-link.cast"

@@ -4,18 +4,14 @@ import Testing
 
 /// The real `checkout` binary in a private tmux server (TERM=tmux-256color, LANG=C.UTF-8), driven
 /// by keys and read back with capture-pane.
-@Suite(.serialized) struct TUIEndToEndTests {
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux (the README's set-up line installs it)")) struct TUIEndToEndTests {
     /// Starts `checkout <arguments>` with a fresh data directory (see ``TUIHarness/start(_:width:height:environment:dataDirectory:)``).
-    func start(_ arguments: [String], width: Int = 80, height: Int = 24) throws -> TmuxSession? {
-        guard let started = try TUIHarness.start(arguments, width: width, height: height) else {
-            Issue.record("tmux is not installed: the terminal UI end-to-end tests did not run")
-            return nil
-        }
-        return started.tmux
+    func start(_ arguments: [String], width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        try TUIHarness.start(arguments, width: width, height: height).tmux
     }
 
     @Test func coBadgedCardPaysWithTheChosenNetwork() throws {
-        guard let tmux = try start(["pay", "--allowed", "VISA,CARTES_BANCAIRES,MASTERCARD"]) else { return }
+        let tmux = try start(["pay", "--allowed", "VISA,CARTES_BANCAIRES,MASTERCARD"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("4000002500001001")
@@ -34,7 +30,7 @@ import Testing
     }
 
     @Test func editingInTheMiddleAndStrayKeysKeepTheForm() throws {
-        guard let tmux = try start(["pay"]) else { return }
+        let tmux = try start(["pay"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("40000025")
@@ -52,7 +48,7 @@ import Testing
     }
 
     @Test func plainVisaShowsNoChooser() throws {
-        guard let tmux = try start(["pay"]) else { return }
+        let tmux = try start(["pay"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("4242424242424242")
@@ -63,7 +59,7 @@ import Testing
     }
 
     @Test func amexIsRefusedWhenNotAccepted() throws {
-        guard let tmux = try start(["pay", "--allowed", "VISA,MASTERCARD"]) else { return }
+        let tmux = try start(["pay", "--allowed", "VISA,MASTERCARD"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("378282246310005")
@@ -77,7 +73,7 @@ import Testing
     }
 
     @Test func pasteIsOneInputAndResizeRecovers() throws {
-        guard let tmux = try start(["pay"]) else { return }
+        let tmux = try start(["pay"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.paste("4000 0025 0000 1001")
@@ -93,7 +89,7 @@ import Testing
         let table = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-bins-\(UUID().uuidString).csv")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         try FileManager.default.copyItem(at: root.appendingPathComponent("Resources/data/bin-table.csv"), to: table)
-        guard let tmux = try start(["settings", "--bin-table", table.path], width: 100) else { return }
+        let tmux = try start(["settings", "--bin-table", table.path], width: 100)
         defer { tmux.close() }
         try tmux.waitFor("BIN latency")
         try FileManager.default.removeItem(at: table)
@@ -108,7 +104,7 @@ import Testing
     }
 
     @Test func ctrlCRestoresTheTerminal() throws {
-        guard let tmux = try start([]) else { return }
+        let tmux = try start([])
         defer { tmux.close() }
         try tmux.waitFor("What would you like to do?")
         tmux.send("Enter")

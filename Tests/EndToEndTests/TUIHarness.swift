@@ -14,9 +14,10 @@ enum TUIHarness {
     ///
     /// The shell traps SIGINT as an interactive shell does: Ctrl-C reaches the whole foreground
     /// group, and a plain `sh -c` would end with the program instead of printing what follows.
+    /// A test that starts one is `.enabled(if: TmuxSession.isAvailable)`; without tmux this throws.
     static func start(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-                      dataDirectory: String? = nil) throws -> (tmux: TmuxSession, dataDirectory: String)? {
-        guard TmuxSession.isAvailable else { return nil }
+                      dataDirectory: String? = nil) throws -> (tmux: TmuxSession, dataDirectory: String) {
+        guard TmuxSession.isAvailable else { throw HarnessError(description: "tmux is not installed (a test using it needs .enabled(if: TmuxSession.isAvailable))") }
         let directory = dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("checkout-tui-\(UUID().uuidString)").path
         let command = ([ChildProcess.checkoutBinary] + arguments + ["--data-dir", directory]).map(TmuxSession.quote).joined(separator: " ")
@@ -66,43 +67,45 @@ enum TUIHarness {
 }
 
 extension TmuxSession {
-    /// On the card form, from anywhere before the expiry: types the expiry (12/30), the CVV (`cvv`)
-    /// and the name (Jane Doe) each in its field, ending with the focus on Pay. Complete fields move
-    /// the focus on by themselves; Tab is pressed only where the screen shows the focus elsewhere.
-    func fillTheRestOfTheCard(cvv: String = "123") throws {
-        // The security code's label is its network's: CVV, CVC, CID…
-        for (labels, text) in [(["Expiry"], "1230"), (["CVV", "CVC", "CID", "CVN", "CVE", "CVP2"], cvv), (["Cardholder name"], "Jane Doe")] {
-            try focus(labels)
+    /// On the card form, with the screen showing the last key the test sent (the test waited for
+    /// it): types the expiry (12/30), the CVV (`cvv`) and the name (Jane Doe) each in its field,
+    /// ending with the focus on Pay. Complete fields move the focus on by themselves; Tab is pressed
+    /// only where the screen shows the focus elsewhere, and each decision is made on a screen that
+    /// shows what was typed last (the field's text), never on a guess that the screen is still.
+    /// `showing` is what the screen shows once the test's last key is in (the number as grouped).
+    func fillTheRestOfTheCard(cvv: String = "123", showing first: String? = nil) throws {
+        // The security code's label is its network's: CVV, CVC, CID…; it shows as one bullet a digit.
+        var shown = first
+        for (labels, text, echo) in [(["Expiry"], "1230", "12/30"), (["CVV", "CVC", "CID", "CVN", "CVE", "CVP2"], cvv, String(repeating: "•", count: cvv.count)),
+                                     (["Cardholder name"], "Jane Doe", "Jane Doe")] {
+            try focus(labels, showing: shown)
             type(text)
+            shown = echo
         }
-        try focus(["[ Pay"])
+        try focus(["[ Pay"], showing: shown)
     }
 
-    /// Presses Tab until the card form's focus bar (`┃`) stands before one of `labels`.
-    func focus(_ labels: [String]) throws {
+    /// Presses Tab until the card form's focus bar (`┃`) stands before one of `labels`, deciding
+    /// first on a screen that shows `text` (what the last key typed) and the focus bar.
+    func focus(_ labels: [String], showing text: String? = nil) throws {
         func focused(_ screen: String) -> Bool {
             screen.split(separator: "\n").contains { line in labels.contains { Self.isFocused($0, in: String(line)) } }
         }
+        var screen = try waitUntil("\(text.map { "\"\($0)\" and " } ?? "")the focus bar") { screen in
+            (text.map(screen.contains) ?? true) && screen.contains("┃ ")
+        }
         for _ in 0..<6 {
-            // A field completed by the last key moves the focus on by itself: decide on a still screen.
-            let screen = settledScreen()
             if focused(screen) { return }
+            let before = Self.focusedLine(screen)
             send("Tab")
-            _ = try? waitUntil("the focus to move", timeout: 2) { $0 != screen }
+            screen = try waitUntil("the focus to move on from \"\(before)\"") { Self.focusedLine($0) != before && $0.contains("┃ ") }
         }
         _ = try waitUntil("the focus on \(labels.joined(separator: " or "))", timeout: 2, focused)
     }
 
-    /// The screen once two captures 150 ms apart agree (at most 3 s).
-    func settledScreen() -> String {
-        var last = capture()
-        for _ in 0..<20 {
-            usleep(150_000)
-            let now = capture()
-            if now == last { return now }
-            last = now
-        }
-        return last
+    /// The line the focus bar stands on.
+    static func focusedLine(_ screen: String) -> String {
+        screen.split(separator: "\n").first { $0.contains("┃ ") }.map(String.init) ?? ""
     }
 
     /// Whether `line` shows `label` with the focus bar right before it (the CVV's label shares a

@@ -4,12 +4,9 @@ import Testing
 
 /// The mouse, the editing keys and saved settings in the real `checkout`, in tmux: clicks are the
 /// SGR reports a terminal writes to the program (ESC [ < 0 ; column ; row M, then m).
-@Suite(.serialized) struct TUIMouseAndKeysEndToEndTests {
-    func start(_ arguments: [String], width: Int = 80, height: Int = 24, dataDirectory: String? = nil) throws -> (TmuxSession, String)? {
-        guard let started = try TUIHarness.start(arguments, width: width, height: height, dataDirectory: dataDirectory) else {
-            Issue.record("tmux is not installed: the terminal UI end-to-end tests did not run")
-            return nil
-        }
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux (the README's set-up line installs it)")) struct TUIMouseAndKeysEndToEndTests {
+    func start(_ arguments: [String], width: Int = 80, height: Int = 24, dataDirectory: String? = nil) throws -> (TmuxSession, String) {
+        let started = try TUIHarness.start(arguments, width: width, height: height, dataDirectory: dataDirectory)
         return (started.tmux, started.dataDirectory)
     }
 
@@ -35,7 +32,7 @@ import Testing
     }
 
     @Test func aClickOnTheExpiryFieldFocusesIt() throws {
-        guard let (tmux, _) = try start(["pay"]) else { return }
+        let (tmux, _) = try start(["pay"])
         defer { tmux.close() }
         var screen = try tmux.waitFor("Card number")
         #expect(TUIHarness.format(tmux, "#{mouse_standard_flag}") == "1", "the program asked for clicks")
@@ -60,7 +57,7 @@ import Testing
     }
 
     @Test func ctrlUClearsTheCardNumber() throws {
-        guard let (tmux, _) = try start(["pay"]) else { return }
+        let (tmux, _) = try start(["pay"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("4242424242424242")
@@ -92,7 +89,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/settings.json"
         do {
-            guard let (tmux, _) = try start(["settings"], dataDirectory: directory) else { return }
+            let (tmux, _) = try start(["settings"], dataDirectory: directory)
             defer { tmux.close() }
             try tmux.waitFor("BIN latency")
             // The latency typed as a value, the mouse switched off, then Enter saves.
@@ -114,7 +111,7 @@ import Testing
         #expect(saved.contains("\"binLatencyMs\":1500") && saved.contains("\"mouse\":false"), "\(saved)")
 
         do {
-            guard let (tmux, _) = try start([], dataDirectory: directory) else { return }
+            let (tmux, _) = try start([], dataDirectory: directory)
             defer { tmux.close() }
             try waitForAll(tmux, "What would you like to do?", "Saved settings in use")
             #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0", "the mouse is still off after the restart")
@@ -124,7 +121,7 @@ import Testing
 
         // An option given on the command line wins for that run, and the status line says so.
         do {
-            guard let (tmux, _) = try start(["settings", "--bin-latency", "250"], dataDirectory: directory) else { return }
+            let (tmux, _) = try start(["settings", "--bin-latency", "250"], dataDirectory: directory)
             defer { tmux.close() }
             try waitForAll(tmux, "- 250 ms +", "Saved settings in use; --bin-latency overrides them for this run")
             #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0")
@@ -136,7 +133,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try #"{"version":1,"debounceMs":"fast","mouse":false}"#.write(toFile: directory + "/settings.json", atomically: true, encoding: .utf8)
-        guard let (tmux, _) = try start([], dataDirectory: directory) else { return }
+        let (tmux, _) = try start([], dataDirectory: directory)
         defer { tmux.close() }
         let home = try waitForAll(tmux, "What would you like to do?", "settings.json", "Amount due")
         let text = home.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
@@ -150,7 +147,7 @@ import Testing
     @Test func aSessionsSurchargeShowsInTheChooserThePayButtonAndTheResult() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let session = root.appendingPathComponent("examples/session-visa-surcharge.json").path
-        guard let (tmux, _) = try start(["pay", "--session", session]) else { return }
+        let (tmux, _) = try start(["pay", "--session", session])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("4000002500001001")
@@ -164,7 +161,7 @@ import Testing
     }
 
     @Test func anEftposCoBadgedCardIsRoutedWithoutAChooser() throws {
-        guard let (tmux, _) = try start(["pay", "--allowed", "VISA,EFTPOS"], width: 120) else { return }
+        let (tmux, _) = try start(["pay", "--allowed", "VISA,EFTPOS"], width: 120)
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         tmux.type("4000050360000001")
@@ -175,7 +172,7 @@ import Testing
     }
 
     @Test func noMouseLeavesTheMouseToTheTerminal() throws {
-        guard let (tmux, _) = try start(["pay", "--no-mouse"]) else { return }
+        let (tmux, _) = try start(["pay", "--no-mouse"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "0")
@@ -183,7 +180,7 @@ import Testing
     }
 
     @Test func quittingTurnsMouseReportingOff() throws {
-        guard let (tmux, _) = try start(["pay"]) else { return }
+        let (tmux, _) = try start(["pay"])
         defer { tmux.close() }
         try tmux.waitFor("Card number")
         #expect(TUIHarness.format(tmux, "#{mouse_any_flag}") == "1")

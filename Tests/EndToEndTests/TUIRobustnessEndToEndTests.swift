@@ -9,7 +9,7 @@ import Testing
     /// Starts `checkout <arguments>` and waits for `ready` on screen.
     func open(_ arguments: [String], ready: String, width: Int = 80, height: Int = 24,
               environment: [String: String] = [:]) throws -> (tmux: TmuxSession, dataDirectory: String) {
-        let started = try #require(try TUIHarness.start(arguments, width: width, height: height, environment: environment))
+        let started = try TUIHarness.start(arguments, width: width, height: height, environment: environment)
         try started.tmux.waitFor(ready, timeout: 20)
         return started
     }
@@ -106,7 +106,7 @@ import Testing
         let (tmux, dataDirectory) = try open(["pay"], ready: "Card number")
         defer { tmux.close() }
         tmux.type("4242424242424242")
-        try tmux.fillTheRestOfTheCard()
+        try tmux.fillTheRestOfTheCard(showing: "4242 4242 4242 4242")
         try tmux.waitUntil("the Pay button focused", timeout: 20) { $0.contains("┃ [ Pay €49.99 ]") && $0.contains("enter pay") }
         tmux.resize(width: 40, height: 12)
         try tmux.waitFor("Terminal too small", timeout: 20)

@@ -6,6 +6,7 @@ import Foundation
 import PrimerHeadlessCompat
 import Testing
 
+extension CheckoutSingletonTests {
 /// The seeds' delegate code (`MyViewController.swift`, which imports only PrimerHeadlessCompat)
 /// driven as a cardholder would: a co-badged card typed digit by digit, Visa chosen from the
 /// networks the delegate received, Pay. Every test here sets `PrimerHeadlessUniversalCheckout.current`,
@@ -167,7 +168,7 @@ import Testing
         await controller.rawDataManager.engine.applyPosted()
         await clock.advance(by: .milliseconds(300))
         await waitUntil { controller.shown.last?.cardNumber == "5555555555554444" }
-        await clock.settle()
+        await controller.rawDataManager.engine.idle(on: clock)
         #expect(!controller.shown.contains { $0.cardNumber == "4111111111111111" })
     }
 
@@ -232,7 +233,7 @@ import Testing
         await waitUntil { controller.shown.last?.cardNumber == Self.coBadged }
         controller.choose(try #require(controller.shown.last?.networks.first { $0.network == .visa }))
         controller.pay()
-        await waitUntil(rounds: 2_000_000) { controller.completed != nil || controller.failure != nil }
+        await waitUntil { controller.completed != nil || controller.failure != nil }
         #expect(controller.completed?.payment?.status == "SUCCESS", "\(String(describing: controller.failure?.error))")
         let requests = fake.requests()
         let tokenization = requests.first { $0.path.hasSuffix("/payment-instruments") }
@@ -253,15 +254,11 @@ import Testing
     }
 }
 
-/// Waits (yielding, never sleeping) until `condition` holds; records an issue after `rounds` yields.
-@MainActor
-func waitUntil(rounds: Int = 20_000, _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<rounds {
-        if condition() { return }
-        await Task.yield()
-    }
-    Issue.record("condition not met", sourceLocation: sourceLocation)
-}
+}  // CheckoutSingletonTests
+
+/// Every suite that sets `PrimerHeadlessUniversalCheckout.current` (its delegate, its engine) is
+/// nested here, so they run one at a time, one suite after another.
+@Suite(.serialized) enum CheckoutSingletonTests {}
 
 extension Thread {
     /// Runs `body` on a thread of its own (not a task of the cooperative pool), and waits for it.

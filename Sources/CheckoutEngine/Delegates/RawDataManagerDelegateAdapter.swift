@@ -49,6 +49,17 @@ public struct RawDataManagerDelegateAdapter {
         events = manager.events()
     }
 
+    /// An adapter delivering `events`, a stream of `manager` subscribed before (with
+    /// `manager.events()`): so that a delegate whose conformance is isolated to an actor can be
+    /// wired up on that actor later, without missing what was emitted in between.
+    public init(manager: RawDataManager, events: AsyncStream<CheckoutEvent>, delegate: (any RawDataManagerDelegate)?,
+                checkoutDelegate: (any HeadlessUniversalCheckoutDelegate)? = nil) {
+        self.manager = manager
+        self.delegate = delegate
+        self.checkoutDelegate = checkoutDelegate
+        self.events = events
+    }
+
     /// Delivers every event to the delegates, on the caller's actor, until the manager finishes.
     public func run(isolation: isolated (any Actor)? = #isolation) async {
         for await event in events { deliver(event) }

@@ -84,7 +84,32 @@ public struct PrimerPaymentService: PaymentService {
     }
 
     public func pay(_ request: PaymentRequest) async throws -> Payment {
-        let outcome = await attempt(request)
+        try settle(await attempt(request), for: request)
+    }
+
+    /// Manual payment handling's first half, as the SDK's `.manual` does: tokenizes the card
+    /// (`POST {pciUrl}/payment-instruments`, with `preferredNetwork` when the cardholder chose) and
+    /// returns the payment method token, charging nothing. Throws a ``CheckoutError`` saying why not.
+    public func tokenize(_ request: PaymentRequest) async throws -> String {
+        switch await token(for: request) {
+        case let .token(token): return token
+        case let .failed(outcome): throw settleFailure(outcome)
+        }
+    }
+
+    /// The second half, as the merchant's server does with the token: creates the payment
+    /// (`POST {pciUrl}/payments` with `paymentMethodToken`) and reads Primer's answer as ``pay(_:)``
+    /// does, recording it in the ledger.
+    public func createPayment(withToken token: String, for request: PaymentRequest) async throws -> Payment {
+        try settle(await payment(withToken: token, for: request), for: request)
+    }
+
+    private func settleFailure(_ outcome: Outcome) -> CheckoutError {
+        CheckoutError(errorId: "payment-failed", description: outcome.failure ?? "The payment could not be made.", shown: outcome.failureWording)
+    }
+
+    /// The payment an outcome stands for, recorded; throws when the outcome is a failure.
+    private func settle(_ outcome: Outcome, for request: PaymentRequest) throws -> Payment {
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
         var payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
@@ -116,26 +141,42 @@ public struct PrimerPaymentService: PaymentService {
 
     /// Tokenizes, creates the payment and reads the answer; never throws.
     func attempt(_ request: PaymentRequest) async -> Outcome {
+        switch await token(for: request) {
+        case let .token(token): await payment(withToken: token, for: request)
+        case let .failed(outcome): outcome
+        }
+    }
+
+    private enum Tokenization {
+        case token(String)
+        case failed(Outcome)
+    }
+
+    /// Tokenizes the card; never throws.
+    private func token(for request: PaymentRequest) async -> Tokenization {
         guard PrimerAPI.maySendCardData(to: pciURL) else {
-            return .failed(nil, reason: "pciUrl is plain http off this machine",
-                           failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.",
-                           LocalizedText(.errorPrimerPlainHTTP))
+            return .failed(.failed(nil, reason: "pciUrl is plain http off this machine",
+                                   failure: "The card was not sent: the pciUrl is plain http to another machine, which would carry it in clear text.",
+                                   LocalizedText(.errorPrimerPlainHTTP)))
         }
         guard let body = Self.tokenizationBody(request, now: now()) else {
-            return .failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.",
-                           LocalizedText(.errorPrimerExpiryUnreadable))
+            return .failed(.failed(nil, reason: "expiry date not readable", failure: "The expiry date cannot be read as MM/YY, so the card was not sent.",
+                                   LocalizedText(.errorPrimerExpiryUnreadable)))
         }
-        let token: String
         do {
             let answer = try await api.exchange(Self.tokenizing, api.request(pciURL.appending(segments: "payment-instruments"),
                                                                                    body: body, timeout: timeouts.tokenization))
             guard let value = answer["token"]?.stringValue, !value.isEmpty else {
                 throw PrimerFailure.malformedAnswer(operation: Self.tokenizing, detail: "it has no token")
             }
-            token = value
+            return .token(value)
         } catch {
-            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).", LocalizedText(.errorPrimerNotMade, .of(error)))
+            return .failed(.failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).", LocalizedText(.errorPrimerNotMade, .of(error))))
         }
+    }
+
+    /// Creates the payment with a token and reads the answer; never throws.
+    private func payment(withToken token: String, for request: PaymentRequest) async -> Outcome {
         do {
             let answer = try await api.exchange(Self.creatingPayment, api.request(
                 pciURL.appending(segments: "payments"), body: .object([("paymentMethodToken", .string(token))]),

@@ -4,6 +4,7 @@ import CheckoutStore
 import CheckoutTestSupport
 import Foundation
 import Synchronization
+import Testing
 @testable import CheckoutEngine
 
 /// A BIN service for tests: scripted answers, delays on a ``ManualClock``, faults, and a record of
@@ -88,6 +89,9 @@ final class RecordingPaymentService: PaymentService {
     init(held: Bool = false) { state.withLock { $0.held = held } }
 
     var requests: [PaymentRequest] { state.withLock { $0.requests } }
+
+    /// How many payments wait for ``release()`` (0 or 1).
+    var heldCount: Int { state.withLock { $0.gate == nil ? 0 : 1 } }
 
     func pay(_ request: PaymentRequest) async throws -> Payment {
         let held = state.withLock { $0.requests.append(request); return $0.held }
@@ -207,20 +211,31 @@ struct EngineHarness {
         await manager.setRawData(CardData(cardNumber: number, expiryDate: expiry, cvv: cvv, cardholderName: name, cardNetwork: network))
     }
 
-    /// Moves the clock on and waits until the engine has handled what woke up.
-    func advance(_ milliseconds: Int) async {
-        await settle()
-        await clock.advance(by: .milliseconds(milliseconds))
-        await settle()
+    /// Moves the clock on, one deadline at a time, the engine idle after each (so what a timer
+    /// starts is under way before the next deadline comes), and waits until it is idle at the end.
+    func advance(_ milliseconds: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await settle(sourceLocation: sourceLocation)
+        let target = clock.now.advanced(by: .milliseconds(milliseconds))
+        while let next = clock.nextDeadline, next <= target {
+            await clock.advance(by: clock.now.duration(to: next))
+            await settle(sourceLocation: sourceLocation)
+        }
+        await clock.advance(by: clock.now.duration(to: target))
+        await settle(sourceLocation: sourceLocation)
     }
 
-    /// Lets the engine's tasks run, and waits until the service has seen every lookup the engine
-    /// started, so that a service delay is measured from the moment the lookup began.
-    func settle() async {
-        await clock.settle(200)
-        for _ in 0..<20_000 {
-            let started = await manager.lookupsStarted
-            if service.requests.count >= started { return }
+    /// Waits until the engine is idle (``RawDataManager/idle(parkedTurns:)``): every event of every
+    /// turn it started emitted, each turn still under way asleep on the clock (a timer, a service's
+    /// delay) or in a held payment. So a service delay is measured from the moment its lookup began.
+    /// A hang guard records an issue after a minute of real time.
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        let clock = clock, payments = payments
+        let guardDeadline = ContinuousClock.now + .seconds(60)
+        while await !manager.isIdle(parkedTurns: { clock.sleeperCount + payments.heldCount }) {
+            if ContinuousClock.now > guardDeadline {
+                Issue.record("the engine did not become idle in a minute", sourceLocation: sourceLocation)
+                return
+            }
             await Task.yield()
         }
     }
