@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 // The house (see Docs/architecture.md): arrows point down only, and no front end imports another.
-//   checkout (executable) -> CheckoutCommands (option table, commands) -> the two front ends:
-//     CheckoutTUI (the ncurses front end: terminal, key decoder, recorder tee) and
-//     CheckoutPlain (the line-by-line front end), each -> CheckoutApp
+//   checkout (executable) -> CheckoutCommands (option table, commands) -> the three front ends:
+//     CheckoutTUI (the ncurses front end: terminal, key decoder, recorder tee),
+//     CheckoutPlain (the line-by-line front end) and CheckoutDrive (JSON Lines), each -> CheckoutApp
 //   CheckoutApp (the app core: screens, AppModel, the one loop, canvas, demo, bidi) -> NolPay, CheckoutEngine -> CheckoutCore
 //   CheckoutStore (SQLite) is used by the engine, NolPay and the app; CNCursesW/CSQLite/CCurl/CFriBidi are system libraries
 //   (CCurl without a link line: libcurl is opened with dlopen only when an HTTP request is made).
@@ -114,11 +114,13 @@ let package = Package(
             dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp"],
             swiftSettings: swiftSettings
         ),
+        // The JSON Lines front end (`checkout drive`): scripts hand it keys and read the screen model.
+        .target(name: "CheckoutDrive", dependencies: ["CheckoutApp"], swiftSettings: swiftSettings),
         // The commands (their one option table, the help made from it, each command's logic), as a
         // library the tests can call; the executable only hands it the process's arguments.
         .target(
             name: "CheckoutCommands",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CheckoutTUI", "CheckoutPlain"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CheckoutTUI", "CheckoutPlain", "CheckoutDrive"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "checkout", dependencies: ["CheckoutCommands"], swiftSettings: swiftSettings, linkerSettings: releaseLinking),
@@ -159,6 +161,11 @@ let package = Package(
             name: "CheckoutPlainTests",
             dependencies: ["CheckoutPlain", "CheckoutApp", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CheckoutDriveTests",
+            dependencies: ["CheckoutDrive", "CheckoutApp", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -14,6 +14,7 @@ public enum Checkout {
         case "bench": return await BenchCommand.run(rest)
         case "demo": return await DemoCommand.run(rest)
         case "nol" where rest.first == "events": return await NolEventsCommand.run(Array(rest.dropFirst()))
+        case "drive": return await TUICommand.run(rest, drive: true)
         case "--help", "-h", "help":
             // `checkout --help --lang fr` speaks French too: the rest is read by the terminal UI's table.
             let language = try? CommandLineOptions.parse(rest, command: .tui).get().language

@@ -14,8 +14,9 @@ import NolPay
 /// (`NO_COLOR` works too) and `--no-mouse`. The settings screen changes some of them for the next card; the engine is
 /// rebuilt from them each time.
 enum TUICommand {
+    /// `drive`: the same options and settings for `checkout drive`'s JSON Lines (``DriveCommand``).
     @MainActor
-    static func run(_ arguments: [String]) async -> Int32 {
+    static func run(_ arguments: [String], drive: Bool = false) async -> Int32 {
         let options: CommandLineOptions
         // A client token's configuration may take its whole timeout to load: the terminal says so.
         let prepared = await ConnectingIndicator.run("Connecting to Primer…") {
@@ -62,7 +63,7 @@ enum TUICommand {
             return 2
         }
         // Refused before anything is opened: a command that cannot run creates no data directory.
-        let mode = PlainMode.decide(flag: options.plain)
+        let mode = drive ? .fullScreen : PlainMode.decide(flag: options.plain)
         if mode == .notATerminal {
             FileHandleOutput.error(PlainMode.notATerminalMessage(ScreenContext.localizer(for: defaults.language, ascii: !PlainText.localeIsUTF8()).localizer))
             return 2
@@ -82,11 +83,17 @@ enum TUICommand {
             note = note ?? StatusNote(problem, tone: .problem)
         }
         let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
+        if drive {
+            let status = await DriveCommand.run(route: route, settings: settings, catalogue: catalogue, ledger: ledger, storage: storage,
+                                                options: options)
+            ledger.closeBeforeExit("checkout")
+            return status
+        }
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
         switch mode {
         case .plain:
             let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
-                                      storage: storage)
+                                      storage: storage, ledger: ledger)
             let status = await plain.runOnStandardStreams(route: route)
             ledger.closeBeforeExit("checkout")
             return status

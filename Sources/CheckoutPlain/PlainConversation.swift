@@ -68,7 +68,7 @@ final class PlainConversation: AppInput, AppDisplay {
     private func narrate(_ model: AppModel) {
         // The app has left: nothing more is said before goodbye.
         guard model.top != nil else { return }
-        let section = model.top is HomeMenuScreen ? "home" : "flow"
+        let section = model.screenModel.screen == "home" ? "home" : "flow"
         if let last = self.section, last != section {
             conversation.pause()
             // A flow opened again from the home menu introduces itself again.

@@ -27,22 +27,25 @@ public struct PlainFrontEnd: Sendable {
     /// the data directory), and what to say at start about the saved settings; nil: Settings
     /// applies to this run only.
     public var storage: SettingsStorage?
+    /// The ledger Payments lists; nil: Payments says where else the payments are listed.
+    public var ledger: Ledger?
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory,
-                nol: NolSystem?, storage: SettingsStorage? = nil) {
+                nol: NolSystem?, storage: SettingsStorage? = nil, ledger: Ledger? = nil) {
         self.catalogue = catalogue
         self.settings = settings
         self.makeEngine = makeEngine
         self.nol = nol
         self.storage = storage
+        self.ledger = ledger
     }
 
     /// A front end whose Nol flows use the simulated Nol system kept in `database` (the full-screen
     /// Nol screens' backend), seeded with the demo cards; without it the Nol flows say they are not available.
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory, database: Database?,
-                storage: SettingsStorage? = nil) {
+                storage: SettingsStorage? = nil, ledger: Ledger? = nil) {
         self.init(catalogue: catalogue, settings: settings, makeEngine: makeEngine,
-                  nol: database.flatMap { try? NolSystem.simulated(database: $0) }, storage: storage)
+                  nol: database.flatMap { try? NolSystem.simulated(database: $0) }, storage: storage, ledger: ledger)
     }
 
     /// Opens `route` (the home menu, or one screen as `checkout --plain pay` does) and talks over
@@ -68,6 +71,7 @@ public struct PlainFrontEnd: Sendable {
         let conversation = Conversation(console: console, readLine: readLine)
         var registry = ScreenRegistry.standard
         if let nol { registry = registry.withNolScreens(nol) }
+        if let ledger { registry = registry.withPaymentsScreen(ledger: ledger) }
         let plain = PlainConversation(conversation: conversation)
         // An ASCII console gets the screens' ASCII words: French without its accents, money as `49,99 EUR`.
         let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry,

@@ -14,12 +14,16 @@ struct LoopbackServer: Sendable {
     let ports: [Int]
 
     /// Starts `Tests/CheckoutEngineTests/Support/\(name).py` and waits for its line of `portCount` ports.
+    ///
+    /// The server lives until ``stop()`` or the end of the test process (`--lifetime 0`): the
+    /// scripts' own default lifetime (300 s, for a server started by hand) is a real-time bound, and
+    /// on a loaded machine a suite can take longer than that to reach the test that uses it.
     static func start(_ name: String, portCount: Int) throws -> LoopbackServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Tests/CheckoutEngineTests/Support/\(name).py").standardized.path
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).log").path
         let output = Pipe()
-        let pid = try ChildProcess.spawn("python3", [script, "--log", logPath], stdout: output.fileHandleForWriting.fileDescriptor)
+        let pid = try ChildProcess.spawn("python3", [script, "--log", logPath, "--lifetime", "0"], stdout: output.fileHandleForWriting.fileDescriptor)
         try? output.fileHandleForWriting.close()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {

@@ -7,8 +7,12 @@ import CheckoutEngine
 final class DelegateBridge {
     private weak var owner: PrimerHeadlessUniversalCheckout.RawDataManager?
 
-    nonisolated init(owner: PrimerHeadlessUniversalCheckout.RawDataManager) {
+    /// The payment handling the manager was made under.
+    private let paymentHandling: PrimerPaymentHandling
+
+    nonisolated init(owner: PrimerHeadlessUniversalCheckout.RawDataManager, paymentHandling: PrimerPaymentHandling) {
         self.owner = owner
+        self.paymentHandling = paymentHandling
     }
 }
 
@@ -50,14 +54,14 @@ extension DelegateBridge: @MainActor HeadlessUniversalCheckoutDelegate {
     /// Under manual handling the merchant's `.complete()` ends the checkout with no call, as in the
     /// SDK (it calls `didCompleteCheckoutWithData` under `.auto` only): their server has the outcome.
     func headlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: CheckoutData) {
-        guard PrimerHeadlessUniversalCheckout.current.paymentHandling == .auto else { return }
+        guard paymentHandling == .auto else { return }
         PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidCompleteCheckoutWithData(PrimerCheckoutData(data))
     }
 
     /// Under manual handling, a payment the merchant completed (their server made it, whatever its
     /// status) is not a failure of the checkout; a failure before or instead of one is.
     func headlessUniversalCheckoutDidFail(withError error: CheckoutError, checkoutData: CheckoutData?) {
-        if PrimerHeadlessUniversalCheckout.current.paymentHandling == .manual, checkoutData?.payment != nil { return }
+        if paymentHandling == .manual, checkoutData?.payment != nil { return }
         PrimerHeadlessUniversalCheckout.current.delegate?.primerHeadlessUniversalCheckoutDidFail(
             withError: error, checkoutData: checkoutData.map(PrimerCheckoutData.init))
     }

@@ -22,7 +22,9 @@ extension PrimerHeadlessUniversalCheckout {
         }
         let sandbox = SandboxPaymentService(ledger: try Ledger(database: Database(path: ":memory:")))
         let payments = paymentService(settings, auto: sandbox, manual: SandboxManualBackend(sandbox: sandbox))
-        return begin(delegate: delegate, uiDelegate: uiDelegate) { try CheckoutEngine.RawDataManager(session: session, paymentService: payments) }
+        return begin(delegate: delegate, uiDelegate: uiDelegate, handling: settings?.paymentHandling ?? .auto) {
+            try CheckoutEngine.RawDataManager(session: session, paymentService: payments)
+        }
     }
 
     /// What the merchant's server does with a payment method token under manual payment handling

@@ -29,17 +29,26 @@ public final class PrimerHeadlessUniversalCheckout {
     public weak var delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?
     public weak var uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?
     public private(set) var clientToken: String?
-    /// The payment handling of the last `start` (`.auto` before any).
-    public private(set) var paymentHandling: PrimerPaymentHandling = .auto
+    /// The payment handling of the last `start` (`.auto` before any, and after `start(withEngine:)`);
+    /// each manager keeps the one it was made under.
+    public nonisolated var paymentHandling: PrimerPaymentHandling { engineFactory.withLock { $0.handling } }
     /// The tokens handed to the merchant under manual handling.
     nonisolated let manualPayments = ManualPayments()
 
     /// Makes the engine of each manager made from now on; behind a lock, so that a manager can be
     /// made on any thread or actor, as in the SDK.
-    private nonisolated let engineFactory = Mutex<@Sendable () throws -> CheckoutEngine.RawDataManager>(PrimerHeadlessUniversalCheckout.shipped)
+    private nonisolated let engineFactory = Mutex(Setup(make: PrimerHeadlessUniversalCheckout.shipped, handling: .auto))
 
-    nonisolated func makeEngine() throws -> CheckoutEngine.RawDataManager {
-        try engineFactory.withLock { $0 }()
+    /// How managers made now are made, and who creates their payments.
+    struct Setup: Sendable {
+        var make: @Sendable () throws -> CheckoutEngine.RawDataManager
+        var handling: PrimerPaymentHandling
+    }
+
+    /// A manager's engine and the payment handling it runs under.
+    nonisolated func makeEngine() throws -> (CheckoutEngine.RawDataManager, PrimerPaymentHandling) {
+        let setup = engineFactory.withLock { $0 }
+        return (try setup.make(), setup.handling)
     }
 
     private nonisolated static let shipped: @Sendable () throws -> CheckoutEngine.RawDataManager = {
@@ -77,7 +86,7 @@ public final class PrimerHeadlessUniversalCheckout {
         let service = primer.paymentService(ledger: ledger)
         let payments = paymentService(settings, auto: service, manual: service)
         self.clientToken = clientToken
-        return begin(delegate: delegate, uiDelegate: uiDelegate) {
+        return begin(delegate: delegate, uiDelegate: uiDelegate, handling: settings?.paymentHandling ?? .auto) {
             try CheckoutEngine.RawDataManager(session: primer.configuration.session, binService: binService,
                                               paymentService: payments, clientSessionService: primer.clientSessionService())
         }
@@ -86,17 +95,17 @@ public final class PrimerHeadlessUniversalCheckout {
     /// Ends the session: managers made from now on run on the shipped defaults again.
     public func cleanUp() {
         clientToken = nil
-        paymentHandling = .auto
-        engineFactory.withLock { $0 = Self.shipped }
+        engineFactory.withLock { $0 = Setup(make: Self.shipped, handling: .auto) }
     }
 
     /// Installs `makeEngine` for the managers made from now on, sets the delegates given, and tells
     /// the delegate which payment methods there are.
     func begin(delegate: (any PrimerHeadlessUniversalCheckoutDelegate)?, uiDelegate: (any PrimerHeadlessUniversalCheckoutUIDelegate)?,
+               handling: PrimerPaymentHandling = .auto,
                makeEngine: @escaping @Sendable () throws -> CheckoutEngine.RawDataManager) -> [PrimerHeadlessUniversalCheckout.PaymentMethod] {
         if let delegate { self.delegate = delegate }
         if let uiDelegate { self.uiDelegate = uiDelegate }
-        engineFactory.withLock { $0 = makeEngine }
+        engineFactory.withLock { $0 = Setup(make: makeEngine, handling: handling) }
         let paymentMethods = [PaymentMethod(paymentMethodType: PaymentMethod.paymentCard)]
         self.delegate?.primerHeadlessUniversalCheckoutDidLoadAvailablePaymentMethods(paymentMethods)
         return paymentMethods
@@ -105,8 +114,7 @@ public final class PrimerHeadlessUniversalCheckout {
     /// The payment service of a start with `settings`: the merchant's decisions asked, then
     /// `auto` pays, or under `.manual` `manual` tokenizes and the merchant's server pays.
     func paymentService(_ settings: PrimerSettings?, auto: any PaymentService, manual: any ManualPaymentBackend) -> any PaymentService {
-        paymentHandling = settings?.paymentHandling ?? .auto
-        switch paymentHandling {
+        switch settings?.paymentHandling ?? .auto {
         case .auto: return CompatPaymentService(handling: .auto(auto))
         case .manual: return CompatPaymentService(handling: .manual(manual, manualPayments))
         }

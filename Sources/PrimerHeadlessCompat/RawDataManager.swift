@@ -52,12 +52,12 @@ extension PrimerHeadlessUniversalCheckout {
             }
             self.paymentMethodType = paymentMethodType
             storedDelegate = delegate
-            engine = try PrimerHeadlessUniversalCheckout.current.makeEngine()
-            let bridge = DelegateBridge(owner: self)
+            let (engine, handling) = try PrimerHeadlessUniversalCheckout.current.makeEngine()
+            self.engine = engine
+            let bridge = DelegateBridge(owner: self, paymentHandling: handling)
             // Subscribed now, before any data is set, so the delegates hear every event; delivered
             // on the main actor, where the bridge's conformances are.
             let events = engine.events()
-            let engine = engine
             Task { @MainActor in
                 await RawDataManagerDelegateAdapter(manager: engine, events: events, delegate: bridge, checkoutDelegate: bridge).run()
             }

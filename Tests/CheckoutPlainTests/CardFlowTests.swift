@@ -181,7 +181,7 @@ import Testing
         let script: [ScriptedConsole.Answer] = ["1", "4000002500001001", "2", "12/30", "123", "Jane Doe", "y"]
         let (status, console) = await harness.run(.home, Array(script.prefix(answered)))
         #expect(status == 0)
-        #expect(console.transcript.hasSuffix(answered == 0 ? "Choose 1 to 7 [1]: \nEnd of input: goodbye.\n" : ": \nNothing was paid.\nEnd of input: goodbye.\n"))
+        #expect(console.transcript.hasSuffix(answered == 0 ? "Choose 1 to 8 [1]: \nEnd of input: goodbye.\n" : ": \nNothing was paid.\nEnd of input: goodbye.\n"))
         #expect(harness.payments.isEmpty)
     }
 
@@ -198,14 +198,14 @@ import Testing
 
     @Test func backAtTheFirstQuestionAsksBeforeForgettingAnswers() async throws {
         let harness = try PlainHarness()
-        let (status, console) = await harness.run(.home, ["1", "back", "1", "4242424242424242", "back", "back", "", "back", "y", "7"])
+        let (status, console) = await harness.run(.home, ["1", "back", "1", "4242424242424242", "back", "back", "", "back", "y", "8"])
         let transcript = console.transcript
         #expect(status == 0)
         // Nothing typed yet: back leaves at once, to the home menu.
         #expect(transcript.contains("Card number: back\n\nWhat would you like to do?"))
         #expect(transcript.contains("Leave this payment? What you typed is forgotten. [y/N]: n\nCard number [•••• 4242]: back\n"
             + "Leave this payment? What you typed is forgotten. [y/N]: y\n\nWhat would you like to do?"))
-        #expect(transcript.hasSuffix("Choose 1 to 7 [1]: 7\nGoodbye.\n"))
+        #expect(transcript.hasSuffix("Choose 1 to 8 [1]: 8\nGoodbye.\n"))
     }
 
     @Test func aDeclinedPaymentCanBeTriedAgain() async throws {
@@ -253,7 +253,7 @@ import Testing
 @Suite struct PlainCardNumberEchoTests {
     @Test func aCardNumberTypedAtTheMenuIsMaskedInTheEchoAndTheRefusal() async throws {
         let harness = try PlainHarness()
-        let (_, console) = await harness.run(.home, ["4000002500001001", "4000 0025 0000 1001", "7"])
+        let (_, console) = await harness.run(.home, ["4000002500001001", "4000 0025 0000 1001", "8"])
         let transcript = console.transcript
         #expect(transcript.contains("There is no choice \"••••••••••••1001\""), "\(transcript)")
         #expect(transcript.contains("There is no choice \"•••• •••• •••• 1001\""), "\(transcript)")

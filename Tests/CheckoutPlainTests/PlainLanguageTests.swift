@@ -48,16 +48,16 @@ import Testing
 
     @Test func theFrameSpeaksTheLanguage() async throws {
         let harness = try PlainHarness()
-        let (_, french) = await harness.run(.home, ["8", "?", "9"], settings: Self.settings(.french))
+        let (_, french) = await harness.run(.home, ["9", "?", "10"], settings: Self.settings(.french))
         let text = french.transcript
         #expect(text.hasPrefix("TerminalCheckout, mode texte. Montant à payer\u{A0}: 49,99\u{A0}€\u{A0}; source BIN\u{A0}: embedded.\n"))
-        #expect(text.contains("Choisissez 1 à 7 [1]\u{A0}: 8\nIl n’y a pas de choix «\u{A0}8\u{A0}»\u{A0}: choisissez 1 à 7"))
+        #expect(text.contains("Choisissez 1 à 8 [1]\u{A0}: 9\nIl n’y a pas de choix «\u{A0}9\u{A0}»\u{A0}: choisissez 1 à 8"))
         #expect(text.contains("Tapez retour (ou back) pour la question précédente"))
         #expect(text.hasSuffix("Fin de saisie\u{A0}: au revoir.\n"))
         let (_, arabic) = await harness.run(.home, ["retour"], settings: Self.settings(.arabic))
         // Arabic takes its own word for back (and English's), not French's: "retour" is refused.
-        #expect(arabic.transcript.contains("اختر \u{2068}من 1 إلى \u{2068}7\u{2069}\u{2069} [\u{2066}1\u{2069}]: retour\n"
-            + "لا يوجد اختيار «\u{2068}retour\u{2069}»: اختر \u{2068}من 1 إلى \u{2068}7\u{2069}\u{2069}، أو اكتب ? لسماع الاختيارات مرة أخرى.\n"))
+        #expect(arabic.transcript.contains("اختر \u{2068}من 1 إلى \u{2068}8\u{2069}\u{2069} [\u{2066}1\u{2069}]: retour\n"
+            + "لا يوجد اختيار «\u{2068}retour\u{2069}»: اختر \u{2068}من 1 إلى \u{2068}8\u{2069}\u{2069}، أو اكتب ? لسماع الاختيارات مرة أخرى.\n"))
     }
 
     @Test func aChoiceIsTakenInAnyScriptsDigits() {

@@ -13,12 +13,12 @@ import Testing
 
     /// Every flow, walked to its end with hostile answers at its questions.
     static let scripts: [(Route, [ScriptedConsole.Answer])] = [
-        (.home, hostile + ["7"]),
+        (.home, hostile + ["8"]),
         (.pay, hostile + ["4000002500001001"] + hostile + ["2"] + hostile + ["12/30"] + hostile + ["123"] + hostile
-            + ["Jane Doe"] + hostile + ["y", "1", "y"] + hostile + ["2", "7"]),
+            + ["Jane Doe"] + hostile + ["y", "1", "y"] + hostile + ["2", "8"]),
         (.pay, ["4242424242424242", "12/30", "123", "Jane \u{1B}[1mDoe", "Jane Doe", "y", "2", "back"]),
-        (.nolLink, hostile + ["2"] + hostile + ["0501234567"] + hostile + ["resend"] + [.codeFromSMS] + hostile + ["2", "7"]),
-        (.nolCards, hostile + ["0501234567", "1", "050 123 4567\u{1B}[A", "2", "7"]),
+        (.nolLink, hostile + ["2"] + hostile + ["0501234567"] + hostile + ["resend"] + [.codeFromSMS] + hostile + ["2", "8"]),
+        (.nolCards, hostile + ["0501234567", "1", "050 123 4567\u{1B}[A", "2", "8"]),
         (.nolPay, hostile + ["0501234567"] + hostile + ["2", "\u{1B}]0;title\u{07}", "back", "back"]),
         (.nolUnlink, hostile + ["0501234567", "back", "back"]),
         (.settings, hostile + ["1"] + hostile + ["all", "2", "3"] + hostile + ["http://bins.example/\u{1B}[0m", "3"] + hostile
@@ -37,7 +37,7 @@ import Testing
 
     @Test func suppliedTextIsShownEscaped() async throws {
         let harness = try PlainHarness()
-        let (_, console) = await harness.run(.home, ["\u{1B}[2J", "\u{202E}x", "7"])
+        let (_, console) = await harness.run(.home, ["\u{1B}[2J", "\u{202E}x", "8"])
         #expect(console.transcript.contains("There is no choice \"\\u001b[2J\""))
         #expect(console.transcript.contains("There is no choice \"\\u202ex\""))
         #expect(PlainText.printable("a\rb\u{8}c\td", ascii: false) == "a\\u000db\\u0008c\\u0009d")

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SettingsAndHomeTests {
     @Test func settingsApplyToTheNextCard() async throws {
         let harness = try PlainHarness()
-        let (status, console) = await harness.run(.home, ["6", "1", "visa, mastercard", "2", "2", "3", "250", "5",
+        let (status, console) = await harness.run(.home, ["7", "1", "visa, mastercard", "2", "2", "3", "250", "5",
                                                           "1", "378282246310005"])
         let transcript = console.transcript
         #expect(status == 0)
@@ -89,7 +89,7 @@ import Testing
     @Test func theStartSaysWhereTheSettingsCameFromAndOptionsThatOverrideThem() async throws {
         let harness = try PlainHarness()
         let note = StatusNote("Saved settings in use; --debounce overrides them for this run")
-        let (_, console) = await harness.run(.home, ["7"], storage: harness.storage(note: note))
+        let (_, console) = await harness.run(.home, ["8"], storage: harness.storage(note: note))
         let lines = console.transcript.split(separator: "\n").map(String.init)
         #expect(lines.prefix(3).contains("Saved settings in use; --debounce overrides them for this run."))
     }
@@ -99,7 +99,7 @@ import Testing
         let storage = SettingsStorage(defaults: PlainHarness.settings, note: nil) { _, _ in
             StatusNote("Not saved (cannot write in /nowhere: Permission denied): these settings last until you quit", tone: .problem)
         }
-        let (_, console) = await harness.run(.home, ["6", "2", "2", "5", "1", "378282246310005"], storage: storage)
+        let (_, console) = await harness.run(.home, ["7", "2", "2", "5", "1", "378282246310005"], storage: storage)
         let transcript = console.transcript
         #expect(transcript.contains("Not saved (cannot write in /nowhere: Permission denied): these settings last until you quit.\n"))
         #expect(transcript.contains("BIN service off: using local rules."), "the changed settings are in use")
@@ -110,17 +110,17 @@ import Testing
         let (status, console) = await harness.run(.home, ["9", "nol pay: my", "back", "sett", "back", "back"])
         let transcript = console.transcript
         #expect(status == 0)
-        #expect(transcript.contains("There is no choice \"9\": choose 1 to 7, or type ? to hear the choices again."))
-        #expect(transcript.contains("Choose 1 to 7 [1]: nol pay: my\n\nNol Pay: my cards."))
-        #expect(transcript.contains("Choose 1 to 7 [1]: sett\n\nSettings, for this run of checkout."))
-        #expect(transcript.hasSuffix("Choose 1 to 7 [1]: back\nGoodbye.\n"))
+        #expect(transcript.contains("There is no choice \"9\": choose 1 to 8, or type ? to hear the choices again."))
+        #expect(transcript.contains("Choose 1 to 8 [1]: nol pay: my\n\nNol Pay: my cards."))
+        #expect(transcript.contains("Choose 1 to 8 [1]: sett\n\nSettings, for this run of checkout."))
+        #expect(transcript.hasSuffix("Choose 1 to 8 [1]: back\nGoodbye.\n"))
     }
 
     @Test func withoutTheNolBackendTheNolFlowsSaySo() async throws {
         let harness = try PlainHarness()
         var frontEnd = harness.frontEnd()
         frontEnd.nol = nil
-        let console = ScriptedConsole(["2", "7"])
+        let console = ScriptedConsole(["2", "8"])
         #expect(await frontEnd.run(route: .home, console: console) == 0)
         #expect(console.transcript.contains("Nol Pay is not available: its data could not be opened.\n\nWhat would you like to do?"))
     }

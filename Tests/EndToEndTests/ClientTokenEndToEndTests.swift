@@ -177,7 +177,7 @@ import Testing
         environment["CHECKOUT_PLAIN"] = nil
         environment["ACCESSIBLE"] = nil
         let result = try await ChildProcess.runAsync(ChildProcess.checkoutBinary, ["--plain", "pay", "--data-dir", dataDir],
-                                                     input: ["4000002500001001", "2", "12/30", "123", "Jane Doe", "y", "2", "7"].map { $0 + "\n" }.joined(),
+                                                     input: ["4000002500001001", "2", "12/30", "123", "Jane Doe", "y", "2", "8"].map { $0 + "\n" }.joined(),
                                                      environment: environment, timeout: 60)
         #expect(result.status == 0)
         #expect(result.stdout.contains("  1) Cartes Bancaires (preferred)\n  2) Visa"), "the client session's order: \(result.stdout)")

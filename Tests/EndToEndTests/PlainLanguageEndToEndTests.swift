@@ -20,7 +20,7 @@ import Testing
     @Test func arabicPaysACoBadgedCard() throws {
         let dir = PlainModeEndToEndTests.dataDirectory()
         let result = try PlainModeEndToEndTests.run(["--plain", "--allowed", "VISA,CARTES_BANCAIRES,MASTERCARD"],
-                                                    ["1", "4000002500001001", "2", "12/30", "123", "Jane Doe", "نعم", "2", "7"],
+                                                    ["1", "4000002500001001", "2", "12/30", "123", "Jane Doe", "نعم", "2", "8"],
                                                     dataDir: dir, environment: Self.environment(lang: "ar_AE.UTF-8"))
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
@@ -36,7 +36,7 @@ import Testing
     @Test func frenchPaysACoBadgedCard() throws {
         let dir = PlainModeEndToEndTests.dataDirectory()
         let result = try PlainModeEndToEndTests.run(["--plain", "pay", "--allowed", "VISA,CARTES_BANCAIRES,MASTERCARD"],
-                                                    ["4000002500001001", "2", "12/30", "123", "Jane Doe", "o", "2", "7"],
+                                                    ["4000002500001001", "2", "12/30", "123", "Jane Doe", "o", "2", "8"],
                                                     dataDir: dir, environment: Self.environment(lang: "fr_FR.UTF-8"))
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")

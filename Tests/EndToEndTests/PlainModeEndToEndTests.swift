@@ -40,7 +40,7 @@ import Testing
 
     @Test func plainVisaPayment() throws {
         let dir = Self.dataDirectory()
-        let result = try Self.run(["--plain", "pay"], ["4242 4242 4242 4242", "12/30", "123", "Jane Doe", "y", "2", "7"], dataDir: dir)
+        let result = try Self.run(["--plain", "pay"], ["4242 4242 4242 4242", "12/30", "123", "Jane Doe", "y", "2", "8"], dataDir: dir)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains("Card network: Visa; asking the BIN service...\nBIN service: Visa.\n"))
@@ -52,7 +52,7 @@ import Testing
     @Test func coBadgedCardWithTheNonPreferredNetwork() throws {
         let dir = Self.dataDirectory()
         let result = try Self.run(["--plain", "pay", "--allowed", "VISA,CARTES_BANCAIRES,MASTERCARD"],
-                                  ["4000002500001001", "2", "12/30", "123", "Jane Doe", "", "2", "7"], dataDir: dir)
+                                  ["4000002500001001", "2", "12/30", "123", "Jane Doe", "", "2", "8"], dataDir: dir)
         #expect(result.status == 0)
         #expect(result.stdout.contains("BIN service: Visa and Cartes Bancaires.\nThis card is co-badged: choose the network that carries the payment.\n"
             + "  1) Visa (preferred)\n  2) Cartes Bancaires\nChoose 1 or 2 [1]: 2\n"))
@@ -133,7 +133,7 @@ import Testing
     @Test func endOfInputAtEveryPromptOfTheCardFlowRecordsNothing() throws {
         let dir = Self.dataDirectory()
         let answers = ["1", "4000002500001001", "2", "12/30", "123", "Jane Doe", "y"]
-        let prompts = ["Choose 1 to 7 [1]: ", "Card number: ", "Choose 1 or 2 [1]: ", "Expiry date (MM/YY): ", "CVV (3 digits): ",
+        let prompts = ["Choose 1 to 8 [1]: ", "Card number: ", "Choose 1 or 2 [1]: ", "Expiry date (MM/YY): ", "CVV (3 digits): ",
                        "Cardholder name: ", "[Y/n]: "]
         for count in 0..<answers.count {
             let result = try Self.run(["--plain"], Array(answers.prefix(count)), dataDir: dir)
@@ -175,8 +175,8 @@ import Testing
     }
 
     @Test func plainModeVariablesAndTheErrorWithoutATerminal() throws {
-        let plain = try Self.run([], ["7"], environment: Self.environment(["CHECKOUT_PLAIN": "1"]))
-        #expect(plain.status == 0 && plain.stdout.hasSuffix("Choose 1 to 7 [1]: 7\nGoodbye.\n"))
+        let plain = try Self.run([], ["8"], environment: Self.environment(["CHECKOUT_PLAIN": "1"]))
+        #expect(plain.status == 0 && plain.stdout.hasSuffix("Choose 1 to 8 [1]: 8\nGoodbye.\n"))
         let accessible = try Self.run(["nol", "cards"], [], environment: Self.environment(["ACCESSIBLE": "1"]))
         #expect(accessible.status == 0 && accessible.stdout.contains("Nol Pay: my cards."))
         // A terminal type ncurses knows, over pipes: the one case with no way to start (TERM set so,
@@ -192,7 +192,7 @@ import Testing
     /// error, and a co-badged card paid with the network chosen by name (PRODUCT.md; issue 20).
     @Test func termDumbStartsPlainModeOverPipesAndPaysACoBadgedCardWithVisa() throws {
         let dir = Self.dataDirectory()
-        let result = try Self.run([], ["1", "4000 0025 0000 1001", "visa", "12/30", "123", "Jane Doe", "y", "2", "7"], dataDir: dir,
+        let result = try Self.run([], ["1", "4000 0025 0000 1001", "visa", "12/30", "123", "Jane Doe", "y", "2", "8"], dataDir: dir,
                                   environment: Self.environment(["TERM": "dumb"]))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
@@ -200,7 +200,7 @@ import Testing
         #expect(result.stdout.contains("This card is co-badged: choose the network that carries the payment.\n"))
         #expect(result.stdout.contains("Choose 1 or 2 [1]: visa\n"))
         #expect(result.stdout.contains("Payment authorized: €49.99 with Visa, card •••• 1001.\nPayment id pay_"))
-        #expect(result.stdout.hasSuffix("Choose 1 to 7 [1]: 7\nGoodbye.\n"))
+        #expect(result.stdout.hasSuffix("Choose 1 to 8 [1]: 8\nGoodbye.\n"))
         #expect(try Self.payments(in: dir).map(\.network) == ["VISA"])
     }
 
@@ -211,7 +211,7 @@ import Testing
                                    width: 100, height: 40)
         defer { tmux.close() }
         // capture-pane drops the space after each prompt, so the waits end at the colon.
-        try tmux.waitFor("Choose 1 to 7 [1]:")
+        try tmux.waitFor("Choose 1 to 8 [1]:")
         #expect(tmux.capture().contains("TerminalCheckout, plain mode."))
         tmux.answer("1")
         try tmux.answer("Card number:", "4242424242424242")

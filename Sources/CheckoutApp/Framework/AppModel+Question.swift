@@ -44,3 +44,33 @@ extension AppModel {
         }
     }
 }
+
+/// The app as a front end that lays out values sees it (`checkout drive`, plain mode).
+extension AppModel {
+    /// What is on show, as a value: the top screen's model, with the keys that work there (its
+    /// own, Esc's, the global ones), and the question asked over it as a focused choice while
+    /// one is (y and n its only keys then).
+    public var screenModel: ScreenModel {
+        guard let top, let index = stack.indices.last else { return ScreenModel(screen: "none", title: "") }
+        var shown = top.model(context: context)
+        if shown.actions.isEmpty {
+            let escape = escapeLabel(at: index).map { [ScreenModel.Action(keys: "esc", label: $0, key: .escape)] } ?? []
+            shown.actions = top.actions(context: context) + escape + ScreenModel.actions(globalKeyMap())
+        }
+        if isTooSmall {
+            let text = context.localizer
+            shown.status = text.text(.frameTooSmall) + ": " + text.text(.frameTooSmallSize, String(size.width), String(size.height),
+                                                                      String(Self.minimumWidth), String(Self.minimumHeight))
+        } else if let note = context.exportNote {
+            shown.status = note.text
+        }
+        if let asked = yesNoQuestion {
+            for index in shown.fields.indices { shown.fields[index].focused = false }
+            for index in shown.choices.indices { shown.choices[index].focused = false }
+            shown.choices.append(.init(id: "question", label: asked.text, options: [.init(id: "yes", label: asked.yes), .init(id: "no", label: asked.no)],
+                                       focused: true))
+            shown.actions = ScreenModel.actions(Self.questionHints(asked))
+        }
+        return shown
+    }
+}

@@ -543,6 +543,11 @@ public struct AppModel: Sendable {
                 pendingCommands.append(.export(text, destination))
             case .toggleEventPanel:
                 eventPanelHidden.toggle()
+            case .readLedger(let request):
+                // The app reads, the screen only asks: the page goes back to the screen that asked.
+                guard index < stack.count else { continue }
+                let page = LedgerPage.read(request, from: registry.ledger)
+                apply(stack[index].receive(.ledger(page), context: context), from: index)
             case .transit(let call):
                 guard index < serials.count else { continue }
                 pendingTransit.append(TransitRequest(serial: serials[index], call: call))

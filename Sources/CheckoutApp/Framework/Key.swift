@@ -88,6 +88,8 @@ public enum ScreenInput: Sendable {
     case tick
     /// The answer to the ``ScreenEffect/transit(_:)`` call this screen asked for.
     case transit(NolTransitAnswer)
+    /// The page of the ledger this screen asked for (``ScreenEffect/readLedger(_:)``).
+    case ledger(LedgerPage)
 }
 
 import CheckoutEngine

@@ -51,6 +51,8 @@ public struct ScreenRegistry: Sendable {
     /// The Nol system the Nol screens ask, once ``withNolScreens(_:)`` registered them: the loop
     /// makes their calls on it.
     public internal(set) var nol: NolSystem?
+    /// The payment ledger Payments reads pages of (``ScreenEffect/readLedger(_:)``), when registered.
+    public internal(set) var ledger: Ledger?
 
     public init(_ factories: [Route: Factory]) { self.factories = factories }
 
@@ -80,7 +82,8 @@ public struct ScreenRegistry: Sendable {
     /// These screens with Payments reading `ledger`.
     public func withPaymentsScreen(ledger: Ledger) -> ScreenRegistry {
         var registry = self
-        registry.register(.payments) { context in PaymentsScreen(ledger: ledger, context: context) }
+        registry.ledger = ledger
+        registry.register(.payments) { context in PaymentsScreen(context: context) }
         return registry
     }
 }

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutStore
 import FoundationEssentials
 import NolPay
 
@@ -54,6 +55,45 @@ public enum ScreenEffect: Sendable {
     /// sent, a payment made): the loop makes the call and hands its answer to this screen as
     /// ``ScreenInput/transit(_:)``, as it hands engine events.
     case transit(NolTransitCall)
+    /// Asks for a page of the payment ledger (Payments): the app reads it from the registry's
+    /// ledger and hands the page to this screen as ``ScreenInput/ledger(_:)``.
+    case readLedger(LedgerPageRequest)
+}
+
+/// A page of the ledger a screen asks for: the payments of a status (all with `nil`), newest first.
+public struct LedgerPageRequest: Sendable, Equatable {
+    public var status: String?
+    public var page: Int
+    public var pageSize: Int
+    public init(status: String?, page: Int, pageSize: Int) {
+        self.status = status
+        self.page = page
+        self.pageSize = pageSize
+    }
+}
+
+/// The answer to a ``LedgerPageRequest``: how many payments the status selects, the page given
+/// (the one asked for, or the last there is), its payments, or why the ledger could not be read.
+public struct LedgerPage: Sendable, Equatable {
+    public var request: LedgerPageRequest
+    public var page: Int
+    public var total: Int
+    public var entries: [LedgerEntry]
+    public var problem: String?
+
+    /// Reads `request` from `ledger`: a count and one `LIMIT`/`OFFSET` query, never the whole ledger.
+    public static func read(_ request: LedgerPageRequest, from ledger: Ledger?) -> LedgerPage {
+        guard let ledger else { return LedgerPage(request: request, page: 0, total: 0, entries: [], problem: "no ledger") }
+        do {
+            let total = try ledger.count(LedgerQuery(status: request.status))
+            let pages = max(1, (total + request.pageSize - 1) / max(1, request.pageSize))
+            let page = min(request.page, pages - 1)
+            let entries = try ledger.entries(LedgerQuery(limit: request.pageSize, status: request.status, offset: page * request.pageSize))
+            return LedgerPage(request: request, page: page, total: total, entries: entries, problem: nil)
+        } catch {
+            return LedgerPage(request: request, page: request.page, total: 0, entries: [], problem: "\(error)")
+        }
+    }
 }
 
 /// Where a text a person asked to keep goes.
@@ -231,6 +271,10 @@ public struct StatusNote: Sendable, Equatable {
 /// `canvas.text`.
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
+    /// What the screen shows, as a value (``ScreenModel``): what plain mode and `checkout drive`
+    /// lay out, without knowing the screen by name. By default its title and narration; a screen
+    /// whose question is written by hand may give it as its model (``questionModel(id:context:)``).
+    func model(context: ScreenContext) -> ScreenModel
     /// The title bar text, in English (plain mode's step names and the tests use it).
     var title: String { get }
     /// The title bar text in the context's language; ``title`` unless the screen says otherwise.
@@ -297,6 +341,20 @@ public protocol Screen: Sendable {
 extension Screen {
     public func title(context: ScreenContext) -> String { title }
 
+    public func model(context: ScreenContext) -> ScreenModel {
+        var shown = ScreenModel(screen: ScreenModel.id(fromTitle: title), title: title(context: context))
+        shown.narration = narration(context: context)
+        return shown
+    }
+
+    /// The screen's model as its question says it (``ScreenModel/from(_:screen:title:context:)``)
+    /// with its narration, under `id`.
+    public func questionModel(id: String, context: ScreenContext) -> ScreenModel {
+        var shown = ScreenModel.from(question(context: context, asking: nil), screen: id, title: title(context: context), context: context)
+        shown.narration = narration(context: context)
+        return shown
+    }
+
     public var isAnimating: Bool { false }
 
     public mutating func appear(context: ScreenContext) -> [ScreenEffect] { [] }
@@ -319,9 +377,12 @@ extension Screen {
 
     public var wantsEventPanel: Bool { false }
 
-    /// A screen without a question of its own is said by its title and left.
+    /// A screen without a question of its own is asked from its model, as every screen of its
+    /// kind is (``ScreenModel/question(context:)``).
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: title, lead: [title(context: context) + "."], prompt: "", kind: .notice([.key(.escape)]))
+        var shown = model(context: context)
+        if shown.actions.isEmpty { shown.actions = ScreenModel.actions(keyMap(context: context)) }
+        return shown.question(context: context)
     }
 
     public func narration(context: ScreenContext) -> [Narration] { [] }
@@ -351,4 +412,9 @@ extension Screen {
     public func hints(context: ScreenContext) -> [KeyHint] {
         keyMap(context: context).hints
     }
+}
+
+extension Screen {
+    /// Every key of the current binding table with what it does, as a model's actions.
+    public func actions(context: ScreenContext) -> [ScreenModel.Action] { ScreenModel.actions(keyMap(context: context)) }
 }

@@ -86,6 +86,13 @@ public final class VirtualLoopClock: LoopClock {
 
     public var now: Duration { clock.now.offset }
 
+    /// When the next task sleeping on the clock is due (the engine's debounce, a lookup's latency),
+    /// if one is: what an input that waits for idle lets the clock move to.
+    public var nextTimer: Duration? { clock.nextDeadline?.offset }
+
+    /// Lets the tasks that are ready run, without moving time.
+    public func settle() async { await clock.settle() }
+
     public func wait(_ waiter: any LoopWaiter, for descriptor: Int32?, until deadline: Duration?, cap: Duration?,
                      orReal realDeadline: ContinuousClock.Instant?, busy: Bool) async -> LoopWake {
         if waiter.takePendingWake() { return LoopWake(woken: true) }

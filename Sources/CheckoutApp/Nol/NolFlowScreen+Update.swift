@@ -141,7 +141,7 @@ extension NolFlowScreen {
         case let .scroll(lines):
             let count = chooserRowCount
             if count > 0, !busy { selected = max(0, min(count - 1, selected + lines)) }
-        case .engine, .click:
+        case .engine, .click, .ledger:
             break
         }
         return drainLog()

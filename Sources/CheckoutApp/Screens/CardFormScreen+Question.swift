@@ -84,7 +84,10 @@ extension CardFormScreen {
         question.error = error
         question.refusal = focus == .network || focus == .pay ? [] : refusal
         question.back = back
-        question.atEnd = text.text(.plainNothingPaid)
+        // What happened, honestly: after a payment that went through, leaving this form pays
+        // nothing more, and the payment made stands.
+        let paid = context.eventLog.entries.contains { $0.name == "checkoutCompleted" && $0.detail["payment"]?["status"]?.stringValue == "AUTHORIZED" }
+        question.atEnd = text.text(paid ? .plainNothingMorePaid : .plainNothingPaid)
         return question
     }
 

@@ -4,9 +4,7 @@ import CheckoutCore
 extension HomeMenuScreen {
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
         // A conversation offers the first item each time, as a menu read aloud starts at its top.
-        // Payments is a table to page through, which a conversation does not show: `checkout
-        // payments` lists the ledger for scripts and screen readers.
-        let options = Self.items.enumerated().filter { $0.element != .route(.payments) }.map { index, item in
+        let options = Self.items.enumerated().map { index, item in
             ScreenQuestion.Option(item.title(context.localizer), steps: AnswerStep.moving(from: selection, to: index) + [.key(.enter)])
         }
         let text = context.localizer
@@ -29,12 +27,5 @@ extension ComingSoonScreen {
         case .payments: text.text(.plainPaymentsElsewhere)
         case .home, .pay, .settings: text.text(.plainUnavailable, route.title(text))
         }
-    }
-}
-
-extension PaymentsScreen {
-    /// The ledger is a table to page through: a conversation points at the command that lists it.
-    public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        ScreenQuestion(step: "payments", lead: [ComingSoonScreen.unavailable(.payments, context.localizer)], prompt: "", kind: .notice([.key(.escape)]))
     }
 }

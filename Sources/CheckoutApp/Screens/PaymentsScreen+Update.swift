@@ -24,35 +24,33 @@ extension PaymentsScreen {
             if selected > 0 {
                 selected -= 1
             } else if page > 0 {
-                turn(to: page - 1)
-                selected = max(0, entries.count - 1)
+                return turn(to: page - 1, choosingLast: true)
             }
         case .down:
             if selected < entries.count - 1 {
                 selected += 1
             } else if page < pageCount - 1 {
-                turn(to: page + 1)
-                selected = 0
+                return turn(to: page + 1)
             }
-        case .pageUp: turn(to: max(0, page - 1))
-        case .pageDown: turn(to: min(pageCount - 1, page + 1))
+        case .pageUp: return turn(to: max(0, page - 1))
+        case .pageDown: return turn(to: min(pageCount - 1, page + 1))
         case .previousFilter, .nextFilter:
             let all = StatusFilter.allCases
             let index = all.firstIndex(of: filter) ?? 0
             filter = all[(index + (action == .nextFilter ? 1 : all.count - 1)) % all.count]
             page = 0
             selected = 0
-            load()
+            return load()
         case .receipt(let step): return keepReceipt(step, context: context)
         }
         return []
     }
 
-    private mutating func turn(to newPage: Int) {
-        guard newPage != page else { return }
+    private mutating func turn(to newPage: Int, choosingLast: Bool = false) -> [ScreenEffect] {
+        guard newPage != page else { return [] }
         page = newPage
         selected = 0
-        load()
+        return load(choosingLast: choosingLast)
     }
 
     /// Typing goes to the file name while one is asked for; a click chooses a payment; the wheel moves the choice.
@@ -61,8 +59,14 @@ extension PaymentsScreen {
         switch input {
         case .click(let index as Int, _) where entries.indices.contains(index):
             selected = index
+        case .ledger(let answer):
+            take(answer)
         case .scroll(let lines):
-            for _ in 0..<abs(lines) { _ = perform(lines < 0 ? .up : .down, context: context) }
+            // One page turn at most: the lines after it wait for its answer.
+            for _ in 0..<abs(lines) {
+                let effects = perform(lines < 0 ? .up : .down, context: context)
+                if !effects.isEmpty { return effects }
+            }
         default:
             break
         }

@@ -5,9 +5,10 @@ import FoundationEssentials
 /// Payments: the ledger `checkout payments` lists, newest first, a page at a time, filtered by
 /// status, with the receipt of the payment chosen, which `s` saves and `c` copies.
 ///
-/// The screen reads one page from the ledger when it opens and when the page or the filter
-/// changes (a `LIMIT`/`OFFSET` query and a count), never the whole ledger: a ledger of a million
-/// payments pages as quickly as one of ten.
+/// The screen asks for one page of the ledger when it opens and when the page or the filter
+/// changes (``ScreenEffect/readLedger(_:)``: the app makes a `LIMIT`/`OFFSET` query and a count and
+/// hands the page back), never the whole ledger: a ledger of a million payments pages as quickly
+/// as one of ten. The screen itself does no I/O.
 public struct PaymentsScreen: KeepsReceipts {
     /// Which payments the list shows.
     public enum StatusFilter: String, Sendable, CaseIterable {
@@ -38,7 +39,6 @@ public struct PaymentsScreen: KeepsReceipts {
 
     public enum Action: Sendable, Equatable { case up, down, pageUp, pageDown, previousFilter, nextFilter, receipt(ReceiptStep) }
 
-    let ledger: Ledger
     public internal(set) var filter = StatusFilter.all
     /// The page on show, from 0, and how many payments a page holds.
     public internal(set) var page = 0
@@ -53,16 +53,19 @@ public struct PaymentsScreen: KeepsReceipts {
     /// what they are about).
     public internal(set) var problem: String?
     var keeping = ReceiptKeeping()
+    /// The page asked for and not answered yet, and whether its last payment is then chosen (↑ at
+    /// the top of a page goes to the foot of the page before).
+    var asked: (request: LedgerPageRequest, chooseLast: Bool)?
 
     public var title: String { "Payments" }
     public func title(context: ScreenContext) -> String { Route.payments.title(context.localizer) }
 
-    /// The payments of `ledger`, a page as tall as the terminal of `context` allows.
-    public init(ledger: Ledger, context: ScreenContext) {
-        self.ledger = ledger
+    /// Payments, a page as tall as the terminal of `context` allows; the first page is asked for when it appears.
+    public init(context: ScreenContext) {
         pageSize = Self.pageSize(height: context.size.height, width: context.size.width)
-        load()
     }
+
+    public mutating func appear(context: ScreenContext) -> [ScreenEffect] { load() }
 
     /// Rows a page takes: what is left of the screen under the heading once the receipt beside or
     /// under the list has its rows.
@@ -89,19 +92,22 @@ public struct PaymentsScreen: KeepsReceipts {
     public var chosen: LedgerEntry? { entries.indices.contains(selected) ? entries[selected] : nil }
 
 
-    /// Reads the page on show (and the count) from the ledger.
-    mutating func load() {
-        do {
-            total = try ledger.count(LedgerQuery(status: filter.status))
-            page = min(page, pageCount - 1)
-            entries = try ledger.entries(LedgerQuery(limit: pageSize, status: filter.status, offset: page * pageSize))
-            problem = nil
-        } catch {
-            entries = []
-            total = 0
-            problem = "\(error)"
-        }
-        selected = min(selected, max(0, entries.count - 1))
+    /// Asks for the page on show (and the count).
+    mutating func load(choosingLast: Bool = false) -> [ScreenEffect] {
+        let request = LedgerPageRequest(status: filter.status, page: page, pageSize: pageSize)
+        asked = (request, choosingLast)
+        return [.readLedger(request)]
+    }
+
+    /// Takes the page asked for last; an older answer is dropped.
+    mutating func take(_ answer: LedgerPage) {
+        guard let asked, asked.request == answer.request else { return }
+        self.asked = nil
+        page = answer.page
+        total = answer.total
+        entries = answer.entries
+        problem = answer.problem
+        selected = asked.chooseLast ? max(0, entries.count - 1) : min(selected, max(0, entries.count - 1))
     }
 
     /// The receipt of the payment chosen.

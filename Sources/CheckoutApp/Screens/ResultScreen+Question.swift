@@ -30,6 +30,8 @@ extension ResultScreen {
     }
 
     public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
+        // The file name for the receipt, asked as every text field of a model is.
+        if keeping.isAsking { return model(context: context).question(context: context) }
         let current = min(selected, buttons.count - 1)
         func press(_ button: Button) -> [AnswerStep] {
             AnswerStep.moving(from: current, to: buttons.firstIndex(of: button) ?? 0, down: .right, up: .left) + [.key(.enter)]
@@ -45,10 +47,16 @@ extension ResultScreen {
         }
         options.append(.init(text.text(.plainResultAnother), steps: press(buttons.contains(.newPayment) ? .newPayment : .anotherCard)))
         options.append(.init(text.text(.plainResultHome), steps: [.home]))
+        // The receipt kept where a paying person keeps it: `s` asks for a file name, as in the terminal.
+        if receipt(context: context) != nil {
+            let save = text.text(.receiptKeySave)
+            options.append(.init(save.prefix(1).uppercased() + save.dropFirst(), steps: [.key(.character("s"))]))
+        }
         return ScreenQuestion(
             step: "card.result", prompt: "",
             help: [(buttons.contains(.tryAgain) ? text.text(.plainResultHelpTry) : "") + text.text(.plainResultHelpAnother)],
             kind: .choice(.init(heading: text.text(.plainResultNext), options: options, defaultIndex: 0)),
+            error: context.exportNote.map { [$0.text] } ?? [],
             back: discardQuestion(context: context) == nil ? [.key(.escape)] : [.key(.escape), .key(.character("y"))])
     }
 }

@@ -67,7 +67,7 @@ final class PlainHarness: Sendable {
 
     func frontEnd(settings: CheckoutSettings = PlainHarness.settings, storage: SettingsStorage? = nil) -> PlainFrontEnd {
         PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, nol: nol,
-                      storage: storage)
+                      storage: storage, ledger: ledger)
     }
 
     /// Runs `route` to the end of `answers`; the exit status and the console.

@@ -1,0 +1,242 @@
+import CheckoutCore
+import CheckoutEngine
+
+/// What a screen shows, as a value: its title, its fields, its choices, its tables, the actions its
+/// keys take, what it has said so far, and its status line. A screen returns it from its state
+/// (``Screen/model(context:)``); a front end lays it out without knowing the screen by name: the
+/// terminal on its canvas, plain mode as questions, `checkout drive` as JSON Lines.
+///
+/// Values are as a person sees them, in the context's language and glyphs: money as the localizer
+/// writes it, a card number masked outside its own field, a secret field (a CVV) never its text.
+///
+///     let shown = model.screenModel
+///     shown.field("cardNumber")?.value   // "4000 0025 0000 1001"
+public struct ScreenModel: Sendable, Equatable {
+    /// The screen's id: `home`, `pay`, `result`, `payments`, `settings`, `help`, `events`,
+    /// `nol.link`… stable across languages, for scripts to check which screen is up.
+    public var screen: String
+    /// The title bar, in the context's language.
+    public var title: String
+    public var fields: [Field] = []
+    public var choices: [Choice] = []
+    public var tables: [Table] = []
+    /// The keys that do something here, as the footer and the help name them.
+    public var actions: [Action] = []
+    /// What the screen has learnt and said so far, oldest first ("BIN service: Visa.").
+    public var narration: [Narration] = []
+    /// The line under the screen: what is going on, or what went wrong.
+    public var status: String?
+    /// A payment's outcome, on the screen that shows one (the result).
+    public var result: PaymentResult?
+
+    public init(screen: String, title: String) {
+        self.screen = screen
+        self.title = title
+    }
+
+    /// One field: a text to type or a value chosen, with what is said about it.
+    public struct Field: Sendable, Equatable {
+        /// Primer's input element names on the card form (`cardNumber`, `cardNetwork`,
+        /// `expiryDate`, `cvv`, `cardholderName`); the screen's own names elsewhere.
+        public var id: String
+        public var label: String
+        /// The value as the screen shows it; a secret field's is never its text (see ``secret``).
+        public var value: String
+        /// The placeholder or format shown while the field is empty (`MM/YY`).
+        public var hint: String?
+        /// What the screen says beside the field (the networks found, "digits only").
+        public var notes: [String] = []
+        /// The error on show for the field, if any.
+        public var error: String?
+        public var focused = false
+        /// True when the field's text is never shown (a CVV, a one-time code): ``value`` is
+        /// bullets, one per character, and ``length`` says how many.
+        public var secret = false
+        /// How many characters the field holds.
+        public var length: Int
+
+        public init(id: String, label: String, value: String, hint: String? = nil, notes: [String] = [], error: String? = nil,
+                    focused: Bool = false, secret: Bool = false, length: Int? = nil) {
+            self.id = id
+            self.label = label
+            self.value = value
+            self.hint = hint
+            self.notes = notes
+            self.error = error
+            self.focused = focused
+            self.secret = secret
+            self.length = length ?? value.count
+        }
+
+        /// A secret field: its text shown as one bullet per character, in `glyphs`.
+        public static func secret(id: String, label: String, text: String, glyphs: GlyphSet, hint: String? = nil,
+                                  notes: [String] = [], error: String? = nil, focused: Bool = false) -> Field {
+            Field(id: id, label: label, value: CardNumberMask.hidden(text.count, ascii: glyphs.isASCII), hint: hint, notes: notes,
+                  error: error, focused: focused, secret: true, length: text.count)
+        }
+    }
+
+    /// One of several options: a menu, the co-badge chooser, buttons.
+    public struct Choice: Sendable, Equatable {
+        public var id: String
+        public var label: String
+        public var options: [Option]
+        /// The option marked (selected, or under the cursor), if any.
+        public var marked: Int?
+        /// The option the screen recommends (the card's preferred network), if any.
+        public var preferred: Int?
+        public var focused = false
+
+        public init(id: String, label: String, options: [Option], marked: Int? = nil, preferred: Int? = nil, focused: Bool = false) {
+            self.id = id
+            self.label = label
+            self.options = options
+            self.marked = marked
+            self.preferred = preferred
+            self.focused = focused
+        }
+
+        public struct Option: Sendable, Equatable {
+            /// A stable id: a network id (`VISA`), a route, a button.
+            public var id: String
+            public var label: String
+            /// What choosing it adds to the price, as money is written (`+€0.50`), if anything.
+            public var surcharge: String?
+
+            public init(id: String, label: String, surcharge: String? = nil) {
+                self.id = id
+                self.label = label
+                self.surcharge = surcharge
+            }
+        }
+    }
+
+    /// Rows under column headings (the payments), with the filter they are under.
+    public struct Table: Sendable, Equatable {
+        public var id: String
+        public var columns: [String]
+        public var rows: [[String]]
+        /// The row marked, if any.
+        public var marked: Int?
+        /// The filter the rows are under, as the screen names it ("All", "Authorized").
+        public var filter: String?
+        /// Which part of everything the rows are ("page 1 of 3 · 42 payments").
+        public var position: String?
+
+        public init(id: String, columns: [String], rows: [[String]], marked: Int? = nil, filter: String? = nil, position: String? = nil) {
+            self.id = id
+            self.columns = columns
+            self.rows = rows
+            self.marked = marked
+            self.filter = filter
+            self.position = position
+        }
+    }
+
+    /// A key and what it does here.
+    public struct Action: Sendable, Equatable {
+        /// The keys by their names (`tab`, `←`, `esc`, `F2/alt+e`).
+        public var keys: String
+        public var label: String
+        /// The key that does it (the first, when several do), for a front end that presses it.
+        public var key: Key?
+
+        public init(keys: String, label: String, key: Key? = nil) {
+            self.keys = keys
+            self.label = label
+            self.key = key
+        }
+    }
+
+    /// A payment's outcome as a script checks it: the processor's status, the network id paid
+    /// with, who chose it (the engine's ``NetworkChooser`` id, `CARDHOLDER` or `MERCHANT`; nil
+    /// when nobody did), the last four digits, and the amounts in minor units.
+    public struct PaymentResult: Sendable, Equatable {
+        public var status: String
+        public var network: String?
+        public var chosenBy: String?
+        public var last4: String?
+        public var amount: Int?
+        public var surcharge: Int?
+        public var total: Int?
+        public var currency: String?
+        public var paymentId: String?
+        /// Why the payment did not go through, as the screen says it.
+        public var reason: String?
+
+        public init(status: String, network: String? = nil, chosenBy: String? = nil, last4: String? = nil, amount: Int? = nil,
+                    surcharge: Int? = nil, total: Int? = nil, currency: String? = nil, paymentId: String? = nil, reason: String? = nil) {
+            self.status = status
+            self.network = network
+            self.chosenBy = chosenBy
+            self.last4 = last4
+            self.amount = amount
+            self.surcharge = surcharge
+            self.total = total
+            self.currency = currency
+            self.paymentId = paymentId
+            self.reason = reason
+        }
+    }
+
+    /// The field with `id`, if the screen shows one.
+    public func field(_ id: String) -> Field? { fields.first { $0.id == id } }
+
+    /// The choice with `id`, if the screen shows one.
+    public func choice(_ id: String) -> Choice? { choices.first { $0.id == id } }
+
+    /// The id of the field or choice that has the focus.
+    public var focus: String? { fields.first(where: \.focused)?.id ?? choices.first(where: \.focused)?.id }
+}
+
+extension ScreenModel {
+    /// The actions of hints, as the footer names them.
+    public static func actions(_ hints: [KeyHint]) -> [Action] {
+        hints.map { Action(keys: $0.keys, label: $0.help, key: $0.key) }
+    }
+
+    /// Every binding of a table, each key by its name with what it does (as the F1 help says it).
+    public static func actions<A>(_ map: KeyMap<A>) -> [Action] {
+        map.bindings.map { Action(keys: $0.keys.map(\.hintName).joined(separator: "/"), label: $0.explanation ?? $0.help, key: $0.keys.first) }
+    }
+
+    /// A screen's model as its question says it, for a screen that has no model of its own yet:
+    /// a text question is its focused field, a choice or a confirmation its choice.
+    public static func from(_ question: ScreenQuestion?, screen: String, title: String, context: ScreenContext) -> ScreenModel {
+        var model = ScreenModel(screen: screen, title: title)
+        guard let question else { return model }
+        let id = question.step
+        switch question.kind {
+        case .text(let answer):
+            let shown = answer.shownCurrent ?? answer.current ?? ""
+            model.fields = [answer.echo == .secret
+                ? .secret(id: id, label: question.prompt, text: answer.current ?? "", glyphs: context.glyphs, error: question.error.first, focused: true)
+                : Field(id: id, label: question.prompt, value: answer.echo == .cardNumber ? CardLikeDigits.masked(shown) : shown,
+                        notes: question.lead, error: question.error.first, focused: true)]
+        case .choice(let choice):
+            model.choices = [Choice(id: id, label: choice.heading ?? question.prompt,
+                                    options: choice.options.enumerated().map { Choice.Option(id: String($0.offset + 1), label: $0.element.label) },
+                                    marked: choice.defaultIndex, focused: true)]
+        case .confirm(let confirm):
+            model.choices = [Choice(id: id, label: question.prompt,
+                                    options: [Choice.Option(id: "yes", label: confirm.yes.label), Choice.Option(id: "no", label: confirm.no.label)],
+                                    marked: confirm.defaultYes ? 0 : 1, focused: true)]
+        case .notice:
+            model.status = question.lead.joined(separator: " ")
+        }
+        return model
+    }
+
+    /// An id made of an English title: `Pay by card · Result` is `pay-by-card-result`.
+    static func id(fromTitle title: String) -> String {
+        var id = ""
+        for scalar in title.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                id.unicodeScalars.append(scalar)
+            } else if !id.isEmpty, !id.hasSuffix("-") {
+                id += "-"
+            }
+        }
+        return id.hasSuffix("-") ? String(id.dropLast()) : id
+    }
+}

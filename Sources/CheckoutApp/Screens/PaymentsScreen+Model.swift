@@ -1,0 +1,36 @@
+import CheckoutCore
+import CheckoutStore
+import FoundationEssentials
+
+/// Payments as a value (``ScreenModel``): the page's payments as the `payments` table, under
+/// its filter, the chosen one's receipt as the `receipt` table, and the file name while one is asked for.
+extension PaymentsScreen {
+    public func model(context: ScreenContext) -> ScreenModel {
+        let text = context.localizer
+        let glyphs = context.glyphs
+        var shown = ScreenModel(screen: "payments", title: title(context: context))
+        let rows = entries.map { entry in
+            [Receipt.time(entry.createdAt.timeIntervalSince1970, text), Receipt.networkName(entry.network, context: context),
+             CardNumberMask.firstAndLast(entry.firstDigits, entry.last4, ascii: glyphs.isASCII),
+             context.money(MinorUnits.total(amount: entry.amount, surcharge: entry.surcharge), currency: entry.currency), entry.status]
+        }
+        let position = total == 0 ? nil : text.counted(.paymentsCount, total) + glyphs.separator
+            + text.text(.paymentsPage, text.format.number(page + 1), text.format.number(pageCount))
+        shown.tables.append(.init(id: "payments", columns: [text.text(.paymentsColumnTime), text.text(.paymentsColumnNetwork), text.text(.paymentsColumnCard),
+                                                            text.text(.paymentsColumnTotal), text.text(.paymentsColumnStatus)],
+                                  rows: rows, marked: entries.isEmpty ? nil : selected, filter: filter.title(text), position: position))
+        if let receipt = receipt(context: context) {
+            let lines = receipt.lines(context: context)
+            shown.tables.append(.init(id: "receipt", columns: ["", ""], rows: lines.map { [$0.shownLabel(text), $0.value] }))
+        }
+        if let field = keeping.field(context: context) { shown.fields = [field] }
+        if let note = context.exportNote {
+            shown.status = note.text
+        } else if let problem {
+            shown.status = text.text(.paymentsUnreadable, problem)
+        } else if entries.isEmpty {
+            shown.status = filter.none(text)
+        }
+        return shown
+    }
+}
