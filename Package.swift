@@ -79,7 +79,8 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .executableTarget(name: "ResourceEmbedder", path: "Plugins/ResourceEmbedder", swiftSettings: swiftSettings),
 
-        .target(name: "CheckoutCore", swiftSettings: swiftSettings),
+        // Its `TextKey` is generated from Resources/data/strings/en.tsv by the same plugin (code, no file read).
+        .target(name: "CheckoutCore", swiftSettings: swiftSettings, plugins: ["EmbedResources"]),
         .target(name: "CheckoutStore", dependencies: ["CSQLite", "CheckoutCore"], swiftSettings: swiftSettings),
         .target(
             name: "CheckoutEngine",

@@ -1,18 +1,32 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the shipped data files into the `CheckoutResources` module at build time, so a binary
-/// carries them wherever it goes: no source tree, resource bundle or install step is needed, and
-/// the files under `Resources/data` and `Resources/demo` stay the one place they are edited.
+/// Compiles the shipped data files into the program at build time, so a binary carries them
+/// wherever it goes and the files under `Resources/` stay the one place they are edited:
 ///
-/// Every regular file of those two folders and their subfolders is an input of one command, which `ResourceEmbedder`
-/// turns into `EmbeddedResources.swift`; SwiftPM reruns it when one of them changes or is added.
+/// - on `CheckoutResources` (whose folder is `Resources/`), every regular file of `data` and `demo`
+///   and their subfolders is an input of one command, which `ResourceEmbedder` turns into
+///   `EmbeddedResources.swift`;
+/// - on `CheckoutCore`, the English catalogue `Resources/data/strings/en.tsv` is the input of one
+///   command that writes `TextKey.swift`: the key enum and its typed accessors (a sentence with two
+///   arguments takes two), so a key added to the catalogue is a case at the next build. CheckoutCore
+///   reads no file for it: the keys are code.
+///
+/// SwiftPM reruns a command when one of its inputs changes or is added.
 @main
 struct EmbedResources: BuildToolPlugin {
     static let folders = ["data", "demo"]
+    static let englishCatalogue = "Resources/data/strings/en.tsv"
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        let tool = try context.tool(named: "ResourceEmbedder").url
         // `Target.directoryURL` needs tools version 6.1; the package is 6.0, whose `Path.string` is deprecated.
+        if target.name == "CheckoutCore" {
+            let catalogue = context.package.directoryURL.appendingPathComponent(Self.englishCatalogue)
+            let output = context.pluginWorkDirectoryURL.appendingPathComponent("TextKey.swift")
+            return [.buildCommand(displayName: "Generating TextKey from \(Self.englishCatalogue)", executable: tool,
+                                  arguments: ["--text-keys", output.path, catalogue.path], inputFiles: [catalogue], outputFiles: [output])]
+        }
         let root = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
         var inputs: [(name: String, url: URL)] = []
         for folder in Self.folders {
@@ -28,7 +42,7 @@ struct EmbedResources: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedResources.swift")
         return [.buildCommand(
             displayName: "Embedding \(inputs.count) files of Resources/data and Resources/demo",
-            executable: try context.tool(named: "ResourceEmbedder").url,
+            executable: tool,
             arguments: [output.path] + inputs.flatMap { [$0.name, $0.url.path] },
             inputFiles: inputs.map(\.url),
             outputFiles: [output])]

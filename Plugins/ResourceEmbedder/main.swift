@@ -1,6 +1,7 @@
 import Foundation
 
 // ResourceEmbedder OUTPUT NAME PATH [NAME PATH]...
+// ResourceEmbedder --text-keys OUTPUT CATALOGUE   (see TextKeys.swift)
 //
 // Writes OUTPUT, a Swift file that gives `ResourceFiles` the bytes of each PATH under its NAME
 // (`data/networks.json`) as a string literal: one static string per file, in the binary's
@@ -8,6 +9,19 @@ import Foundation
 // UTF-8 text; anything else stops the build with the file's name, rather than changing its bytes.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--text-keys" {
+    guard arguments.count == 3, let data = FileManager.default.contents(atPath: arguments[2]), let tsv = String(data: data, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("usage: ResourceEmbedder --text-keys OUTPUT CATALOGUE (a readable UTF-8 file)\n".utf8))
+        exit(2)
+    }
+    let (keys, problem) = textKeys(tsv)
+    if let problem {
+        FileHandle.standardError.write(Data("ResourceEmbedder: \(arguments[2]): \(problem)\n".utf8))
+        exit(1)
+    }
+    writeIfChanged(textKeySource(keys), to: arguments[1])
+    exit(0)
+}
 guard let outputPath = arguments.first, arguments.count % 2 == 1 else {
     FileHandle.standardError.write(Data("usage: ResourceEmbedder OUTPUT NAME PATH [NAME PATH]...\n".utf8))
     exit(2)
@@ -66,11 +80,14 @@ extension ResourceFiles {
 }
 
 """
-let output = URL(fileURLWithPath: outputPath)
-// Unchanged output keeps its date, so the module is not rebuilt for nothing.
-if FileManager.default.contents(atPath: outputPath) != Data(source.utf8) {
-    do { try Data(source.utf8).write(to: output, options: .atomic) } catch {
-        FileHandle.standardError.write(Data("ResourceEmbedder: cannot write \(outputPath): \(error)\n".utf8))
+writeIfChanged(source, to: outputPath)
+
+/// Writes `source` to `path` unless the file holds it already: unchanged output keeps its date, so
+/// the module is not rebuilt for nothing.
+func writeIfChanged(_ source: String, to path: String) {
+    guard FileManager.default.contents(atPath: path) != Data(source.utf8) else { return }
+    do { try Data(source.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        FileHandle.standardError.write(Data("ResourceEmbedder: cannot write \(path): \(error)\n".utf8))
         exit(1)
     }
 }

@@ -19,7 +19,7 @@ enum NolEventsCommand {
         guard options.positionals.isEmpty else {
             return options.usageError("takes no arguments; it reads JSON Lines from standard input")
         }
-        if let code = options.otp, case .failure = NolPayValidator.otpCode(code) { return options.usageError("--otp needs 6 digits") }
+        if let code = options.otp, case .failure = NolPayValidator.otpCode(code) { return options.usageError("--otp needs \(OneTimeCode.length) digits") }
         let dataDir = options.dataDirectory
         let amount = options.amount ?? NolFare.amount
         let currency = options.currency ?? NolFare.currency

@@ -75,7 +75,7 @@ public struct Payment: Sendable, Equatable {
     }
 
     /// What the cardholder was charged: the amount plus the surcharge.
-    public var total: Int { amount.addingMinorUnits(surcharge) }
+    public var total: Int { MinorUnits.total(amount: amount, surcharge: surcharge) }
 }
 
 /// Why a checkout failed, with the headless SDK's error id (`invalid-card-data`, `unsupported-card-type`,

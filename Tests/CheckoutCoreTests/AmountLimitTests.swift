@@ -39,6 +39,6 @@ import Testing
         #expect(ClientSession(amount: 0).amountProblem(for: nil)?.contains("1 to 999999999999999") == true)
         #expect(ClientSession(amount: Self.maximum, surcharges: [.visa: 1]).amountProblem(for: .visa)?.contains("surcharge") == true)
         #expect(ClientSession(amount: Self.maximum, surcharges: [.visa: 1]).amountProblem(for: .cartesBancaires) == nil)
-        #expect(Int.min.addingMinorUnits(-1) == Int.min && 5.addingMinorUnits(-7) == -2)
+        #expect(MinorUnits.total(amount: .min, surcharge: -1) == .min && MinorUnits.total(amount: 5, surcharge: -7) == -2)
     }
 }

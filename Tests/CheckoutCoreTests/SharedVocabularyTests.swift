@@ -32,6 +32,17 @@ import Testing
         #expect(CardNumberMask.hidden(3, ascii: true) == "***")
         #expect(CardNumberMask.echo(digits: "4000002500001001") == "•••• 1001")
         #expect(CardNumberMask.echo(digits: "4242") == "••••")
+        #expect(CardNumberMask.firstAndLast("40000025", "1001") == "40000025…1001")
+        #expect(CardNumberMask.firstAndLast("40000025", "1001", ascii: true) == "40000025...1001")
+        #expect(CardNumberMask.firstAndLast("", "0233") == "•••• 0233", "a row without first digits reads as a receipt does")
+        #expect(CardNumberMask.named("Silver card", last4: "0125") == "Silver card ••••\u{00A0}0125")
+        #expect(CardNumberMask.named("Nol", last4: "0125", ascii: true) == "Nol ****\u{00A0}0125")
+    }
+
+    @Test func aTotalIsOneCheckedSum() {
+        #expect(MinorUnits.total(amount: 4999, surcharge: 30) == 5029)
+        #expect(MinorUnits.total(amount: .max, surcharge: 1) == .max && MinorUnits.total(amount: .min, surcharge: -1) == .min)
+        #expect(AmountDue(network: .visa, amount: 4999, surcharge: 30, currency: "EUR").total == 5029)
     }
 
     @Test func digitsAreFilteredOneWay() {

@@ -114,6 +114,20 @@ import Testing
         #expect(plain.transcript.contains("Ctrl-D to leave.\nPay by card: €49.99."), "a session without an order says what it has")
     }
 
+    /// In French the order's lines and total are written as French writes money, like the terminal.
+    @Test func theOrderIsInTheLanguagesMoney() async throws {
+        let harness = try PlainHarness()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("examples/session-basket.json"), encoding: .utf8)
+        var settings = CheckoutSettings(session: try ClientSession.read(json: text).session)
+        settings.debounceMilliseconds = 0
+        settings.language = .french
+        let transcript = await harness.run(.pay, [], settings: settings).1.transcript
+        #expect(transcript.contains("  2 × Sourdough loaf  9,00\u{A0}€\n  1 × Apricot jam  5,00\u{A0}€\n  3 × Croissant  3,60\u{A0}€\n"), "\(transcript)")
+        #expect(transcript.contains(" 17,60\u{A0}€\n"))
+        #expect(!transcript.contains("€9.00") && !transcript.contains("€17.60"), "no English money in French")
+    }
+
     /// The embedded table has no row for 4111 1111 1111 1111: the service answered, it knows nothing.
     @Test func aCardTheBinTableDoesNotKnowIsNotCalledAnOutage() async throws {
         let harness = try PlainHarness()

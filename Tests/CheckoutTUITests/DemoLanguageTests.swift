@@ -47,7 +47,7 @@ import Testing
             return key
         }
         #expect(keys.count == 13, "every caption of cobadge names its sentence")
-        #expect(shown == keys.map { localizer.text($0) })
+        #expect(shown == keys.map { localizer.text($0.rawValue, []) })
         #expect(statuses.first == "cobadge 1/13")
         if language == .english {
             // Today's captions, word for word.

@@ -17,12 +17,25 @@ import Testing
 
     @Test("the summary: who, what and how much, in one line or item by item")
     func summary() {
-        let summary = OrderSummary(Self.basket.session, mode: .unicode)
-        #expect(summary.headline(separator: " · ") == "Corner Bakery · 3 items · €17.60")
+        let unicode = Fixtures.model(settings: Self.basket).context
+        let summary = OrderSummary(Self.basket.session, context: unicode)
+        #expect(summary.headline(context: unicode) == "Corner Bakery · 3 items · €17.60")
         #expect(summary.itemLines == ["2 × Sourdough loaf  €9.00", "1 × Apricot jam  €5.00", "3 × Croissant  €3.60"])
-        let one = OrderSummary(SurchargeTests.settings.session, mode: .ascii)
-        #expect(one.headline(separator: " | ") == "Boulangerie Demo | 1 × Weekly bread basket | EUR 49.99")
-        #expect(OrderSummary(Fixtures.settings.session, mode: .unicode).headline(separator: " · ") == nil, "a session without them shows what it has")
+        let ascii = Fixtures.model(settings: SurchargeTests.settings, glyphs: .ascii).context
+        let one = OrderSummary(SurchargeTests.settings.session, context: ascii)
+        #expect(one.headline(context: ascii) == "Boulangerie Demo | 1 × Weekly bread basket | EUR 49.99")
+        #expect(OrderSummary(Fixtures.settings.session, context: unicode).headline(context: unicode) == nil, "a session without them shows what it has")
+    }
+
+    @Test("the summary's money is the screen language's: French writes 9,00 €, never English's €9.00")
+    func summaryInFrench() {
+        var settings = Self.basket
+        settings.language = .french
+        let french = Fixtures.model(settings: settings).context
+        let summary = OrderSummary(settings.session, context: french)
+        #expect(summary.itemLines == ["2 × Sourdough loaf  9,00\u{A0}€", "1 × Apricot jam  5,00\u{A0}€", "3 × Croissant  3,60\u{A0}€"])
+        #expect(summary.total == "17,60\u{A0}€")
+        #expect(summary.headline(context: french) == "Corner Bakery · 3 articles · 17,60\u{A0}€")
     }
 
     @Test("at 120x40 every item with its amount and the total above the form; at 80x24 and smaller one line")
@@ -66,10 +79,10 @@ import Testing
         model.fillTheRestOfTheCard()
         _ = model.press(.enter)
         let payment = Payment(id: "pay_0042", status: .authorized, amount: 1760, currency: "EUR", network: .visa, firstDigits: "40000025",
-                              last4Digits: "1001")
+                              last4Digits: "1001", networkChosenBy: .cardholder)
         _ = model.receive(.checkoutCompleted(payment))
         let result = try #require(model.top as? ResultScreen)
-        let text = try #require(result.receipt(context: model.context)).text(glyphs: .unicode)
+        let text = try #require(result.receipt(context: model.context)).text(context: model.context)
         #expect(text == """
             Receipt
             Merchant    Corner Bakery
@@ -113,7 +126,7 @@ import Testing
         model.type("/tmp/r.txt")
         let commands = model.press(.enter)
         let receipt = try #require((model.top as? ResultScreen)?.receipt(context: model.context))
-        #expect(commands == [.export(receipt.text(glyphs: .unicode), .file("/tmp/r.txt"))])
+        #expect(commands == [.export(receipt.text(context: model.context), .file("/tmp/r.txt"))])
         model.exported(StatusNote("Saved to /tmp/r.txt", tone: .success))
         #expect(model.screen.contains("✓ Saved to /tmp/r.txt"))
         _ = model.press(.right)
@@ -134,7 +147,7 @@ import Testing
     func copy() throws {
         var model = paid()
         let receipt = try #require((model.top as? ResultScreen)?.receipt(context: model.context))
-        #expect(model.press(.character("c")) == [.export(receipt.text(glyphs: .unicode), .clipboard)])
+        #expect(model.press(.character("c")) == [.export(receipt.text(context: model.context), .clipboard)])
         var refused = Fixtures.model()
         for _ in 0..<4 { _ = refused.press(.tab) }
         _ = refused.press(.enter)

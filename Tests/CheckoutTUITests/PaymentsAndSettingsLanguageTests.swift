@@ -83,11 +83,11 @@ import Testing
         let text = receipt.text(context: model.context)
         #expect(text.hasPrefix("Reçu\n"))
         #expect(text.contains("Heure        15/06/2026 12:28 UTC\n"))
-        #expect(text.contains("Réseau       Visa · choisi par le titulaire\n"))
+        #expect(text.contains("Réseau       Visa · choisi par vous\n"))
         #expect(text.contains("Total        10,28\u{A0}€\n"))
         #expect(model.press(.character("c")) == [.export(text, .clipboard)])
         // English keeps the receipt it kept before: ISO time, English labels.
-        let english = receipt.text(glyphs: .unicode)
+        let english = receipt.text(context: Self.payments(try PaymentsScreenTests.ledger(30), .english, glyphs: .unicode).context)
         #expect(english.hasPrefix("Receipt\n") && english.contains("Time        2026-06-15T12:28:00Z\n"))
     }
 

@@ -84,12 +84,12 @@ import Testing
         #expect(empty.screen.contains("No failed payments."))
     }
 
-    @Test("the chosen payment's receipt: what the ledger keeps, card as first digits and last four, the decline's reason")
+    @Test("the chosen payment's receipt: what the ledger keeps, the card as the result shows it (last four), the decline's reason")
     func receipt() throws {
         var model = Self.model(try Self.ledger(30))
         // pay_0026 is declined, with Visa: the fourth from the top.
         for _ in 0..<3 { _ = model.press(.down) }
-        let text = try #require(screen(model).receipt(context: model.context)).text(glyphs: .unicode)
+        let text = try #require(screen(model).receipt(context: model.context)).text(context: model.context)
         #expect(text == """
             Receipt
             Payment id  pay_0026
@@ -98,7 +98,7 @@ import Testing
             Amount      €10.26
             Total       €10.26
             Network     Visa
-            Card        40000025…1001
+            Card        •••• 1001
             Reason      Insufficient funds
 
             """)
@@ -113,16 +113,17 @@ import Testing
         var model = Self.model(try Self.ledger(30))
         _ = model.press(.down)
         #expect(screen(model).chosen?.id == "pay_0028")
-        #expect(try #require(screen(model).receipt(context: model.context)).networkChoice == "chosen by the cardholder")
-        #expect(model.screen.contains("Network       Visa · chosen by the cardholder"))
+        #expect(try #require(screen(model).receipt(context: model.context)).choice == .chosenByCardholder)
+        #expect(model.screen.contains("Network       Visa · chosen by you"), "in the words of the result screen")
     }
 
     @Test("a Nol payment reads as Nol, in AED, with its last four")
     func nolPayment() throws {
         let model = Self.model(try Self.ledger(2))
         let receipt = try #require(screen(model).receipt(context: model.context))
-        #expect(receipt.network == "Nol")
-        #expect(receipt.card == "•••• 0233")
+        let lines = receipt.lines(context: model.context)
+        #expect(lines.first { $0.label == .resultNetwork }?.value == "Nol")
+        #expect(lines.first { $0.label == .resultCard }?.value == "•••• 0233")
         #expect(model.screen.contains("AED 7.50"))
     }
 

@@ -36,7 +36,7 @@ public final class DemoWorld: Sendable {
         recipe = EngineRecipe(catalogue: catalogue, paymentService: SandboxPaymentService(ledger: paymentsLedger), clock: clock)
         let codes = Mutex(SplitMix64(seed: seed))
         nol = try NolSystem.simulated(database: database, clock: clock,
-                                      makeCode: { String(Int(codes.withLock { $0.next() } % 1_000_000), zeroPaddedTo: 6) })
+                                      makeCode: { OneTimeCode(drawn: codes.withLock { $0.next() }).digits })
         registry = ScreenRegistry.standard.withNolScreens(nol).withPaymentsScreen(ledger: paymentsLedger)
     }
 

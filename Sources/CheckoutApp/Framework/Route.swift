@@ -29,7 +29,7 @@ public enum Route: String, Sendable, CaseIterable {
     public func title(_ localizer: Localizer) -> String { localizer.text(titleKey) }
 
     /// The catalogue's name of the route's title.
-    public var titleKey: TextKey {
+    public var titleKey: TextKey0 {
         switch self {
         case .home: .routeHome
         case .pay: .routePay

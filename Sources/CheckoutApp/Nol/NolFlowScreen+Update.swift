@@ -236,7 +236,7 @@ extension NolFlowScreen {
     /// The most characters each field holds.
     static func limit(of field: Field) -> Int {
         switch field {
-        case .code: 6
+        case .code: OneTimeCode.length
         case .card: 19
         case .phone: 20
         }
@@ -297,7 +297,7 @@ extension NolFlowScreen {
                     cardFailures[tapped] = nil
                     cardInFlight = tapped
                     chosenCard = tapped
-                    log("nolTap", "card •••• \(tapped.suffix(4)) held to the reader")
+                    log("nolTap", "card \(CardNumberMask.lastFour(String(tapped.suffix(4)))) held to the reader")
                     ask(.tapAndScan(cardNumber: tapped))
                 }
                 apply(link: actions.filter { if case .perform = $0 { false } else { true } })
@@ -458,7 +458,7 @@ extension NolFlowScreen {
             log("nolError", "\(error.errorId) \(error.code): \(error.message)")
         case let .success(cards):
             log("nolLinkedCards", "\(cards.count) for \(Self.grouped(mobileNumber))"
-                + (cards.isEmpty ? "" : ": " + cards.map { "•••• \($0.last4)" }.joined(separator: ", ")))
+                + (cards.isEmpty ? "" : ": " + cards.map { CardNumberMask.lastFour($0.last4) }.joined(separator: ", ")))
             guard case let .success(number) = NolPayValidator.mobileNumber(mobileNumber) else { return }
             if cards.isEmpty {
                 failure = Self.noLinkedCard(number)
@@ -533,11 +533,11 @@ extension NolFlowScreen {
     /// so what they concern is the machine's (it holds it once the step is out).
     func describe(_ step: Step) -> String {
         switch (step, machine) {
-        case let (.link(.collectPhoneData(card)), _): "collectPhoneData •••• \(card.suffix(4))"
+        case let (.link(.collectPhoneData(card)), _): "collectPhoneData \(CardNumberMask.lastFour(String(card.suffix(4))))"
         case let (.link(.collectOtpData(phone)), _): "collectOtpData \(Self.grouped(phone))"
         case let (.unlink(.collectOtpData), .unlink(unlink)): "collectOtpData \(Self.grouped(unlink.codeSentTo ?? ""))"
-        case let (.link(.cardLinked), .link(link)): "cardLinked •••• \(link.linkedCard?.last4 ?? "")"
-        case let (.unlink(.cardUnlinked), .unlink(unlink)): "cardUnlinked •••• \(unlink.unlinkedCard?.last4 ?? "")"
+        case let (.link(.cardLinked), .link(link)): "cardLinked \(CardNumberMask.lastFour(link.linkedCard?.last4 ?? ""))"
+        case let (.unlink(.cardUnlinked), .unlink(unlink)): "cardUnlinked \(CardNumberMask.lastFour(unlink.unlinkedCard?.last4 ?? ""))"
         case let (.link(step), _): step.name
         case let (.unlink(step), _): step.name
         case let (.pay(step), _): step.name
@@ -574,10 +574,10 @@ extension NolFlowScreen {
         case let .cardLinked(card): stage = .linked(card)
         case let .cardUnlinked(card): stage = .unlinked(card.cardNumber)
         case let .checkoutCompleted(payment):
-            log("nolCheckout", "checkoutCompleted \(payment.id) \(payment.status) \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) •••• \(payment.last4)")
+            log("nolCheckout", "checkoutCompleted \(payment.id) \(payment.status) \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) \(CardNumberMask.lastFour(payment.last4))")
             stage = .paid(payment)
         case let .checkoutFailed(payment):
-            log("nolCheckout", "checkoutFailed \(payment.id) \(payment.status) \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) •••• \(payment.last4)")
+            log("nolCheckout", "checkoutFailed \(payment.id) \(payment.status) \(MoneyText.format(minorUnits: payment.amount, currency: payment.currency)) \(CardNumberMask.lastFour(payment.last4))")
             stage = .declined(payment)
         }
     }

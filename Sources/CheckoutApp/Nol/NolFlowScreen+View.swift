@@ -31,7 +31,7 @@ extension NolFlowScreen {
     static let unlinkSteps = ["Phone", "Card", "Code", "Unlinked"]
 
     /// Each step's name (as ``steps`` gives it, in English) and the sentence it is shown as.
-    static let stepKeys: [String: TextKey] = [
+    static let stepKeys: [String: TextKey0] = [
         "Scan card": .nolStepScan, "Phone": .nolStepPhone, "Code": .nolStepCode, "Linked": .nolStepLinked, "Linked cards": .nolStepLinkedCards,
         "Card": .nolStepCard, "Payment": .nolStepPayment, "Unlinked": .nolStepUnlinked,
     ]
@@ -74,7 +74,7 @@ extension NolFlowScreen {
             }
             row += 1
         }
-        let mask = CardNumberMask.hidden(4, ascii: glyphs.isASCII)
+        let ascii = glyphs.isASCII
         // The body keeps the row above the footer free, as the card form does.
         let bottom = area.bottom - 1
 
@@ -84,7 +84,7 @@ extension NolFlowScreen {
                                into: &canvas, context: context) + 1
         case let .linked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardLinked, glyphs.success), style: .success,
-                         lines: [(text.text(.resultCard), "\(card.label) \(mask)\u{00A0}\(card.last4)"),
+                         lines: [(text.text(.resultCard), CardNumberMask.named(card.label, last4: card.last4, ascii: ascii)),
                                  (text.text(.nolBalance), context.money(card.balance, currency: nol.currency))],
                          note: text.text(.nolCardReady), context: context)
         case let .paid(payment), let .declined(payment):
@@ -95,19 +95,19 @@ extension NolFlowScreen {
                          style: approved ? .success : .error,
                          lines: [(text.text(.resultPaymentId), payment.id), (text.text(.resultStatus), text.paymentStatus(payment.status)),
                                  (text.text(.resultAmount), context.money(payment.amount, currency: payment.currency)),
-                                 (text.text(.resultCard), "Nol \(mask)\u{00A0}\(payment.last4)"),
+                                 (text.text(.resultCard), CardNumberMask.named("Nol", last4: payment.last4, ascii: ascii)),
                                  (text.text(approved ? .nolNewBalance : .nolBalance), context.money(payment.balance, currency: payment.currency))],
                          context: context)
         case let .unlinked(card):
             row = result(into: &canvas, row: row, left: left, width: bodyWidth, headline: text.text(.nolCardUnlinked, glyphs.success), style: .success,
-                         lines: [(text.text(.resultCard), chosenCardText(mask: mask) ?? "Nol \(mask)\u{00A0}\(card.suffix(4))")],
+                         lines: [(text.text(.resultCard), chosenCardText(ascii: ascii) ?? CardNumberMask.named("Nol", last4: card.suffix(4), ascii: ascii))],
                          note: text.text(.nolNoLongerLinked), context: context)
         case .requested:
             canvas.put(context.truncate(text.text(.nolAsking), to: bodyWidth), row: row, column: left, style: .dim)
         case .cardAndPhone, .cardActions:
             row = cardAndPhoneRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, context: context)
         case .phone, .code:
-            if let card = chosenCardText(mask: mask) {
+            if let card = chosenCardText(ascii: ascii) {
                 row = valueRow(text.text(.resultCard), card, into: &canvas, row: row, left: left, width: bodyWidth, glyphs: glyphs) + 1
             }
             row = fieldRows(into: &canvas, row: row, left: left, width: bodyWidth, bottom: bottom, smsLine: !showsPanel, context: context)
@@ -155,11 +155,11 @@ extension NolFlowScreen {
     }
 
     /// The card the later steps of linking or unlinking are about, masked: `Silver card •••• 0125`.
-    private func chosenCardText(mask: String) -> String? {
+    private func chosenCardText(ascii: Bool) -> String? {
         guard flow == .link || flow == .unlink, let number = chosenCard else { return nil }
         let label = readerCards.first { $0.cardNumber == number }?.label
             ?? linkedCards?.cards.first { $0.cardNumber == number }?.label ?? "Nol"
-        return "\(label) \(mask)\u{00A0}\(number.suffix(4))"
+        return CardNumberMask.named(label, last4: number.suffix(4), ascii: ascii)
     }
 
     /// A labelled value that is not edited, wrapped under itself: returns the row after it.

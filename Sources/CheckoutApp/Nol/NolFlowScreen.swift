@@ -96,7 +96,7 @@ public struct NolFlowScreen: Screen {
     /// The mobile number each reader card is linked to, when it is: the reader list says so.
     var linkedNumbers: [String: String] = [:]
     /// What the flow did that a line-by-line front end says as it happens ("Asking the Nol system…").
-    var said: [TextKey] = []
+    var said: [TextKey0] = []
     /// A Transit failure about the current step: shown under the step's field, or at the foot.
     var failure: NolPayError?
     /// Transit failures about a card, by card number: each shows while its card is the one chosen.
@@ -112,7 +112,7 @@ public struct NolFlowScreen: Screen {
     var sms: NolSMSRecord?
     /// Why the code in the SMS panel no longer works (used up by wrong tries, expired), so the
     /// panel marks it; nil while it works.
-    var smsDead: TextKey?
+    var smsDead: TextKey0?
     /// When the Nol system takes a request for another code (on the app's clock): the code step
     /// counts down to it, live. Nil when a new code can be asked for now.
     var resendAt: Duration?

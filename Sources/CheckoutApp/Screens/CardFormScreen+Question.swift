@@ -6,7 +6,7 @@ import CheckoutEngine
 extension CardFormScreen {
     public func narration(context: ScreenContext) -> [Narration] {
         // The order first, as the session gives it: who is paid, for what.
-        let order = OrderSummary(context.session, mode: .unicode)
+        let order = OrderSummary(context.session, context: context)
         let text = context.localizer
         var said: [Narration] = []
         if order.hasDetails {

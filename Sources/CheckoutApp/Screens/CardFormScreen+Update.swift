@@ -38,7 +38,7 @@ extension CardFormScreen {
 
     /// The order being paid, whole: the form shows it above itself only where there is room.
     public func helpAbout(context: ScreenContext) -> HelpScreen.About? {
-        let summary = OrderSummary(context.session, money: { context.money($0, currency: context.session.currency) })
+        let summary = OrderSummary(context.session, context: context)
         // A row without a label (an item after the first) is not a heading: it gets a blank one.
         var rows = summary.rows(context.localizer).map { KeyHint(keys: $0.label.isEmpty ? " " : $0.label, help: $0.value) }
         let surcharges = context.session.allowedNetworks.compactMap { network -> String? in
@@ -427,7 +427,7 @@ extension CardFormScreen {
         banner = nil
         hold = nil
         change(&self)
-        if digits.count < 8 { lookupInFlight = false }
+        if digits.count < CardNetworkResolver.binLength { lookupInFlight = false }
     }
 
     mutating func sendIfChanged(context: ScreenContext) -> [ScreenEffect] {
@@ -510,7 +510,8 @@ extension CardFormScreen {
             }
         case .didReceiveMetadata(let metadata, let state):
             let number = CardNumberNormalizer.asciiDigits(in: state.cardNumber)
-            guard number.count >= 8, digits.count >= 8, number.prefix(8) == digits.prefix(8) else {
+            guard number.count >= CardNetworkResolver.binLength, digits.count >= CardNetworkResolver.binLength,
+                  number.prefix(CardNetworkResolver.binLength) == digits.prefix(CardNetworkResolver.binLength) else {
                 if number == digits { lookupInFlight = false }
                 return []
             }
@@ -520,7 +521,7 @@ extension CardFormScreen {
             let chooserWasShown = selectableNetworks(context: context) != nil
             if learnt.last != .answered(metadata) { learnt.append(.answered(metadata)) }
             engineMetadata = metadata
-            engineMetadataBin = String(number.prefix(8))
+            engineMetadataBin = String(number.prefix(CardNetworkResolver.binLength))
             if let selectable = metadata.chooserNetworks, selectable.items.count >= 2 {
                 if choice == nil || !selectable.items.contains(where: { $0.network == choice }) {
                     choice = selectable.preferred?.network ?? selectable.items.first?.network

@@ -126,8 +126,8 @@ extension CardFormScreen {
     func drawOrder(row: Int, left: Int, width: Int, spare: inout Int, into canvas: inout Canvas, context: ScreenContext) -> Int {
         let glyphs = context.glyphs
         let text = context.localizer
-        let summary = OrderSummary(context.session, money: { context.money($0, currency: context.session.currency) })
-        guard spare >= 1, let lead = summary.headlineLead(separator: glyphs.separator, localizer: text) else { return 0 }
+        let summary = OrderSummary(context.session, context: context)
+        guard spare >= 1, let lead = summary.headlineLead(context: context) else { return 0 }
         // The whole order: a heading, the items, the total, and a blank row before the form.
         let whole = 1 + summary.items.count + 1 + 1
         if !summary.items.isEmpty, spare >= whole + 2 {

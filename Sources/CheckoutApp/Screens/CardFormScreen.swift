@@ -141,7 +141,7 @@ public struct CardFormScreen: Screen {
     /// local rules below.
     public func metadata(context: ScreenContext) -> CardNumberEntryMetadata? {
         guard !digits.isEmpty else { return nil }
-        if digits.count >= 8, let engineMetadata, engineMetadataBin == String(digits.prefix(8)) {
+        if digits.count >= CardNetworkResolver.binLength, let engineMetadata, engineMetadataBin == String(digits.prefix(CardNetworkResolver.binLength)) {
             return engineMetadata
         }
         return context.resolver.localMetadata(forDigits: digits, source: .local)
@@ -159,13 +159,17 @@ public struct CardFormScreen: Screen {
         metadata(context: context)?.autoSelectedCardNetwork
     }
 
-    /// The network the number belongs to as far as the form knows: the chosen one on a co-badged
-    /// card, the automatically selected one on an eftpos co-badged card.
+    /// The network the number belongs to as far as the form knows: the one a payment would use
+    /// (``CardNetworkResolver/networkForPayment(choice:metadata:)``, the engine's answer: the
+    /// automatically selected one on an eftpos co-badged card, the cardholder's choice, the
+    /// preferred one); for a card no network of which is accepted, its first network, whose
+    /// grouping and security code the fields still follow.
     public func network(context: ScreenContext) -> CardNetwork? {
-        if selectableNetworks(context: context) != nil, let choice { return choice }
         guard let metadata = metadata(context: context) else { return nil }
-        if let automatic = metadata.autoSelectedCardNetwork { return automatic.network }
-        let network = metadata.detectedCardNetworks.preferred?.network ?? metadata.detectedCardNetworks.items.first?.network
+        // The form's choice counts while the chooser is shown (a choice left from another number does not).
+        let choice = selectableNetworks(context: context) != nil ? choice : nil
+        if case .success(let paying) = context.resolver.networkForPayment(choice: choice, metadata: metadata) { return paying }
+        let network = metadata.detectedCardNetworks.items.first?.network
         return network == .other ? nil : network
     }
 
@@ -200,7 +204,7 @@ public struct CardFormScreen: Screen {
     /// the BIN service has answered (or failed); nil when the session has no surcharges (no
     /// action is sent) or the card cannot be paid with.
     func sessionNetwork(context: ScreenContext) -> CardNetwork? {
-        guard context.session.hasSurcharges, digits.count >= 8, let metadata = metadata(context: context), metadata.source != .local else {
+        guard context.session.hasSurcharges, digits.count >= CardNetworkResolver.binLength, let metadata = metadata(context: context), metadata.source != .local else {
             return nil
         }
         return try? context.resolver.networkForPayment(choice: cardData(context: context).cardNetwork, metadata: metadata).get()

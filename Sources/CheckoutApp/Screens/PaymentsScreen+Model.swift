@@ -5,15 +5,25 @@ import FoundationEssentials
 /// Payments as a value (``ScreenModel``): the page's payments as the `payments` table, under
 /// its filter, the chosen one's receipt as the `receipt` table, and the file name while one is asked for.
 extension PaymentsScreen {
+    /// One payment as the list shows it, in every front end: its time, network, card
+    /// (`40000025…1001`), total and status in the screen's language. The total goes through the
+    /// ledger's checked total: a damaged row whose amount and surcharge cannot be added is shown
+    /// unreadable, never added (that trapped).
+    static func row(_ entry: LedgerEntry, context: ScreenContext) -> (time: String, network: String, card: String, total: String, status: String) {
+        let text = context.localizer
+        return (Receipt.time(entry.createdAt.timeIntervalSince1970, text), Receipt.networkName(entry.network, context: context),
+                CardNumberMask.firstAndLast(entry.firstDigits, entry.last4, ascii: context.glyphs.isASCII),
+                entry.checkedTotal.map { context.money($0, currency: entry.currency) } ?? text.text(.paymentsAmountUnreadable),
+                text.paymentStatus(entry.status))
+    }
+
     public func model(context: ScreenContext) -> ScreenModel {
         let text = context.localizer
         let glyphs = context.glyphs
         var shown = ScreenModel(screen: "payments", title: title(context: context))
         let rows = entries.map { entry in
-            let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
-                                  mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
-            return [Receipt.time(entry.createdAt.timeIntervalSince1970, text), receipt.network, receipt.card,
-                    context.money(entry.amount + entry.surcharge, currency: entry.currency), entry.status]
+            let row = Self.row(entry, context: context)
+            return [row.time, row.network, row.card, row.total, row.status]
         }
         let position = total == 0 ? nil : text.counted(.paymentsCount, total) + glyphs.separator
             + text.text(.paymentsPage, text.format.number(page + 1), text.format.number(pageCount))
@@ -21,7 +31,7 @@ extension PaymentsScreen {
                                                             text.text(.paymentsColumnTotal), text.text(.paymentsColumnStatus)],
                                   rows: rows, marked: entries.isEmpty ? nil : selected, filter: filter.title(text), position: position))
         if let receipt = receipt(context: context) {
-            let lines = receipt.lines(glyphs: glyphs, localizer: text, writesMoney: { context.money($0, currency: $1) })
+            let lines = receipt.lines(context: context)
             shown.tables.append(.init(id: "receipt", columns: ["", ""], rows: lines.map { [$0.shownLabel(text), $0.value] }))
         }
         if let field = keeping.field(context: context) { shown.fields = [field] }

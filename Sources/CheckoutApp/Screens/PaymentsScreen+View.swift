@@ -25,12 +25,9 @@ extension PaymentsScreen {
                               style: problem == nil ? .dim : .error, ellipsis: glyphs.ellipsis)
             return
         }
-        // Through the checked total: a damaged row whose amount and surcharge cannot be added is
-        // shown unreadable, never added (that trapped).
-        let totals = entries.map { entry in
-            entry.checkedTotal.map { context.money($0, currency: entry.currency) } ?? text.text(.paymentsAmountUnreadable)
-        }
-        let times = entries.map { Receipt.time($0.createdAt.timeIntervalSince1970, text) }
+        let shown = entries.map { Self.row($0, context: context) }
+        let totals = shown.map(\.total)
+        let times = shown.map(\.time)
         let heading = (time: text.text(.paymentsColumnTime), network: text.text(.paymentsColumnNetwork), card: text.text(.paymentsColumnCard),
                        total: text.text(.paymentsColumnTotal), status: text.text(.paymentsColumnStatus))
         let columns = Columns(width: listWidth - 2, timeWidth: max(20, (times + [heading.time]).map(DisplayWidth.of).max() ?? 0),
@@ -44,9 +41,8 @@ extension PaymentsScreen {
         let first = max(0, min(selected - rows + 1, entries.count - rows))
         for (index, entry) in entries.enumerated().dropFirst(first).prefix(rows) {
             let chosen = index == selected
-            let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
-                                  mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
-            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: text.paymentStatus(entry.status))
+            let line = shown[index]
+            let cells = columns.cells(time: line.time, network: line.network, card: line.card, total: line.total, status: line.status)
             if chosen {
                 canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
                 canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, Columns.width(of: cells)), style: .selection)
@@ -66,19 +62,10 @@ extension PaymentsScreen {
         keeping.drawMessage(into: &canvas, row: area.bottom - 1, left: left, width: area.width - 4, maxRows: 1, context: context)
     }
 
-    /// The receipt's lines from `top`, the least needed dropped when they do not all fit above `bottom`.
+    /// The receipt under its heading from `top`, drawn as the result screen draws it.
     func drawReceipt(_ receipt: Receipt, top: Int, left: Int, width: Int, bottom: Int, into canvas: inout Canvas, context: ScreenContext) {
-        let glyphs = context.glyphs
         canvas.put(context.localizer.text(.receiptHeading), row: top, column: left, style: .accent)
-        var lines = receipt.lines(glyphs: glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
-        while lines.count > bottom - top - 1, let lowest = lines.indices.min(by: { lines[$0].priority < lines[$1].priority }) {
-            lines.remove(at: lowest)
-        }
-        for (offset, line) in lines.enumerated() {
-            canvas.put(line.shownLabel(context.localizer), row: top + 1 + offset, column: left, style: .dim)
-            canvas.put(context.truncate(line.value, to: max(1, width - 14)), row: top + 1 + offset, column: left + 14,
-                       style: line.label == "Reason" ? .error : .bold)
-        }
+        Receipt.draw(receipt.lines(context: context), top: top + 1, left: left, width: width, bottom: bottom, into: &canvas, context: context)
     }
 
     /// The list's columns at a width: the time, the total and the status always, then the network

@@ -114,14 +114,6 @@ public struct PaymentsScreen: KeepsReceipts {
     public func receipt(context: ScreenContext) -> Receipt? {
         // A damaged row (its total cannot be added) has no receipt to keep.
         guard let chosen, chosen.checkedTotal != nil else { return nil }
-        return Receipt(entry: chosen, networkName: Self.networkName(chosen.network, context: context),
-                       mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII), localizer: context.localizer)
-    }
-
-    /// A ledger network id as a person reads it: `Visa`, `Nol` for a transit card.
-    static func networkName(_ id: String, context: ScreenContext) -> String {
-        if id == "NOL" { return "Nol" }
-        guard let network = CardNetwork(identifier: id) else { return id }
-        return context.catalogue.info(network).displayName
+        return Receipt(entry: chosen)
     }
 }

@@ -16,17 +16,8 @@ public struct ResultScreen: KeepsReceipts {
         case failed(CheckoutError)
     }
 
-    /// How the network the payment used was settled.
-    public enum NetworkChoice: Sendable, Equatable {
-        /// The card was co-badged and the cardholder picked the network.
-        case chosenByCardholder
-        /// The card was co-badged and the preselected (preferred) network was kept.
-        case preselected
-        /// No choice was shown: one network, or the BIN answer came after Pay.
-        case noChoiceOffered
-        /// The card was co-badged with eftpos: the network was selected for the cardholder.
-        case automatic
-    }
+    /// How the network the payment used was settled (the receipt says it).
+    public typealias NetworkChoice = Receipt.NetworkChoice
 
     /// The buttons under the result.
     public enum Button: Sendable, Equatable {
@@ -91,8 +82,7 @@ public struct ResultScreen: KeepsReceipts {
     /// `nil` when no payment was made (refused before it reached the processor).
     public func receipt(context: ScreenContext) -> Receipt? {
         guard case .completed(let payment) = outcome else { return nil }
-        return Receipt(payment: payment, session: session ?? context.session, networkName: context.catalogue.info(payment.network).displayName,
-                       networkChoice: choiceText(context.localizer), time: time, mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII))
+        return Receipt(payment: payment, session: session ?? context.session, choice: choice, time: time)
     }
 
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
@@ -136,29 +126,21 @@ public struct ResultScreen: KeepsReceipts {
     /// The lines the screen shows under its headline: the receipt's, or for a payment refused
     /// before it reached the processor why, and the card and amount it was for.
     func lines(context: ScreenContext) -> [Receipt.Line] {
-        if let receipt = receipt(context: context) {
-            var lines = receipt.lines(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
-            // Apart from the outcome, which is the processor's: a row the ledger will get later.
-            if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
-                lines.append(Receipt.Line(label: "Ledger", value: context.localizer.text(.resultNotRecorded, context.localizer.paymentStatus(payment.status.rawValue).lowercased(), notRecorded), priority: 9))
-            }
-            return lines
-        }
+        if let receipt = receipt(context: context) { return receipt.lines(context: context) }
         guard case .failed(let error) = outcome else { return [] }
-        var lines = [Receipt.Line(label: "Reason", value: error.shownDescription(context.localizer), priority: 9),
-                     Receipt.Line(label: "Error id", value: error.errorId, priority: 5)]
+        var lines = [Receipt.Line(.resultReason, error.shownDescription(context.localizer), priority: 9),
+                     Receipt.Line(.resultErrorId, error.errorId, priority: 5)]
         // Primer created the payment before it failed: its id is what support looks up.
-        if let payment = error.payment { lines.insert(Receipt.Line(label: "Payment id", value: payment.id, priority: 9), at: 0) }
+        if let payment = error.payment { lines.insert(Receipt.Line(.resultPaymentId, payment.id, priority: 9), at: 0) }
         if let form {
             let due = form.amountDue(context: context)
-            lines.append(Receipt.Line(label: "Amount", value: context.money(due.total, currency: due.currency), priority: 7))
+            lines.append(Receipt.Line(.resultAmount, context.money(due.total, currency: due.currency), priority: 7))
             if let network = form.knownNetwork(context: context) {
-                lines.append(Receipt.Line(label: "Network", value: context.catalogue.info(network).displayName + context.glyphs.separator + choiceText(context.localizer),
+                lines.append(Receipt.Line(.resultNetwork, context.catalogue.info(network).displayName + context.glyphs.separator + choice.text(context.localizer),
                                           priority: 7))
             }
             if form.digits.count >= 4 {
-                lines.append(Receipt.Line(label: "Card", value: CardNumberMask.lastFour(String(form.digits.suffix(4)), ascii: context.glyphs.isASCII),
-                                          priority: 7))
+                lines.append(Receipt.Line(.resultCard, CardNumberMask.lastFour(String(form.digits.suffix(4)), ascii: context.glyphs.isASCII), priority: 7))
             }
         }
         return lines
@@ -168,8 +150,6 @@ public struct ResultScreen: KeepsReceipts {
         let glyphs = context.glyphs
         let text = context.localizer
         let left = area.left + 2
-        let valueColumn = left + 14
-        let valueWidth = max(4, area.left + area.width - valueColumn - 2)
         var row = area.top + 1
         let headline: String, style: CellStyle
         switch outcome {
@@ -186,28 +166,8 @@ public struct ResultScreen: KeepsReceipts {
         }
         canvas.put(headline, row: row, column: left, style: style)
         row += 2
-        // Each value wraps (a long network reason reads whole); when the rows do not all fit above
-        // the buttons and the message row, the least needed go first: all of them are in the receipt.
-        var shown = lines(context: context).map { line in
-            (line, Canvas.wrap(glyphs.text(line.value), width: valueWidth, maxLines: line.label == "Reason" || line.label == "Ledger" ? 3 : 2, ellipsis: glyphs.ellipsis))
-        }
-        let room = area.bottom - row - 3
-        var dropped = false
-        while shown.reduce(0, { $0 + $1.1.count }) + (dropped ? 1 : 0) > room, let lowest = shown.indices.min(by: { shown[$0].0.priority < shown[$1].0.priority }) {
-            shown.remove(at: lowest)
-            dropped = true
-        }
-        for (line, values) in shown {
-            canvas.put(line.shownLabel(text), row: row, column: left, style: .dim)
-            for value in values {
-                canvas.put(value, row: row, column: valueColumn, style: line.label == "Reason" || line.label == "Ledger" ? .error : .bold)
-                row += 1
-            }
-        }
-        if dropped {
-            canvas.put(context.truncate(text.text(.resultMore, glyphs.ellipsis), to: area.width - 4), row: row, column: left, style: .dim)
-            row += 1
-        }
+        // Above the buttons and the message row; the least needed go first: all of them are in the receipt.
+        row = Receipt.draw(lines(context: context), top: row, left: left, width: area.width - 4, bottom: area.bottom - 3, into: &canvas, context: context)
         row = min(row + 1, area.bottom - 2)
         var x = left
         for (index, button) in buttons.enumerated() {
@@ -223,13 +183,4 @@ public struct ResultScreen: KeepsReceipts {
         keeping.drawMessage(into: &canvas, row: row + 1, left: left, width: area.width - 4, maxRows: area.bottom - row - 1, context: context)
     }
 
-    /// How the network was settled, in words.
-    func choiceText(_ text: Localizer) -> String {
-        switch choice {
-        case .chosenByCardholder: text.text(.resultChosenByYou)
-        case .preselected: text.text(.resultPreselected)
-        case .noChoiceOffered: text.text(.resultNoChoice)
-        case .automatic: text.text(.resultAutomatic)
-        }
-    }
 }

@@ -38,7 +38,7 @@ public struct SettingsScreen: Screen {
         /// In English, as the plain front end's step names and the saved file's errors say it.
         public var name: String
         /// Its name in the catalogues: the Settings row's label.
-        public var key: TextKey
+        public var key: TextKey0
         public var range: ClosedRange<Int>
         var step: Int
     }

@@ -20,7 +20,7 @@ public struct BinTable: Sendable {
     /// The answer for a card number or BIN (ASCII digits), by its first 8 digits; nil when no range
     /// holds it. Shorter input is read as if padded with zeros.
     public func lookup(_ digits: String) -> BinAnswer? {
-        let bin = digits.utf8.prefix(8).prefix { $0 >= 48 && $0 <= 57 }
+        let bin = digits.utf8.prefix(CardNetworkResolver.binLength).prefix { $0 >= 48 && $0 <= 57 }
         guard !bin.isEmpty else { return nil }
         var key: UInt32 = 0
         for byte in bin { key = key * 10 + UInt32(byte - 48) }

@@ -26,18 +26,11 @@ public struct Localizer: Sendable, Equatable {
         self.format = format
     }
 
-    /// The sentence `key` with its arguments.
-    public func text(_ key: TextKey, _ arguments: String...) -> String {
-        text(key.rawValue, arguments)
-    }
+    // `text(.homeAmountDue, amount)` and `counted(.cardOrderItems, count)` take as many arguments as
+    // the English sentence has: they are generated with `TextKey` from en.tsv (TextKey0…, CountedKey0…).
 
-    /// The counted sentence `key` in the form the language gives `count` (CLDR's plural category),
-    /// with `{0}` the count in the locale's digits and `{1}`… the other arguments.
-    public func counted(_ key: TextKey, _ count: Int, _ arguments: String...) -> String {
-        counted(key.rawValue, count, arguments)
-    }
-
-    /// ``text(_:_:)`` by the key's name, for tests of catalogues that are not the shipped ones.
+    /// A sentence by the key's name, with its arguments: for what names its sentences as data (the
+    /// help's option table, a demo script, a ``LocalizedText``) and for tests of other catalogues.
     public func text(_ key: String, _ arguments: [String]) -> String {
         let template: String
         switch catalogue.entries[key] ?? fallback?.entries[key] {
@@ -48,7 +41,8 @@ public struct Localizer: Sendable, Equatable {
         return StringCatalogue.fill(template, arguments.map(isolated))
     }
 
-    /// ``counted(_:_:_:)`` by the key's name.
+    /// The counted sentence `key` in the form the language gives `count` (CLDR's plural category),
+    /// with `{0}` the count in the locale's digits and `{1}`… the other arguments, by the key's name.
     public func counted(_ key: String, _ count: Int, _ arguments: [String]) -> String {
         let all = [format.number(count)] + arguments
         let category = format.plurals.category(count)

@@ -24,16 +24,5 @@ public struct AmountDue: Sendable, Equatable, Hashable {
     }
 
     /// The amount plus the surcharge: what the cardholder pays.
-    public var total: Int { amount.addingMinorUnits(surcharge) }
-}
-
-extension Int {
-    /// `self + other` for amounts in minor units, never trapping: `Int.max` when the sum does not
-    /// fit. Amounts are capped where they enter (``ClientSession/maximumAmount``), so a sum of two
-    /// never gets near it; a library caller's own values make a total that the engine then refuses
-    /// to pay (``ClientSession/amountProblem(for:)``) rather than a crash.
-    public func addingMinorUnits(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other < 0 ? .min : .max) : sum
-    }
+    public var total: Int { MinorUnits.total(amount: amount, surcharge: surcharge) }
 }

@@ -88,7 +88,7 @@ public struct ClientSession: Sendable, Equatable {
 
     /// The amount to pay with `network`: the order amount plus that network's surcharge.
     public func total(for network: CardNetwork?) -> Int {
-        amount.addingMinorUnits(surcharge(for: network))
+        MinorUnits.total(amount: amount, surcharge: surcharge(for: network))
     }
 
     /// The largest amount or surcharge in minor units (10^15 − 1, a little under 2^53): a JSON

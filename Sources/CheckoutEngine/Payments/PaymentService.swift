@@ -54,10 +54,10 @@ public struct PaymentRequest: Sendable, Equatable {
     }
 
     /// What the cardholder is charged: the amount plus the surcharge.
-    public var total: Int { amount.addingMinorUnits(surcharge) }
+    public var total: Int { MinorUnits.total(amount: amount, surcharge: surcharge) }
 
     /// The first digits the ledger may keep: 8 for numbers of 16 digits or more, else 6.
-    public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? 8 : 6)) }
+    public var firstDigits: String { String(cardNumber.prefix(cardNumber.count >= 16 ? CardNetworkResolver.binLength : 6)) }
     /// The last four digits.
     public var last4Digits: String { String(cardNumber.suffix(4)) }
 }

@@ -48,9 +48,9 @@ public final class SimulatedTransit: Transit {
         try store.seed(demoCards)
     }
 
-    /// Six random digits.
+    /// A random one-time code's digits.
     @Sendable public static func randomCode() -> String {
-        String(Int.random(in: 0...999_999), zeroPaddedTo: 6)
+        OneTimeCode.random().digits
     }
 
     /// The cards the simulated reader can see, with their current balances.

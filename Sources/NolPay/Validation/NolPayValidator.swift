@@ -31,11 +31,10 @@ public enum NolPayValidator {
         }
     }
 
-    /// The six digits of a one-time code (surrounding spaces ignored), or the error to show.
+    /// The digits of a one-time code (``OneTimeCode``), or the error to show.
     public static func otpCode(_ text: String?) -> Result<String, NolPayValidationError> {
-        let trimmed = (text ?? "").trimmingSpaces
-        guard trimmed.utf8.count == 6, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .failure(invalidOtp) }
-        return .success(trimmed)
+        guard let code = OneTimeCode(text ?? "") else { return .failure(invalidOtp) }
+        return .success(code.digits)
     }
 
     /// A Nol card number: digits only, spaces between groups allowed.
