@@ -48,11 +48,12 @@ import Testing
         let json = #"{"order":{"merchantAmount":10000,"currencyCode":"EUR","lineItems":[{"description":"Pen","amount":100}]}}"#
         let session = try ClientSession.read(json: json).session
         #expect(session.itemsTotal == 100 && session.itemsDifferFromAmount)
-        let summary = OrderSummary(session, mode: .unicode)
-        #expect(summary.headline(separator: " · ") == "1 × Pen · items €1.00, order total €100.00")
+        let context = ScreenContext(catalogue: Fixtures.catalogue, settings: Fixtures.settings)
+        let summary = OrderSummary(session, context: context)
+        #expect(summary.headline(context: context) == "1 × Pen · items €1.00, order total €100.00")
         #expect(summary.rows(Bundled.english).last?.value == "items €1.00, order total €100.00")
         let matching = try ClientSession.read(json: json.replacingOccurrences(of: "\"amount\":100}", with: "\"amount\":10000}")).session
-        #expect(!matching.itemsDifferFromAmount && OrderSummary(matching, mode: .unicode).itemsTotal == nil)
+        #expect(!matching.itemsDifferFromAmount && OrderSummary(matching, context: context).itemsTotal == nil)
     }
 }
 

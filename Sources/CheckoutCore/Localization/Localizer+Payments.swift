@@ -20,13 +20,13 @@ extension Localizer {
         return Self.reasonKeys[wire.lowercased()].map { text($0) } ?? wire
     }
 
-    static let statusKeys: [String: TextKey] = [
+    static let statusKeys: [String: TextKey0] = [
         "AUTHORIZED": .paymentStatusAuthorized, "DECLINED": .paymentStatusDeclined, "FAILED": .paymentStatusFailed,
         "PENDING": .paymentStatusPending,
     ]
 
     /// The reasons `SandboxPaymentService` gives (Docs/sandbox.md's table).
-    static let reasonKeys: [String: TextKey] = [
+    static let reasonKeys: [String: TextKey0] = [
         "insufficient funds": .declineInsufficientFunds, "do not honour": .declineDoNotHonour, "card declined": .declineCardDeclined,
         "processor unavailable": .declineProcessorUnavailable,
     ]
