@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutApp
+import CTerminalRestore
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -126,24 +127,19 @@ private struct LineReader {
     }
 }
 
-/// Terminal echo on standard input: off while a hidden answer is typed, and back on at the end,
-/// also when a signal ends the program in between.
+/// Terminal echo on standard input: off while a hidden answer is typed, off again when the job is
+/// resumed in between (Ctrl-Z, then `fg`: the shell may have put echo back on), and back on at the
+/// end, also when a signal ends the program in between. The settings and the SIGCONT handler live
+/// in `CTerminalRestore`, where a signal handler may reach them.
 enum TerminalEcho {
-    private static let saved = Mutex<termios?>(nil)
-
-    /// Turns echo off but keeps the newline echoed, so the cursor moves on when Enter is pressed.
-    static func hide() {
-        var settings = termios()
-        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
-        saved.withLock { $0 = settings }
-        settings.c_lflag &= ~tcflag_t(ECHO)
-        settings.c_lflag |= tcflag_t(ECHONL)
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    /// Turns echo off on `descriptor` but keeps the newline echoed, so the cursor moves on when
+    /// Enter is pressed; nothing when it is not a terminal.
+    static func hide(_ descriptor: Int32 = STDIN_FILENO) {
+        _ = ctr_echo_hide(descriptor)
     }
 
-    /// Puts back the settings ``hide()`` changed, if it changed any.
+    /// Puts back the settings ``hide(_:)`` changed, if it changed any.
     static func restore() {
-        guard var settings = saved.withLock({ value -> termios? in defer { value = nil }; return value }) else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        ctr_echo_restore()
     }
 }
