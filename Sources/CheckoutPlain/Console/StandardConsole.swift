@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutApp
 import CTerminalRestore
+import CheckoutStore
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -17,6 +18,7 @@ public final class StandardConsole: PlainConsole {
     public let echoesInput: Bool
     public let canHideInput: Bool
     public let asciiOnly: Bool
+    public let canRewriteLine: Bool
 
     private let reader = Mutex(LineReader())
     private let outputClosed = Atomic<Bool>(false)
@@ -36,6 +38,9 @@ public final class StandardConsole: PlainConsole {
         let terminal = isatty(STDIN_FILENO) == 1
         echoesInput = terminal
         canHideInput = terminal
+        // A dumb terminal (or none) cannot move the cursor up; a pipe on stdout must get no escapes.
+        let term = ProcessEnvironment.value("TERM") ?? ""
+        canRewriteLine = terminal && isatty(STDOUT_FILENO) == 1 && !term.isEmpty && term != "dumb"
         self.asciiOnly = asciiOnly
     }
 
