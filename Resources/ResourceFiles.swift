@@ -45,6 +45,19 @@ public enum ResourceFiles {
     private static func file(_ folder: String, _ name: String) throws(BundledDataError) -> Data {
         if let overrideDirectory {
             let directory = folder == "data" ? overrideDirectory : overrideDirectory.deletingLastPathComponent().appendingPathComponent(folder)
+            // Only a regular file is read: a FIFO would hang the start (or give nothing), a
+            // directory or a device is no data file (a link to a file is followed).
+            var info = stat()
+            if stat(directory.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                let kind = switch info.st_mode & S_IFMT {
+                case S_IFIFO: "a FIFO (named pipe)"
+                case S_IFDIR: "a directory"
+                case S_IFCHR: "a character device"
+                case S_IFSOCK: "a socket"
+                default: "not a file"
+                }
+                throw BundledDataError(file: name, reason: "in \(directory.path) (CHECKOUT_RESOURCES) is \(kind), not a regular file")
+            }
             do { return try Data(contentsOf: directory.appendingPathComponent(name)) } catch {
                 throw BundledDataError(file: name, reason: "cannot be read from \(directory.path) (CHECKOUT_RESOURCES)")
             }

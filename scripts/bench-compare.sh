@@ -4,6 +4,9 @@
 #
 #   scripts/bench-compare.sh                             every section below but hostile
 #   BENCH_SECTIONS="startup tui" scripts/bench-compare.sh
+#   BENCH_SECTIONS=terminal BENCH_RUNS=5 scripts/bench-compare.sh
+#                                                        the terminal program beside dialog (issue 33's
+#                                                        table): startup, tui at 80x24, counts
 #
 # Sections (each a function `section_NAME` printing rows of one table; the helpers they call are
 # in scripts/bench/):
@@ -15,6 +18,10 @@
 #                     panel beside the form): start to first frame, keystroke to first byte p50/p99
 #                     (a BIN lookup and the chooser included), memory; BENCH_TUI_DETAILS=1 adds the
 #                     last byte of each update, bytes per digit, the chooser's delay and the exit status
+#   counts            instructions (valgrind's callgrind, which a busy machine does not blur): checkout
+#                     pay vs dialog --inputbox from start to first frame (and exit), per key (the tui
+#                     section's keys, BENCH_COUNT_CYCLES rounds, default 2), and --version; the
+#                     syscalls and files before the first frame (strace)
 #   events            checkout events over 1,000,000 edits (throughput)
 #   bin_table         --bin-table at 5,000,000 ranges and 1,000,000 distinct banks
 #   stalled_reader    checkout events with a reader that stops reading (peak memory)
@@ -41,7 +48,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SECTIONS="${BENCH_SECTIONS:-detect payments payments_events startup tui events bin_table stalled_reader}"
+SECTIONS="${BENCH_SECTIONS:-detect payments payments_events startup tui counts events bin_table stalled_reader}"
+if [[ "$SECTIONS" == terminal ]]; then
+    SECTIONS="startup tui counts"
+    BENCH_TUI_SIZES="${BENCH_TUI_SIZES:-80x24}"
+fi
 RUNS="${BENCH_RUNS:-3}"
 OUT="${BENCH_OUT:-bench-out}"
 STALL_SECONDS="${BENCH_STALL_SECONDS:-20}"
@@ -65,6 +76,7 @@ for section in $SECTIONS; do
         payments|payments_events) need sqlite3 sqlite3 ;;
         startup) need dialog dialog; need cc gcc ;;
         tui) need dialog dialog ;;
+        counts) need dialog dialog; need valgrind valgrind; need strace strace ;;
     esac
 done
 TIME=/usr/bin/time
@@ -348,6 +360,13 @@ section_tui() {
     done
 }
 
+# Instructions per start, key and --version beside dialog's (callgrind), and what happens before
+# the first frame (strace).
+section_counts() {
+    python3 "$BENCH/counts.py" "$CHECKOUT_BIN" --cycles "${BENCH_COUNT_CYCLES:-2}" "${PROGRAMS[@]}"
+    python3 "$BENCH/first_frame_syscalls.py" "$CHECKOUT_BIN" "${PROGRAMS[@]}"
+}
+
 # Hostile HTTP BIN services (the hardening figures; not part of the default set).
 section_hostile() {
     python3 "$BENCH/hostile.py" "$CHECKOUT_BIN" --runs "$RUNS" ${BASELINE_BIN:+--program "before=$BASELINE_BIN"}
@@ -356,11 +375,13 @@ section_hostile() {
 # MARK: Run
 
 echo "bench-compare: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg), ${RUNS} runs each"
-echo "checkout: $CHECKOUT_BIN ($(swift --version 2>/dev/null | head -1 | sed 's/ (.*//'))"
+echo "checkout: $CHECKOUT_BIN ($(swift --version 2>/dev/null | head -1 | sed 's/ (.*//'); tree $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' with uncommitted changes'))"
+echo "anchors: $(dialog --version 2>&1 | head -1) ($(command -v dialog || echo 'dialog not installed')); $(valgrind --version 2>/dev/null || echo 'no valgrind')"
 echo
 row "what" "anchor, same run" "this program: median [min-max]" "ratio"
 row "---" "---" "---" "---"
 for section in $SECTIONS; do
+    row "*$section* (load $(cut -d' ' -f1-3 /proc/loadavg) at its start)" "" "" ""
     "section_$section"
 done
 echo

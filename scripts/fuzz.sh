@@ -7,7 +7,7 @@
 #
 # Targets: json (JSON parser), lines (input-line splitter), normalizer (card-number normaliser),
 # bintable (BIN-table CSV loader), keys (terminal key decoder), session (client-session files),
-# settings (settings.json), demo (demo scripts). Each is built from the project's own sources with
+# settings (settings.json), demo (demo scripts), spool (the ledger's spool reader). Each is built from the project's own sources with
 # `swiftc -sanitize=fuzzer,address -parse-as-library` (libFuzzer ships with the toolchain): the
 # first six from the files they need, settings and demo against the CheckoutApp module and what it
 # imports, built once by SwiftPM with the same sanitizers into .build/fuzz/spm. A crash leaves its
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(json lines normalizer bintable keys session settings demo)
+targets=(json lines normalizer bintable keys session settings demo spool)
 target=${1:-}
 mode=${2:-}
 if [ "$target" = list ] || [ -z "$target" ]; then
@@ -47,6 +47,16 @@ case "$target" in
     # Every system-library module's map (their `link` lines name the libraries), and the C target's.
     extra=(-I "$spm/release/Modules" -Xcc "-fmodule-map-file=$spm/release/CTerminalRestore.build/module.modulemap" -ldl)
     for map in Sources/C*/module.modulemap; do extra+=(-I "$(dirname "$map")"); done
+    ;;
+  spool)
+    # The spool reader as CheckoutStore ships it: SwiftPM builds the store (and CheckoutCore) with
+    # the sanitizers, as for settings and demo, and the target links their objects and SQLite.
+    source=Fuzz/Targets/LedgerSpoolFuzz.swift
+    spm=.build/fuzz/spm
+    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutStore >&2
+    core=()
+    for module in CheckoutCore CheckoutStore; do core+=("$spm"/release/"$module".build/*.o); done
+    extra=(-I "$spm/release/Modules" -I Sources/CSQLite)
     ;;
   keys)
     # The decoder and the key types it returns, with ncurses' key codes; nothing else of the UI.

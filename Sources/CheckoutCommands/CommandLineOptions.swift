@@ -3,8 +3,10 @@ import CheckoutEngine
 import CheckoutStore
 import CheckoutApp
 import CheckoutTUI
+import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Where BIN answers come from (`--bin-service embedded|off|URL`).
 enum BinServiceChoice: Equatable, Sendable {
@@ -118,6 +120,12 @@ struct CommandLineOptions: Sendable {
                     value = inlineValue
                 } else if index < arguments.count {
                     value = arguments[index]
+                    // `--data-dir --json` forgot the directory: an option is never taken as a value
+                    // (a value that starts with `--` is written `--data-dir=--odd`).
+                    let next = value.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                    if value.hasPrefix("--"), value == "--" || value == "--help" || CommandOption(rawValue: next) != nil {
+                        return .failure(UsageError("--\(option.rawValue) needs a value, and \(value) is an option (write --\(option.rawValue)=VALUE for a value that starts with --)"))
+                    }
                     index += 1
                 } else {
                     return .failure(UsageError("--\(option.rawValue) needs a value"))
@@ -345,8 +353,12 @@ extension Ledger {
     /// that opens this ledger) or that they are lost; then closes the database.
     func closeBeforeExit(_ prefix: String) {
         defer { database.close() }
+        Ledger.finishPayments(prefix)
         let waiting = pendingEntries
-        guard !waiting.isEmpty, let problem = writePending() else { return }
+        let problem = waiting.isEmpty ? nil : writePending()
+        // A spool refused or partly moved aside is said, naming the file (issue 35).
+        for warning in takeSpoolWarnings() { FileHandleOutput.error("\(prefix): warning: \(warning)") }
+        guard let problem else { return }
         let ids = waiting.map(\.id).joined(separator: ", ")
         let (payments, are, they, them) = waiting.count == 1 ? ("payment", "is", "it waits", "note it") : ("payments", "are", "they wait", "note them")
         if problem.spooled, let spoolPath {
@@ -355,6 +367,52 @@ extension Ledger {
         } else {
             FileHandleOutput.error("\(prefix): \(payments) \(ids) could not be recorded in the ledger (\(problem.reason)); "
                                    + "\(them): the processor's answers stand, but the ledger will not show \(waiting.count == 1 ? "it" : "them")")
+        }
+    }
+}
+
+extension Ledger {
+    /// On the way out (the run's end, a signal, a reader gone): ``Ledger/finishPayments(_:say:)``
+    /// on standard error, once at a time.
+    static func finishPayments(_ prefix: String) {
+        finishing.withLock { _ in finishPayments(prefix, say: FileHandleOutput.error) }
+    }
+
+    /// One way out at a time: a signal and the end of input arriving together say it once.
+    fileprivate static let finishing = Mutex(())
+
+}
+
+extension Ledger {
+    /// The signal sources of ``finishPaymentsOnSignals(_:)``, kept for the life of the process.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+    /// For a command without a loop of its own (`checkout events`): SIGINT, SIGTERM and SIGHUP
+    /// first finish a payment a processor has (``finishPayments(_:)``), then end the process as
+    /// the signal would have; SIGPIPE is ignored, so a reader gone is the output's EPIPE, which
+    /// finishes the payment too (``StandardOutput``).
+    static func finishPaymentsOnSignals(_ prefix: String) {
+        finishing.withLock { _ in installSignalSources(prefix) }
+    }
+
+    private static func installSignalSources(_ prefix: String) {
+        guard signalSources.isEmpty else { return }
+        // A reader gone is an EPIPE the output sees (and finishes the payment on), not a SIGPIPE
+        // that ends the process where it stands.
+        signal(SIGPIPE, SIG_IGN)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                finishPayments(prefix)
+                // Sent to the process (this thread may block it), then the status it would give.
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+                usleep(100_000)
+                _exit(128 + number)
+            }
+            source.resume()
+            signalSources.append(source)
         }
     }
 }

@@ -19,7 +19,8 @@ enum ConnectingIndicator {
 
     /// Runs `work` with the indicator; nil when the person cancelled it.
     @MainActor
-    static func run<T: Sendable>(_ message: String, _ work: @escaping @Sendable () async -> T) async -> T? {
+    /// `message` is asked for only when the line is drawn (after ``delay``), so a quick start reads no catalogue.
+    static func run<T: Sendable>(_ message: @escaping @Sendable () -> String, _ work: @escaping @Sendable () async -> T) async -> T? {
         let task = Task { await work() }
         guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return await task.value }
         let state = Flags()
@@ -29,9 +30,8 @@ enum ConnectingIndicator {
         // In a locale that is not UTF-8 (or a dumb terminal's), ASCII only.
         let unicode = PlainText.localeIsUTF8()
         let frames = (unicode ? GlyphSet.unicode : GlyphSet.ascii).spinner
-        let text = unicode ? message : message.replacing("…", with: "...")
         loop.async {
-            show(text, frames: frames, state: state, done: done, ended: ended) { task.cancel() }
+            show({ unicode ? message() : message().replacing("…", with: "...") }, frames: frames, state: state, done: done, ended: ended) { task.cancel() }
         }
         let value = await task.value
         state.finished.store(true, ordering: .sequentiallyConsistent)
@@ -56,11 +56,12 @@ enum ConnectingIndicator {
     nonisolated(unsafe) private static var saved = termios()
 
     /// Waits `delay` for the work, then draws a frame every 100 ms and reads keys until it has finished.
-    private static func show(_ message: String, frames: [String], state: Flags, done: DispatchSemaphore, ended: DispatchSemaphore,
+    private static func show(_ message: () -> String, frames: [String], state: Flags, done: DispatchSemaphore, ended: DispatchSemaphore,
                              cancel: @escaping @Sendable () -> Void) {
         defer { ended.signal() }
         // Work that ends within the delay (no client token, a quick answer) draws nothing and waits for nothing.
         guard done.wait(timeout: .now() + delay) == .timedOut, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        let message = message()
         // Spaces over the line, not an erase sequence: a dumb terminal has none.
         let blank = "\r" + String(repeating: " ", count: message.count + 16) + "\r"
         var raw = saved
@@ -84,7 +85,7 @@ enum ConnectingIndicator {
         }
         var frame = 0
         while !state.finished.load(ordering: .sequentiallyConsistent) {
-            write(text: "\r\(frames[frame % frames.count]) \(message) (Esc cancels)")
+            write(text: "\r\(frames[frame % frames.count]) \(message)")
             frame += 1
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 100) > 0 else { continue }

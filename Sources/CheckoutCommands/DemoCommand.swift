@@ -59,6 +59,12 @@ enum DemoCommand {
             return 2
         }
 
+        // --check plays without a terminal, so there is nothing to record: refused, not ignored.
+        if check, recordPath != nil {
+            FileHandleOutput.error("checkout demo: --check and --record do not go together: --check plays the scripts without a terminal, "
+                                   + "so there is nothing to record; run --check, then --record in a terminal")
+            return 2
+        }
         if check { return await runChecks(scripts, options: options) }
         if recordPath != nil, isatty(STDOUT_FILENO) != 1 {
             FileHandleOutput.error("checkout demo: --record records what a terminal shows: run it in one")

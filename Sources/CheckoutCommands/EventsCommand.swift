@@ -48,6 +48,8 @@ enum EventsCommand {
             return 2
         }
 
+        // A signal while a processor has the payment waits for its answer before the process ends.
+        Ledger.finishPaymentsOnSignals("checkout events")
         // Each event is written as it is emitted, in emission order; nothing is woken to print it.
         let output = StandardOutput.shared
         manager.events { event in

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutStore
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -293,6 +294,8 @@ final class StandardOutput: Sendable {
 
     /// Ends the process with the status a shell reports for SIGPIPE (141), printing nothing.
     private static func endBecauseTheReaderHasGone() -> Never {
+        // A payment a processor has now is finished first: its answer goes in the ledger (issue 35).
+        Ledger.finishPayments("checkout")
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
         _exit(128 + SIGPIPE)

@@ -1,6 +1,7 @@
 import CheckoutCore
 import CheckoutStore
 import FoundationEssentials
+import Glibc
 
 /// `checkout payments`: the payment ledger, newest first, as a table or as JSON Lines.
 ///
@@ -18,6 +19,11 @@ enum PaymentsCommand {
         let json = options.json
 
         // Listing only reads: a directory without a database has no payments, and gets none made.
+        // A directory named with --data-dir that is not there is a mistake, not an empty ledger.
+        if let named = options.dataDirectory, access(named, F_OK) != 0, errno == ENOENT {
+            FileHandleOutput.error("checkout payments: the data directory \(named) does not exist; pass --data-dir with the directory the payments were made in")
+            return 2
+        }
         let ledger: Ledger?
         do {
             // Listing needs no write access (a ledger on a read-only medium is opened read-only),
@@ -27,7 +33,15 @@ enum PaymentsCommand {
             FileHandleOutput.error("checkout payments: \(error)")
             return 2
         }
+        // Payments the ledger could not take yet are listed too, as waiting (the spool is read, not drained).
+        let waiting = ledger.map { ledger in
+            query.offset == 0 ? ledger.waitingEntries().filter { entry in
+                (query.status.map { $0 == entry.status } ?? true) && (query.since.map { entry.createdAt.timeIntervalSince1970 >= $0 } ?? true)
+            } : []
+        } ?? []
+        for warning in ledger?.takeSpoolWarnings() ?? [] { FileHandleOutput.error("checkout payments: warning: \(warning)") }
         var listing = LedgerListing(json: json)
+        if query.newestFirst { for entry in waiting.reversed() { listing.append(WaitingRow(entry: entry), waiting: true) } }
         do {
             try ledger?.forEach(query) { listing.append($0) }
         } catch {
@@ -35,12 +49,55 @@ enum PaymentsCommand {
             FileHandleOutput.error("checkout payments: cannot read the ledger: \(error)")
             return 2
         }
+        if !query.newestFirst { for entry in waiting { listing.append(WaitingRow(entry: entry), waiting: true) } }
         if listing.rows == 0, !json {
             let filtered = query.limit != nil || query.since != nil || query.status != nil
             FileHandleOutput.line(filtered ? "No payments match." : "No payments yet.")
         }
         listing.flush()
         return 0
+    }
+}
+
+/// What a listing reads of a row: a ledger row in place, or a row waiting in the spool.
+protocol LedgerListable {
+    var createdAt: Double { get }
+    var amount: Int64 { get }
+    var surcharge: Int64 { get }
+    func isNull(_ column: LedgerRow.Column) -> Bool
+    func withUTF8<R>(_ column: LedgerRow.Column, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
+}
+
+extension LedgerRow: LedgerListable {}
+
+/// A row waiting in the spool (``Ledger/waitingEntries()``), read as a ledger row is.
+struct WaitingRow: LedgerListable {
+    let entry: LedgerEntry
+    var createdAt: Double { entry.createdAt.timeIntervalSince1970 }
+    var amount: Int64 { Int64(entry.amount) }
+    var surcharge: Int64 { Int64(entry.surcharge) }
+
+    private func text(_ column: LedgerRow.Column) -> String? {
+        switch column {
+        case .id: entry.id
+        case .requestId: entry.requestId
+        case .method: entry.method
+        case .currency: entry.currency
+        case .network: entry.network
+        case .firstDigits: entry.firstDigits
+        case .last4: entry.last4
+        case .status: entry.status
+        case .declineReason: entry.declineReason
+        case .networkChosenBy: entry.networkChosenBy
+        case .createdAt, .amount, .surcharge: nil
+        }
+    }
+
+    func isNull(_ column: LedgerRow.Column) -> Bool { text(column) == nil }
+
+    func withUTF8<R>(_ column: LedgerRow.Column, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var value = text(column) ?? ""
+        return try value.withUTF8(body)
     }
 }
 
@@ -73,10 +130,11 @@ struct LedgerListing {
         buffer.reserveCapacity(Self.flushSize + 4096)
     }
 
-    mutating func append(_ row: LedgerRow) {
+    /// Appends one row; `waiting` says it is in the spool, not in the ledger yet.
+    mutating func append(_ row: some LedgerListable, waiting: Bool = false) {
         if rows == 0, !json { buffer += Self.header }
         rows += 1
-        if json { appendJSON(row) } else { appendTableRow(row) }
+        if json { appendJSON(row, waiting: waiting) } else { appendTableRow(row, waiting: waiting) }
         if buffer.count >= Self.flushSize { flush() }
     }
 
@@ -91,7 +149,7 @@ struct LedgerListing {
 
     // MARK: Table
 
-    private mutating func appendTableRow(_ row: LedgerRow) {
+    private mutating func appendTableRow(_ row: some LedgerListable, waiting: Bool) {
         let w = Self.widths
         LedgerTime.append(row.createdAt, to: &buffer)
         spaces(2)
@@ -112,30 +170,37 @@ struct LedgerListing {
         pad(card + text(row, .last4), to: w.card)
         // `49.99 EUR`, or `49.99+0.30 EUR` with a surcharge, right-aligned; `1234 JPY`: the
         // currency's own decimals (ISO 4217).
+        // Through the checked total: a damaged row whose amount and surcharge are no charge says so.
         let decimals = decimals(of: row)
         var amount: [UInt8] = []
-        MoneyText.appendDecimal(row.amount, decimals: decimals, to: &amount)
-        if row.surcharge != 0 {
-            amount.append(0x2B)
-            MoneyText.appendDecimal(row.surcharge, decimals: decimals, to: &amount)
+        if LedgerEntry.checkedTotal(amount: Int(row.amount), surcharge: Int(row.surcharge)) == nil {
+            amount += Array("unreadable".utf8)
+        } else {
+            MoneyText.appendDecimal(row.amount, decimals: decimals, to: &amount)
+            if row.surcharge != 0 {
+                amount.append(0x2B)
+                MoneyText.appendDecimal(row.surcharge, decimals: decimals, to: &amount)
+            }
         }
         amount.append(0x20)
         spaces(w.amount - amount.count - row.withUTF8(.currency) { $0.count })
         buffer += amount
         _ = text(row, .currency)
         spaces(2)
-        if row.isNull(.declineReason) {
+        if row.isNull(.declineReason), !waiting {
             _ = text(row, .status)
         } else {
             pad(text(row, .status), to: w.status)
-            _ = text(row, .declineReason)
+            if waiting { key("waiting in the spool, not in the ledger yet") }
+            if waiting, !row.isNull(.declineReason) { key("; ") }
+            if !row.isNull(.declineReason) { _ = text(row, .declineReason) }
         }
         buffer.append(0x0A)
     }
 
     /// Appends a stored text column as it is when it is printable ASCII, else sanitised; returns
     /// how many columns it takes on screen.
-    private mutating func text(_ row: LedgerRow, _ column: LedgerRow.Column) -> Int {
+    private mutating func text(_ row: some LedgerListable, _ column: LedgerRow.Column) -> Int {
         row.withUTF8(column) { bytes in
             if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 buffer.append(contentsOf: bytes)
@@ -167,7 +232,7 @@ struct LedgerListing {
     private var lastCurrency: (code: [UInt8], decimals: Int) = ([], 2)
 
     /// The minor units of the row's currency (ISO 4217); 2 for a code ISO 4217 does not list.
-    private mutating func decimals(of row: LedgerRow) -> Int {
+    private mutating func decimals(of row: some LedgerListable) -> Int {
         row.withUTF8(.currency) { code in
             if !code.elementsEqual(lastCurrency.code) {
                 lastCurrency = (Array(code), ISO4217.minorUnits(of: String(decoding: code, as: UTF8.self)) ?? 2)
@@ -183,8 +248,9 @@ struct LedgerListing {
 
     // MARK: JSON
 
-    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason","networkChosenBy"}`
-    private mutating func appendJSON(_ row: LedgerRow) {
+    /// `{"id","createdAt","method","amount","surcharge","currency","network","firstDigits","last4Digits","status","declineReason","networkChosenBy"}`,
+    /// and `"waiting":true` for a row in the spool, not in the ledger yet.
+    private mutating func appendJSON(_ row: some LedgerListable, waiting: Bool) {
         key("{\"id\":"); string(row, .id)
         key(",\"createdAt\":\"")
         LedgerTime.append(row.createdAt, to: &buffer)
@@ -200,6 +266,7 @@ struct LedgerListing {
         if row.isNull(.declineReason) { key("null") } else { string(row, .declineReason) }
         key(",\"networkChosenBy\":")
         if row.isNull(.networkChosenBy) { key("null") } else { string(row, .networkChosenBy) }
+        if waiting { key(",\"waiting\":true") }
         key("}\n")
     }
 
@@ -214,7 +281,7 @@ struct LedgerListing {
 
     /// A stored text column as a JSON string: copied when it is printable ASCII without quotes or
     /// backslashes, else escaped by the JSON serialiser (which also repairs bytes that are not UTF-8).
-    private mutating func string(_ row: LedgerRow, _ column: LedgerRow.Column) {
+    private mutating func string(_ row: some LedgerListable, _ column: LedgerRow.Column) {
         row.withUTF8(column) { bytes in
             if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
                 buffer.append(0x22)

@@ -6,6 +6,7 @@ import CheckoutApp
 import CheckoutTUI
 import FoundationEssentials
 import NolPay
+import Synchronization
 
 /// The terminal UI: `checkout [pay | settings | nol link|cards|pay|unlink] [options]`.
 ///
@@ -18,17 +19,12 @@ enum TUICommand {
     @MainActor
     static func run(_ arguments: [String], drive: Bool = false) async -> Int32 {
         let options: CommandLineOptions
-        // A client token's configuration may take its whole timeout to load: the terminal says so.
-        let prepared = await ConnectingIndicator.run("Connecting to Primer…") {
-            await CommandLineOptions.prepare(arguments, command: .tui)
-        }
-        guard let prepared else {
+        switch await prepare(arguments) {
+        case nil:
             FileHandleOutput.error("checkout: not connected to Primer: cancelled")
             return 1
-        }
-        switch prepared {
-        case .success(let parsed): options = parsed
-        case .failure(let error):
+        case .success(let parsed)?: options = parsed
+        case .failure(let error)?:
             FileHandleOutput.error(error.message)
             return 2
         }
@@ -41,7 +37,6 @@ enum TUICommand {
         }
         let catalogue: NetworkCatalogue
         var defaults: CheckoutSettings
-        let ledger: Ledger
         do {
             catalogue = try options.makeCatalogue()
             let session = try options.makeSession()
@@ -68,13 +63,17 @@ enum TUICommand {
             FileHandleOutput.error(PlainMode.notATerminalMessage(ScreenContext.localizer(for: defaults.language, ascii: !PlainText.localeIsUTF8()).localizer))
             return 2
         }
-        do {
-            ledger = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
-        } catch {
-            FileHandleOutput.error("checkout: \(error)")
-            return 2
+        // The ledger's database: opened before anything else in plain mode and for a Nol screen (the
+        // first thing either does may read it) and for drive (no frame to put first), else once the first
+        // frame is up, which reads none of it.
+        let ledger = LedgerOpening(options)
+        if drive || mode != .fullScreen || route.readsLedgerFirst {
+            if let problem = ledger.open() {
+                FileHandleOutput.error(problem)
+                return 2
+            }
         }
-        let makeEngine = EngineRecipe(catalogue: catalogue, paymentService: options.makePaymentService(ledger: ledger),
+        let makeEngine = EngineRecipe(catalogue: catalogue, paymentService: ledger.payments,
                                       primer: options.primer, clientSessionService: options.makeClientSessionService()).factory
         var (settings, note) = savedSettings(over: defaults, options: options, makeEngine: makeEngine)
         if let problem = ScreenContext.localizer(for: settings.language, ascii: !PlainText.localeIsUTF8()).problem {
@@ -84,18 +83,20 @@ enum TUICommand {
         }
         let storage = SettingsStorage.saving(in: DataDirectory.resolve(options.dataDirectory), defaults: defaults, note: note)
         if drive {
-            let status = await DriveCommand.run(route: route, settings: settings, catalogue: catalogue, ledger: ledger, storage: storage,
+            guard let opened = ledger.ledger else { return 2 }
+            let status = await DriveCommand.run(route: route, settings: settings, catalogue: catalogue, ledger: opened, storage: storage,
                                                 options: options)
-            ledger.closeBeforeExit("checkout")
+            opened.closeBeforeExit("checkout")
             return status
         }
         // Plain mode (issue 13): the same engine factory, ledger and Nol backend, one line at a time.
         switch mode {
         case .plain:
-            let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: ledger.database,
-                                      storage: storage, ledger: ledger)
+            guard let opened = ledger.ledger else { return 2 }
+            let plain = PlainFrontEnd(catalogue: catalogue, settings: settings, makeEngine: makeEngine, database: opened.database,
+                                      storage: storage, ledger: opened)
             let status = await plain.runOnStandardStreams(route: route)
-            ledger.closeBeforeExit("checkout")
+            opened.closeBeforeExit("checkout")
             return status
         case .notATerminal:
             FileHandleOutput.error(PlainMode.notATerminalMessage)
@@ -104,11 +105,36 @@ enum TUICommand {
             break
         }
         let status = await TerminalRuntime.run(route: route, settings: settings, catalogue: catalogue,
-                                               registry: ScreenRegistry.standard.withNolScreens(database: ledger.database)
-                                                  .withPaymentsScreen(ledger: ledger),
-                                               colour: options.colorEnabled, storage: storage, makeEngine: makeEngine)
-        ledger.closeBeforeExit("checkout")
+                                               registry: ledger.ledger.map(Self.registry) ?? .standard,
+                                               colour: options.colorEnabled, storage: storage, makeEngine: makeEngine) { loop in
+            guard ledger.ledger == nil else { return }
+            if let problem = ledger.open() { return loop.fail(problem) }
+            if let opened = ledger.ledger { loop.useRegistry(Self.registry(opened)) }
+        }
+        ledger.ledger?.closeBeforeExit("checkout")
         return status
+    }
+
+    /// The options, parsed; a client token's configuration is fetched with the terminal saying so
+    /// (it may take its whole timeout), and nil when the person cancelled that. Without a client
+    /// token the options are only parsed, here on the main actor: nothing is shown, no task leaves
+    /// this thread and no thread is started before the first frame.
+    @MainActor
+    private static func prepare(_ arguments: [String]) async -> Result<CommandLineOptions, UsageError>? {
+        let token = arguments.contains { $0 == "--" + CommandOption.clientToken.rawValue || $0.hasPrefix("--" + CommandOption.clientToken.rawValue + "=") }
+            || !(ProcessEnvironment.value(CommandLineOptions.clientTokenVariable) ?? "").isEmpty
+        guard token else { return CommandLineOptions.parse(arguments, command: .tui) }
+        // In the language the environment or --lang names (Settings are not read yet).
+        let spoken = Language.choose(option: arguments.firstIndex(of: "--lang").flatMap { $0 + 1 < arguments.count ? Language(code: arguments[$0 + 1]) : nil },
+                                     setting: nil, environment: ProcessEnvironment.values(LocaleName.variables))
+        return await ConnectingIndicator.run({ ScreenContext.localizer(for: spoken, ascii: !PlainText.localeIsUTF8()).localizer.text(.connectingToPrimer) }) {
+            await CommandLineOptions.prepare(arguments, command: .tui)
+        }
+    }
+
+    /// Every screen of the terminal UI, the Nol and Payments ones over `ledger`.
+    private static func registry(_ ledger: Ledger) -> ScreenRegistry {
+        ScreenRegistry.standard.withNolScreens(database: ledger.database).withPaymentsScreen(ledger: ledger)
     }
 
     /// The settings to start with: `defaults` (the command line's and the shipped ones) with the
@@ -164,6 +190,65 @@ enum TUICommand {
         case .embedded: return options.binTablePath.map { .table(path: $0) } ?? .embedded
         case .off: return .off
         case .url(let url): return .url(url.absoluteString)
+        }
+    }
+}
+
+/// The ledger of one terminal-UI run, opened when first needed (``open()``), and the payment
+/// service the engines are built with before it is: it hands each payment to the ledger's
+/// processor (the sandbox, or Primer behind a client token) once the ledger is open.
+@MainActor
+final class LedgerOpening {
+    private let options: CommandLineOptions
+    /// The ledger, once ``open()`` opened it.
+    private(set) var ledger: Ledger?
+    /// What the engines pay with.
+    nonisolated let payments = PaymentsAfterOpening()
+
+    init(_ options: CommandLineOptions) {
+        self.options = options
+    }
+
+    /// Opens the ledger (the data directory checked, created private when missing); the line to
+    /// say on standard error when it cannot be used.
+    func open() -> String? {
+        do {
+            let opened = try DataDirectory.open(options.dataDirectory) { try Ledger(database: $0) }
+            ledger = opened
+            payments.use(options.makePaymentService(ledger: opened))
+            return nil
+        } catch {
+            return "checkout: \(error)"
+        }
+    }
+}
+
+/// A payment service that is the ledger's processor once the ledger is open. The loop opens it
+/// before any key is read, so no payment comes before; one that did would be refused, not lost.
+final class PaymentsAfterOpening: PaymentService {
+    private let processor = Mutex<(any PaymentService)?>(nil)
+
+    struct NotOpen: Error, CustomStringConvertible {
+        var description: String { "the ledger is not open yet" }
+    }
+
+    func use(_ service: any PaymentService) {
+        processor.withLock { $0 = service }
+    }
+
+    func pay(_ request: PaymentRequest) async throws -> Payment {
+        guard let service = processor.withLock({ $0 }) else { throw NotOpen() }
+        return try await service.pay(request)
+    }
+}
+
+extension Route {
+    /// Whether the route's first screen reads the ledger's database: the Nol screens ask the Nol
+    /// backend kept there as soon as they open.
+    fileprivate var readsLedgerFirst: Bool {
+        switch self {
+        case .nolLink, .nolCards, .nolPay, .nolUnlink: true
+        case .home, .pay, .payments, .settings: false
         }
     }
 }

@@ -26,14 +26,38 @@ extension Bundled {
         language: .english, catalogue: StringCatalogue(entries: [:]), fallback: nil,
         format: .root)
 
-    /// The locales read so far, like the catalogues: an English start parses neither French's nor
-    /// Arabic's rules (Arabic's plural rules cost an English start more than its own did).
-    private static let formats = Mutex<[Language: Result<LocaleFormat, BundledDataError>]>([:])
+    /// The locales read so far, by CLDR id, like the catalogues: an English start parses neither
+    /// French's nor Arabic's rules (Arabic's plural rules cost an English start more than its own did).
+    private static let formats = Mutex<[String: Result<LocaleFormat, BundledDataError>]>([:])
 
+    /// The regional locale each language is written with in this process (`fr-CA`, `ar-SA`), as the
+    /// environment named it at start (``adoptFormattingLocales(environment:)``); a language without
+    /// one uses ``Language/formattingLocale``.
+    private static let regions = Mutex<[Language: String]>([:])
+
+    /// Takes the regional formats the environment names (`LANG=fr_CA.UTF-8`: Canada's money, dates
+    /// and digits for French; see ``LocaleName/formattingLocale(for:in:)``). Called once at start,
+    /// before the first sentence; tests that do not call it get each language's default locale.
+    public static func adoptFormattingLocales(environment: [String: String]) {
+        var chosen: [Language: String] = [:]
+        for language in Language.allCases {
+            if let id = LocaleName.formattingLocale(for: language, in: environment) { chosen[language] = id }
+        }
+        regions.withLock { $0 = chosen }
+    }
+
+    /// The locale a language is written with: the region the environment named when `locales.json`
+    /// has it, else the language's default.
     private static func format(_ language: Language) throws(BundledDataError) -> LocaleFormat {
+        if let regional = regions.withLock({ $0[language] }), let format = try? format(id: regional, language: language) {
+            return format
+        }
+        return try format(id: language.formattingLocale, language: language)
+    }
+
+    private static func format(id: String, language: Language) throws(BundledDataError) -> LocaleFormat {
         try formats.withLock { read in
-            if let known = read[language] { return known }
-            let id = language.formattingLocale
+            if let known = read[id] { return known }
             let loaded = Result { () throws(BundledDataError) -> LocaleFormat in
                 let found = try ResourceFiles.load("locales.json") { try LocaleFormat.all(json: $0, only: [id]) }
                 guard let format = found[id] else {
@@ -41,7 +65,7 @@ extension Bundled {
                 }
                 return format
             }
-            read[language] = loaded
+            read[id] = loaded
             return loaded
         }.get()
     }

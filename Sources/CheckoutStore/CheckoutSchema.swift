@@ -25,12 +25,13 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
 /// | 1 | the first release: `payments` (the ledger) and the `nol_*` tables; its files say 0, so an unversioned file with tables is read as 1 |
 /// | 2 | `payments.surcharge` (amount and surcharge are kept apart) and the indexes `payments` listings are served by |
 /// | 3 | `payments.network_chosen_by`: who chose a card's network (`CARDHOLDER`, `MERCHANT`), null when nobody did |
+/// | 4 | `payments.request_id`, the key of a row (unique: one row per attempt, its intent written before the processor is asked, its answer completing it); `id`, the processor's payment id, is no longer unique (two answers may carry the same one) and has an index |
 ///
 /// Opening checks the version before anything is written; an older database is migrated in the
 /// same exclusive transaction that checks it, so a migration is done whole or not at all.
 public enum CheckoutSchema {
     /// The version this checkout writes.
-    public static let current = 3
+    public static let current = 4
 
     /// Step `n` turns version `n` into `n + 1`.
     static let migrations: [String] = [
@@ -88,6 +89,32 @@ public enum CheckoutSchema {
         """,
         // 2 → 3: who chose the network; older rows say nothing of it.
         "ALTER TABLE payments ADD COLUMN network_chosen_by TEXT",
+        // 3 → 4: rows keyed by the request id (an older row's is its payment id); SQLite changes a
+        // primary key only by building the table again, in the same order (rowid breaks ties).
+        """
+        CREATE TABLE payments_v4 (
+            id TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            method TEXT NOT NULL,
+            amount INTEGER NOT NULL,
+            currency TEXT NOT NULL,
+            network TEXT NOT NULL,
+            first_digits TEXT NOT NULL,
+            last4 TEXT NOT NULL,
+            status TEXT NOT NULL,
+            decline_reason TEXT,
+            surcharge INTEGER NOT NULL DEFAULT 0,
+            network_chosen_by TEXT,
+            request_id TEXT NOT NULL UNIQUE
+        );
+        INSERT INTO payments_v4 SELECT id, created_at, method, amount, currency, network, first_digits, last4, status,
+            decline_reason, surcharge, network_chosen_by, id FROM payments ORDER BY rowid;
+        DROP TABLE payments;
+        ALTER TABLE payments_v4 RENAME TO payments;
+        CREATE INDEX payments_by_time ON payments(created_at);
+        CREATE INDEX payments_by_status ON payments(status, created_at);
+        CREATE INDEX payments_by_id ON payments(id)
+        """,
     ]
 
     /// The columns of each table at each version, in order: what a file must have to be read as that version.
@@ -96,6 +123,7 @@ public enum CheckoutSchema {
                         "status", "decline_reason"]
         if version >= 2 { payments.append("surcharge") }
         if version >= 3 { payments.append("network_chosen_by") }
+        if version >= 4 { payments.append("request_id") }
         return [
             "payments": payments,
             "nol_cards": ["card_number", "expiry", "balance", "status", "label"],

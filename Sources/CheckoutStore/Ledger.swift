@@ -5,7 +5,12 @@ import Synchronization
 
 /// One payment attempt as the ledger keeps it: never a full card number or a CVV.
 public struct LedgerEntry: Sendable, Equatable {
+    /// The processor's payment id (`pay_…`), or the request's id when no payment was created. Two
+    /// rows may carry the same one (a processor that numbered two attempts alike).
     public var id: String
+    /// The row's key: the id of the attempt (``PaymentRequest``'s), given before the processor is
+    /// asked, so the intent written first and the answer that completes it are one row.
+    public var requestId: String
     public var createdAt: Date
     /// `CARD` or `NOL_PAY`.
     public var method: String
@@ -19,7 +24,9 @@ public struct LedgerEntry: Sendable, Equatable {
     /// The first 6–8 digits of a card number (empty for Nol cards).
     public var firstDigits: String
     public var last4: String
-    /// `AUTHORIZED`, `DECLINED`, `FAILED` or `PENDING` (a processor that has not decided yet).
+    /// `AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING` (a processor that has not decided yet) or
+    /// `UNKNOWN` (``Ledger/outcomeUnknown``: the processor was asked and no answer is recorded, so it
+    /// may have charged).
     public var status: String
     public var declineReason: String?
     /// Who chose a card's network: `CARDHOLDER` (on a co-badged card), `MERCHANT` (eftpos routing);
@@ -28,9 +35,10 @@ public struct LedgerEntry: Sendable, Equatable {
 
     public init(id: String, createdAt: Date, method: String, amount: Int, surcharge: Int = 0, currency: String,
                 network: String, firstDigits: String, last4: String, status: String, declineReason: String? = nil,
-                networkChosenBy: String? = nil) {
+                networkChosenBy: String? = nil, requestId: String? = nil) {
         self.networkChosenBy = networkChosenBy
         self.id = id
+        self.requestId = requestId ?? id
         self.createdAt = createdAt
         self.method = method
         self.amount = amount
@@ -42,6 +50,21 @@ public struct LedgerEntry: Sendable, Equatable {
         self.status = status
         self.declineReason = declineReason
     }
+
+    /// What the cardholder was charged, amount plus surcharge; nil when the stored values cannot be
+    /// a charge (negative, or a sum past ``ClientSession/maximumAmount``): a damaged row, shown as
+    /// unreadable rather than added (adding them trapped the Payments screen).
+    public var checkedTotal: Int? { Self.checkedTotal(amount: amount, surcharge: surcharge) }
+
+    /// ``checkedTotal`` of stored values.
+    public static func checkedTotal(amount: Int, surcharge: Int) -> Int? {
+        guard amount >= 0, surcharge >= 0 else { return nil }
+        let (sum, overflow) = amount.addingReportingOverflow(surcharge)
+        return overflow || sum > ClientSession.maximumAmount ? nil : sum
+    }
+
+    /// Whether the row is an intent whose answer was never recorded.
+    public var isOutcomeUnknown: Bool { status == Ledger.outcomeUnknown }
 }
 
 /// Which payments a listing wants, and in which order; served by the `payments` indexes.
@@ -50,7 +73,7 @@ public struct LedgerQuery: Sendable, Equatable {
     public var limit: Int?
     /// Only payments made at or after this time (seconds since 1970, UTC).
     public var since: Double?
-    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`).
+    /// Only payments with this status (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`, `UNKNOWN`).
     public var status: String?
     /// Newest first (the default) or oldest first.
     public var newestFirst: Bool
@@ -83,7 +106,7 @@ public struct LedgerQuery: Sendable, Equatable {
     /// The SELECT and its bindings; columns in ``LedgerRow/Column`` order.
     var statement: (sql: String, bindings: [SQLValue]) {
         var (sql, bindings) = filter
-        sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by FROM payments" + sql
+        sql = "SELECT id, created_at, method, amount, surcharge, currency, network, first_digits, last4, status, decline_reason, network_chosen_by, request_id FROM payments" + sql
         // rowid breaks ties between payments of the same instant, in the order they were made.
         sql += newestFirst ? " ORDER BY created_at DESC, rowid DESC" : " ORDER BY created_at, rowid"
         if let limit {
@@ -101,7 +124,7 @@ public struct LedgerQuery: Sendable, Equatable {
 /// rows makes no string per field; ``entry`` builds the whole value when one is wanted.
 public struct LedgerRow {
     public enum Column: Int32, CaseIterable, Sendable {
-        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason, networkChosenBy
+        case id, createdAt, method, amount, surcharge, currency, network, firstDigits, last4, status, declineReason, networkChosenBy, requestId
     }
 
     let row: Database.Row
@@ -120,25 +143,73 @@ public struct LedgerRow {
         LedgerEntry(id: string(.id) ?? "", createdAt: Date(timeIntervalSince1970: createdAt), method: string(.method) ?? "",
                     amount: Int(amount), surcharge: Int(surcharge), currency: string(.currency) ?? "",
                     network: string(.network) ?? "", firstDigits: string(.firstDigits) ?? "", last4: string(.last4) ?? "",
-                    status: string(.status) ?? "", declineReason: string(.declineReason), networkChosenBy: string(.networkChosenBy))
+                    status: string(.status) ?? "", declineReason: string(.declineReason), networkChosenBy: string(.networkChosenBy),
+                    requestId: string(.requestId))
     }
 }
 
-/// The payment ledger: every attempt, card or Nol, in the `payments` table.
+/// The payment ledger: every attempt, card or Nol, in the `payments` table, one row per attempt
+/// keyed by its request id.
 ///
-/// A payment a processor has answered is recorded with ``recordOrKeep(_:)``, which never turns a
-/// database that cannot be written now (locked by another process past the busy timeout, a full
-/// disk, a read-only medium) into a lost row: the row is kept, in memory and in a spool file beside
-/// the database (``spoolPath``, 0600, one JSON object a line), and written before the next row, by
-/// ``writePending()`` (the front ends call it before they exit), and by the next ``Ledger`` opened on
-/// the same database. Kept rows are inserted with `INSERT OR IGNORE` on their id, so a row written
-/// twice (by two processes draining the same spool) is kept once.
+/// A card payment is written ahead: ``recordIntent(_:)`` puts the attempt on disk (status
+/// ``outcomeUnknown``) before the processor is asked, and the answer completes the same row
+/// (``recordOrKeep(_:)``), so a crash, a signal or a lost answer leaves an `UNKNOWN` row, never no
+/// row. A database that cannot be written now (locked by another process past the busy timeout, a
+/// full disk, a read-only medium) never turns a row into a lost one: the row is kept, in memory and
+/// in a spool file beside the database (``spoolPath``, 0600, one JSON object a line, synced), and
+/// written before the next row, by ``writePending()`` (the front ends call it before they exit), and
+/// by the next ``Ledger`` opened on the same database. A row written again (two processes draining
+/// the same spool) changes nothing, and an answer never goes back to `UNKNOWN`.
 public final class Ledger: Sendable {
     public let database: Database
     /// Where rows wait that the database could not take; nil for an in-memory database.
     public let spoolPath: String?
     /// Rows not written yet, in the order they were made, and whether each is in the spool too.
     private let pending = Mutex<[(entry: LedgerEntry, spooled: Bool)]>([])
+    /// What went wrong with the spool and has not been said yet (a refused spool, lines moved aside).
+    private let spoolWarnings = Mutex<[String]>([])
+
+    /// The keys of the intents written by this process whose answers are not recorded yet: the
+    /// payments a processor has now. A process about to end (a signal, a reader gone) waits for
+    /// them with ``waitForAnswers(upTo:)``.
+    private static let awaited = Mutex<Set<String>>([])
+
+    /// How many payments of this process a processor has now (their answers not recorded).
+    public static var awaitedAnswers: Int { awaited.withLock { $0.count } }
+
+    /// Waits until every payment of this process has its answer recorded, or `seconds` pass;
+    /// true when none is out. Called on the way out, so it polls (every 20 ms) rather than adding
+    /// a condition to every record.
+    @discardableResult
+    public static func waitForAnswers(upTo seconds: Double) -> Bool {
+        var waited = 0.0
+        while awaitedAnswers > 0 {
+            guard waited < seconds else { return false }
+            usleep(20_000)
+            waited += 0.02
+        }
+        return true
+    }
+
+    /// How long a process on its way out waits for a processor's answer: Primer's payment
+    /// deadline (60 s) and a little more.
+    public static let finishingWait = 65.0
+
+    /// On the way out (the run's end, a signal, a reader gone): when a processor has a payment of
+    /// this process, says so through `say` ("finishing the payment…") and waits for its answer to
+    /// be recorded, up to ``finishingWait``; the row written ahead stays `UNKNOWN` if it never
+    /// comes, and `say` says that too. Returns at once when no payment is out.
+    public static func finishPayments(_ prefix: String, say: (String) -> Void) {
+        guard awaitedAnswers > 0 else { return }
+        say("\(prefix): finishing the payment… (the processor has it; its answer is recorded before checkout exits)")
+        if !waitForAnswers(upTo: finishingWait) {
+            say("\(prefix): no answer came; the payment is in the ledger as UNKNOWN: it may have been charged, look it up before paying again")
+        }
+    }
+
+    /// The status of an attempt the processor was asked about and whose answer is not recorded:
+    /// it may have charged. Written before the request goes out, replaced by the answer.
+    public static let outcomeUnknown = "UNKNOWN"
 
     /// The ledger in `database` (``Database/init(path:busyTimeout:)`` has created its table). Rows an
     /// earlier checkout kept in the spool are written now when the database takes them.
@@ -163,21 +234,74 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// The rows kept and not yet written, oldest first.
-    public var pendingEntries: [LedgerEntry] { pending.withLock { $0.map(\.entry) } }
+    /// The rows kept and not yet written, oldest first, each request once as it now stands (an
+    /// intent, or the answer that completes it).
+    public var pendingEntries: [LedgerEntry] { Self.latest(pending.withLock { $0.map(\.entry) }) }
 
-    /// Records one attempt in its own transaction; a duplicate id or a database that cannot be
+    /// Each request of `entries` once, in the order of its first row, as its last answer says it
+    /// (an answer is never replaced by an intent, as in the ledger).
+    static func latest(_ entries: [LedgerEntry]) -> [LedgerEntry] {
+        var order: [String] = []
+        var latest: [String: LedgerEntry] = [:]
+        for entry in entries {
+            if let kept = latest[entry.requestId] {
+                if !entry.isOutcomeUnknown || kept.isOutcomeUnknown { latest[entry.requestId] = entry }
+            } else {
+                order.append(entry.requestId)
+                latest[entry.requestId] = entry
+            }
+        }
+        return order.compactMap { latest[$0] }
+    }
+
+    /// What went wrong with the spool since the last call (it was refused, or lines were moved
+    /// aside), each a sentence naming the file; a front end prints them as warnings.
+    public func takeSpoolWarnings() -> [String] {
+        spoolWarnings.withLock { warnings in
+            defer { warnings = [] }
+            return warnings
+        }
+    }
+
+    /// Records one attempt in its own transaction; a duplicate request id or a database that cannot be
     /// written throws, and nothing is kept (``recordOrKeep(_:)`` keeps it).
     public func record(_ entry: LedgerEntry) throws {
         try database.transaction { try Ledger.insert(entry, in: $0) }
     }
 
-    /// Records a payment a processor has answered, now or later: kept rows first, then `entry`, in
-    /// one transaction. Returns nil when all are in the ledger; else why they are not, and keeps
-    /// `entry` (in memory, and in the spool file when it can be written) for the next write.
+    /// Puts an attempt on disk before its processor is asked: `intent` (its request id, amount,
+    /// surcharge, network, first digits, last four, time) with status ``outcomeUnknown``, in the
+    /// ledger, or when the ledger cannot take it now, in the spool (synced). Returns nil when the
+    /// intent is on disk; else why it is not, and then the request must not be sent.
+    public func recordIntent(_ intent: LedgerEntry) -> NotRecorded? {
+        var intent = intent
+        intent.status = Self.outcomeUnknown
+        return pending.withLock { pending in
+            pending.append((intent, false))
+            guard let failure = writeKept(&pending) else {
+                Self.awaited.withLock { _ = $0.insert(intent.requestId) }
+                return nil
+            }
+            let spooled = spoolUnspooled(&pending)
+            if spooled {
+                Self.awaited.withLock { _ = $0.insert(intent.requestId) }
+                return nil
+            }
+            // Neither the ledger nor the spool holds it: it is not sent, so there is nothing to keep.
+            pending.removeAll { $0.entry.requestId == intent.requestId && !$0.spooled }
+            return NotRecorded(reason: failure, spooled: false)
+        }
+    }
+
+    /// Records a payment a processor has answered (completing its intent, the row of the same
+    /// request id), now or later: kept rows first, then `entry`, in one transaction. Returns nil when
+    /// all are in the ledger; else why they are not, and keeps `entry` (in memory, and in the spool
+    /// file when it can be written) for the next write.
     @discardableResult
     public func recordOrKeep(_ entry: LedgerEntry) -> NotRecorded? {
-        pending.withLock { pending in
+        // Kept or written, the answer is this process's to keep now: nothing more to wait for.
+        defer { Self.awaited.withLock { _ = $0.remove(entry.requestId) } }
+        return pending.withLock { pending in
             pending.append((entry, false))
             guard let failure = writeKept(&pending) else { return nil }
             return NotRecorded(reason: failure, spooled: spoolUnspooled(&pending))
@@ -194,16 +318,41 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Inserts `pending` and the spool's rows in one transaction; on success empties both and
-    /// returns nil, else returns the database's reason and leaves both as they were.
+    /// The rows waiting in the spool, not in the ledger yet, each request once as its last line
+    /// says it (an intent's answer replaces it), in the order they were first appended. A refused
+    /// spool has none (``takeSpoolWarnings()`` says why).
+    public func waitingEntries() -> [LedgerEntry] {
+        var entries: [LedgerEntry] = []
+        if let spool = openSpool() {
+            _ = spool.forEachEntry { entries.append($0) }
+            spool.close()
+        }
+        return Self.latest(entries + pending.withLock { $0.map(\.entry) })
+    }
+
+    /// The spool, locked, when there is one to trust; a refused one is said once as a warning.
+    private func openSpool() -> LedgerSpool? {
+        guard let spoolPath else { return nil }
+        switch LedgerSpool.open(spoolPath) {
+        case .success(let spool): return spool
+        case .failure(let refused):
+            spoolWarnings.withLock { if !$0.contains(refused.description) { $0.append(refused.description) } }
+            return nil
+        }
+    }
+
+    /// Inserts the spool's rows (read as a stream) and `pending` in one transaction; on success
+    /// empties both, moves the spool's unreadable lines aside, and returns nil, else returns the
+    /// database's reason and leaves both as they were.
     private func writeKept(_ pending: inout [(entry: LedgerEntry, spooled: Bool)]) -> String? {
-        let spool = spoolPath.flatMap { LedgerSpool.open($0) }
+        let spool = openSpool()
         defer { spool?.close() }
-        let rows = (spool?.entries ?? []) + pending.map(\.entry)
-        guard !rows.isEmpty else { return nil }
+        guard spool != nil || !pending.isEmpty else { return nil }
+        var rejected: [LedgerSpool.Span] = []
         do {
             try database.transaction { transaction in
-                for row in rows { try Ledger.insert(row, in: transaction, ignoringDuplicates: true) }
+                if let spool { rejected = try spool.forEachEntry { try Ledger.insert($0, in: transaction, ignoringDuplicates: true) } }
+                for row in pending { try Ledger.insert(row.entry, in: transaction, ignoringDuplicates: true) }
             }
         } catch let error as DatabaseError {
             return error.message
@@ -211,7 +360,18 @@ public final class Ledger: Sendable {
             return "\(error)"
         }
         pending = []
-        spool?.remove()
+        if let spool {
+            if !rejected.isEmpty {
+                let lines = rejected.count == 1 ? "1 line that is not a ledger row" : "\(rejected.count) lines that are not ledger rows"
+                if let moved = spool.moveAside(rejected) {
+                    spoolWarnings.withLock { $0.append("\(lines) in the spool \(spool.path) \(rejected.count == 1 ? "was" : "were") moved to \(moved)") }
+                } else {
+                    spoolWarnings.withLock { $0.append("\(lines) in the spool \(spool.path) could not be moved aside; the spool is kept as it is") }
+                    return nil
+                }
+            }
+            spool.remove()
+        }
         return nil
     }
 
@@ -225,16 +385,23 @@ public final class Ledger: Sendable {
     }
 
     /// Records one attempt inside a caller's transaction (so a Nol payment's balance change and its
-    /// ledger row commit together or not at all).
+    /// ledger row commit together or not at all). With `ignoringDuplicates`, a row of a request
+    /// already in the ledger completes it when it is still ``outcomeUnknown`` and the new row is an
+    /// answer, and otherwise changes nothing.
     public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction, ignoringDuplicates: Bool = false) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
+        let upsert = " ON CONFLICT(request_id) DO UPDATE SET id = excluded.id, method = excluded.method, amount = excluded.amount, "
+            + "surcharge = excluded.surcharge, currency = excluded.currency, network = excluded.network, first_digits = excluded.first_digits, "
+            + "last4 = excluded.last4, status = excluded.status, decline_reason = excluded.decline_reason, "
+            + "network_chosen_by = excluded.network_chosen_by WHERE payments.status = '\(outcomeUnknown)' AND excluded.status != '\(outcomeUnknown)'"
         try transaction.execute(
-            (ignoringDuplicates ? "INSERT OR IGNORE" : "INSERT") + " INTO payments (id, created_at, method, amount, surcharge, currency, network, "
-                + "first_digits, last4, status, decline_reason, network_chosen_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, "
+                + "first_digits, last4, status, decline_reason, network_chosen_by, request_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                + (ignoringDuplicates ? upsert : ""),
             [.text(entry.id), .real(entry.createdAt.timeIntervalSince1970), .text(entry.method), .integer(Int64(entry.amount)),
              .integer(Int64(entry.surcharge)), .text(entry.currency), .text(entry.network), .text(entry.firstDigits),
              .text(entry.last4), .text(entry.status), entry.declineReason.map { .text($0) } ?? .null,
-             entry.networkChosenBy.map { .text($0) } ?? .null])
+             entry.networkChosenBy.map { .text($0) } ?? .null, .text(entry.requestId)])
     }
 
     /// Hands the attempts `query` asks for to `body` one at a time, straight from the database:

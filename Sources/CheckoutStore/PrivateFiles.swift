@@ -11,8 +11,9 @@ import Glibc
 enum PrivateFiles {
     static let directoryMode: mode_t = 0o700
     static let fileMode: mode_t = 0o600
-    /// The files SQLite keeps beside a database, and the ledger's spool (``Ledger/spoolSuffix``).
-    static let companionSuffixes = ["-wal", "-shm", "-journal", Ledger.spoolSuffix]
+    /// The files SQLite keeps beside a database. Not the ledger's spool: one that others could
+    /// write is refused, never narrowed and then trusted (``LedgerSpool``).
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
     /// Makes `path` a usable private directory: creates it and any missing parents as 0700, or
     /// checks the existing one (refused when others can write in it, unless `allowingShared`: a

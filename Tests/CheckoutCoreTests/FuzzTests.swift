@@ -90,7 +90,7 @@ struct FuzzTests {
             } else if digits.isEmpty {
                 consistent = consistent && error?.description == "Card number can not be blank."
             } else if error == nil {
-                consistent = consistent && (13...19).contains(digits.count) && Luhn.isValid(digits) && !candidates.isEmpty
+                consistent = consistent && CardValidator.cardNumberLengths.contains(digits.count) && Luhn.isValid(digits) && !candidates.isEmpty
             }
             _ = catalogue.format(digits: String(digits.prefix(40)), as: candidates.first)
             _ = validator.validateCardholderName(input)

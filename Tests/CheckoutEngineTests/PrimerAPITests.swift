@@ -269,7 +269,8 @@ import Testing
         Self.expectConforming(fake.requests())
 
         let entries = try ledger.entries()
-        #expect(entries.map(\.status) == ["AUTHORIZED", "AUTHORIZED", "FAILED", "PENDING"] + Array(repeating: "FAILED", count: 6))
+        // An answer without a usable payment id may still be a charge: UNKNOWN, not FAILED (issue 35).
+        #expect(entries.map(\.status) == ["AUTHORIZED", "AUTHORIZED", "FAILED", "PENDING"] + Array(repeating: "FAILED", count: 4) + ["UNKNOWN", "FAILED"])
         #expect(entries.map(\.id).prefix(5) == ["pay_success_1", "pay_success_2", "pay_declined_3", "pay_pending_4", "pay_failed_5"])
         #expect(entries[2].declineReason == "FAILED at Primer (payment-failed)")
         #expect(entries[5].declineReason == "needs 3-D Secure: not possible in a terminal")
@@ -288,7 +289,10 @@ import Testing
         #expect(error?.description.contains("creating the payment: Primer did not answer within 0.3 s") == true)
         #expect(error?.description.contains("Its outcome is not known") == true)
         #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(try ledger.entries().map(\.status) == ["FAILED"])
+        // Primer may still charge after the deadline: the row says so, never FAILED (issue 35).
+        #expect(try ledger.entries().map(\.status) == ["UNKNOWN"])
+        #expect(try ledger.entries().first?.declineReason?.hasPrefix("outcome unknown: ") == true)
+        #expect(error?.description.contains("the card may have been charged") == true)
 
         // No pciUrl in the configuration: the token's own is used.
         let fallback = try await connect(fake, "fake-no-pci").paymentService(ledger: nil)

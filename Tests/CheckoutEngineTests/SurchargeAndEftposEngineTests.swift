@@ -87,13 +87,15 @@ import Testing
     func sandboxPayment() async throws {
         let ledger = try Ledger(database: Database(path: ":memory:"))
         let service = SandboxPaymentService(ledger: ledger, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        let payment = try await service.pay(PaymentRequest(id: "req_1", amount: 4999, surcharge: 30, currency: "EUR", network: .visa,
-                                                           cardNumber: "4000002500001001", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe"))
+        let request = PaymentRequest(id: "req_1", amount: 4999, surcharge: 30, currency: "EUR", network: .visa,
+                                     cardNumber: "4000002500001001", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe")
+        let payment = try await service.pay(request)
         #expect(payment.amount == 4999 && payment.surcharge == 30 && payment.total == 5029)
         let json = CheckoutEvent.checkoutCompleted(payment).serialized()
         #expect(json == #"{"event":"checkoutCompleted","payment":{"id":"\#(payment.id)","status":"AUTHORIZED","amount":4999,"surcharge":30,"total":5029,"currency":"EUR","paymentMethodData":{"network":"VISA","last4Digits":"1001"}}}"#)
         let entries = try ledger.entries()
-        #expect(entries == [SandboxPaymentService.ledgerEntry(for: payment, at: Date(timeIntervalSince1970: 1_800_000_000))])
+        #expect(entries == [SandboxPaymentService.ledgerEntry(for: payment, key: try #require(entries.first?.requestId), at: Date(timeIntervalSince1970: 1_800_000_000))])
+        #expect(entries.first?.requestId.hasPrefix(request.id + ".") == true, "the attempt's key: the request's id and a suffix of its own")
         #expect(entries.first?.amount == 4999, "the ledger's amount is the order amount; the surcharge gets its own column (schema v2)")
     }
 

@@ -43,7 +43,9 @@ struct SchemaTests {
         let names = try ledger.database.query("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
             .compactMap { $0.first?.string }
         #expect(names == ["nol_cards", "nol_codes", "nol_links", "nol_links_by_mobile", "nol_sms", "payments",
-                          "payments_by_status", "payments_by_time"])
+                          "payments_by_id", "payments_by_status", "payments_by_time"])
+        let requestId = try ledger.database.query("SELECT name, type, \"notnull\" FROM pragma_table_info('payments') WHERE name = 'request_id'")
+        #expect(requestId == [[.text("request_id"), .text("TEXT"), .integer(1)]])
         let columns = try ledger.database.query("SELECT name, type, \"notnull\", dflt_value FROM pragma_table_info('payments') WHERE name = 'surcharge'")
         #expect(columns == [[.text("surcharge"), .text("INTEGER"), .integer(1), .text("0")]])
         let chosenBy = try ledger.database.query("SELECT name, type, \"notnull\" FROM pragma_table_info('payments') WHERE name = 'network_chosen_by'")
@@ -57,8 +59,9 @@ struct SchemaTests {
         let path = DataDirectory.databaseURL(in: directory).path
         #expect(try Self.sqlite(path, "PRAGMA user_version") == "0")
         let store = try DataDirectory.open(directory.path) { try NolBackendStore(database: $0) }
-        #expect(try store.database.userVersion() == 3)
+        #expect(try store.database.userVersion() == 4)
         let entries = try Ledger(database: store.database).entries()
+        #expect(entries.map(\.requestId) == entries.map(\.id), "an older row is keyed by its payment id")
         #expect(entries.map(\.id) == ["pay_8bcc50404b004497b9e5", "pay_42868c5b48b14582a959", "nol_abdb471c50854ce1"])
         #expect(entries.map(\.surcharge) == [0, 0, 0])
         #expect(entries.allSatisfy { $0.networkChosenBy == nil }, "the first release's rows say nothing of who chose")
@@ -67,10 +70,10 @@ struct SchemaTests {
         #expect(try store.links().map(\.mobileNumber) == ["+971501234567"])
         #expect(try store.cards().count == 7)
         #expect(try store.messages().count == 1)
-        #expect(try store.database.query("SELECT count(*) FROM sqlite_master WHERE name LIKE 'payments_by_%'").first?.first?.int == 2)
+        #expect(try store.database.query("SELECT count(*) FROM sqlite_master WHERE name LIKE 'payments_by_%'").first?.first?.int == 3)
         // Reopening finds it current and changes nothing more.
         _ = try DataDirectory.open(directory.path) { try Ledger(database: $0) }
-        #expect(try Self.sqlite(path, "PRAGMA user_version") == "3")
+        #expect(try Self.sqlite(path, "PRAGMA user_version") == "4")
     }
 
     @Test("a migration that fails part-way leaves the database exactly at its old version")
@@ -95,11 +98,11 @@ struct SchemaTests {
         let path = DataDirectory.databaseURL(in: directory).path
         _ = try Self.sqlite(path, """
             PRAGMA journal_mode=\(journalMode); CREATE TABLE payments (id TEXT PRIMARY KEY, amount_minor INTEGER, fee INTEGER);
-            INSERT INTO payments VALUES ('pay_1', 4999, 30); PRAGMA user_version = 4;
+            INSERT INTO payments VALUES ('pay_1', 4999, 30); PRAGMA user_version = 5;
             """)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        #expect(openMessage(directory) == "\(path) cannot be used: it has schema version 4, newer than the versions up to 3 this checkout reads; it is left as it is: use the checkout that wrote it, or pass another --data-dir")
+        #expect(openMessage(directory) == "\(path) cannot be used: it has schema version 5, newer than the versions up to 4 this checkout reads; it is left as it is: use the checkout that wrote it, or pass another --data-dir")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0

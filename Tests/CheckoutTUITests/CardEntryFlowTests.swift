@@ -65,11 +65,16 @@ import Testing
             #expect(form(model).notice == "UATP numbers have 15 digits at most: 16th digit not taken")
             #expect(model.screen.contains("UATP numbers have 15 digits at most"))
         }
-        // Any number: 19 at most; Visa's 19 too.
+        // A Visa the BIN data does not make longer is complete at its usual 16 (issue 29): typed on,
+        // the digits are the expiry's; a 16-digit Visa that fails the check takes no 17th.
         var visa = Fixtures.model()
-        visa.type("42424242424242424242")
-        #expect(form(visa).digits.count == 19)
-        #expect(form(visa).notice == "Visa numbers have 19 digits at most: 20th digit not taken")
+        visa.type("42424242424242421")
+        #expect(form(visa).digits.count == 16)
+        #expect(form(visa).expiryText == "1")
+        var mistyped = Fixtures.model()
+        mistyped.type("42424242424242411")
+        #expect(form(mistyped).digits == "4242424242424241")
+        #expect(form(mistyped).notice == "Visa numbers have 16 digits: check them (17th digit not taken)")
         // A number no network claims keeps every digit typed up to 19.
         var unknown = Fixtures.model()
         unknown.type("0000000000000000")
@@ -110,7 +115,7 @@ import Testing
         #expect(form(model).focus == .number, "the BIN answer may still offer a choice")
         answer(&model)
         #expect(form(model).focus == .expiry)
-        // A Visa may have 19 digits: 16 are complete only where the BIN data says 16 (its row does).
+        // A Visa is complete at 16, its usual length, unless the BIN data says it is longer.
         var visa = Fixtures.model()
         visa.type("4242424242424242")
         answer(&visa)
@@ -118,7 +123,7 @@ import Testing
         var unknownVisa = Fixtures.model()
         unknownVisa.type("4111111111111111")
         answer(&unknownVisa)
-        #expect(form(unknownVisa).focus == .number, "no BIN data: a 17th digit may come")
+        #expect(form(unknownVisa).focus == .expiry, "no BIN data: complete at Visa's usual 16 (issue 29)")
         // A co-badged card waits for the cardholder's choice.
         var coBadged = Fixtures.model()
         coBadged.type("4000002500001001")

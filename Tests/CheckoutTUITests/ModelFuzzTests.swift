@@ -39,7 +39,8 @@ import Testing
               "\(fuzzer.panelRenders) with the event panel, " +
               "\(fuzzer.targetedClicks) clicks on targets, \(fuzzer.plainAnswers) plain-mode answers, \(fuzzer.autoAdvances) moves on by themselves, " +
               "\(fuzzer.holds) held steps (\(fuzzer.heldForNetworks) for the BIN answer, \(fuzzer.heldForSession) for the session's total), " +
-              "\(fuzzer.releases) holds released by an answer, \(fuzzer.confirmedTotals) changed totals confirmed")
+              "\(fuzzer.releases) holds released by an answer, \(fuzzer.confirmedTotals) changed totals confirmed, " +
+              "\(fuzzer.absorbedTabs) Tabs absorbed after a move, \(fuzzer.chooserDigits) digits typed on the chooser")
         #expect(fuzzer.stepsTaken >= Self.steps)
         // The fuzzer must reach the places where things can go wrong, or it proves little.
         #expect(fuzzer.submits > 0 && fuzzer.results > 0, "some runs paid and saw the result")
@@ -55,6 +56,8 @@ import Testing
         #expect(fuzzer.heldForSession > 0, "some Pays were held for the client session's total")
         #expect(fuzzer.releases > 0, "some held Pays went when their answers came")
         #expect(fuzzer.confirmedTotals > 0, "some totals the session changed were confirmed and paid")
+        #expect(fuzzer.absorbedTabs > 0, "some Tabs came right after the focus moved on by itself")
+        #expect(fuzzer.chooserDigits > 0, "some digits were typed on the co-badge chooser")
     }
 }
 
@@ -109,6 +112,9 @@ struct ModelFuzzer {
     var autoAdvances = 0, holds = 0, heldForNetworks = 0, heldForSession = 0
     /// Held Pays that an answer let go, and totals the client session changed that Pay paid once confirmed.
     var releases = 0, confirmedTotals = 0
+    /// Tabs and Enters absorbed right after the focus moved on by itself, and digits typed on the
+    /// co-badge chooser that went to the field after it (issue 29).
+    var absorbedTabs = 0, chooserDigits = 0
     /// The event clock of every run: each step moves it on by up to 300 ms.
     let time = TestTime()
     /// Screens reached: a card result, a finished Nol flow.
@@ -262,10 +268,26 @@ struct ModelFuzzer {
                 && !wasTooSmall && !hadQuestion && onNol else { throw failure("a Nol call started without Enter (or F5) or a click on a visible Nol screen") }
         }
 
-        // Focus moves on by itself only from a field that the key completed, or back from an empty
-        // field on Backspace.
+        // A Tab or Enter right after the focus moved on by itself is absorbed: the person is where they meant to go.
+        if let before = form, let after = model.top as? CardFormScreen, before.arrivedByItself == before.focus,
+           input.isKey(.tab) || input.isKey(.enter), !wasTooSmall, !hadQuestion, model.top?.yesNoQuestion(context: model.context) == nil {
+            guard after.focus == before.focus else { throw failure("a Tab right after an automatic move went on from \(before.focus) to \(after.focus)") }
+            absorbedTabs += 1
+        }
+        // A digit typed on the chooser goes to the field after it.
+        if let before = form, before.focus == .network, let after = model.top as? CardFormScreen, input.isDigit, !wasTooSmall, !hadQuestion {
+            // The expiry takes it, or says why not (it holds MMYYYY already).
+            guard after.focus != .network, after.expiryDigits.count > before.expiryDigits.count || after.notice != nil || after.focus != .expiry else {
+                throw failure("a digit typed on the chooser did not go to the expiry: \(after.focus), \(after.expiryText)")
+            }
+            chooserDigits += 1
+        }
+        // Focus moves on by itself only from a field that the key completed (or from a number that
+        // is complete by the rule, what follows it going on; from the chooser, a digit going on to
+        // the expiry), or back from an empty field on Backspace.
         if let before = form, let after = model.top as? CardFormScreen, before.focus != after.focus, input.isCharacter || input.isPaste {
-            guard after.isComplete(before.focus, context: model.context) || before.focus == .pay else {
+            let numberWent = before.focus == .number && after.completeness(context: model.context).state != .incomplete
+            guard after.isComplete(before.focus, context: model.context) || numberWent || before.focus == .network || before.focus == .pay else {
                 throw failure("focus moved on from \(before.focus) to \(after.focus) though \(before.focus) is not complete")
             }
             autoAdvances += 1
@@ -424,6 +446,15 @@ struct ModelFuzzer {
         if !typing.isEmpty { return .key(typing.removeFirst()) }
         // A held Pay is often answered before the next key, as the engine would, so holds reach their end.
         if (model.top as? CardFormScreen)?.hold != nil, chance(40) { return .event(randomEvent()) }
+        if let form = model.top as? CardFormScreen, !model.isTooSmall, model.confirmation == nil {
+            // The fast typist's Tab (or Enter) right after a field moved the focus on by itself.
+            if form.arrivedByItself == form.focus, chance(60) { return .key(pick([.tab, .tab, .enter])) }
+            // The expiry typed on past the number while the chooser has the focus.
+            if form.focus == .network, chance(40) {
+                typing = pick(["1230", "12/30", "0930"]).map(Key.character)
+                return .key(typing.removeFirst())
+            }
+        }
         let roll = random.next() % 100
         switch roll {
         case 88..<92:
@@ -612,6 +643,12 @@ extension FuzzInput {
 
     var isPaste: Bool {
         if case .paste = self { return true }
+        return false
+    }
+
+    /// An ASCII digit key.
+    var isDigit: Bool {
+        if case .key(.character(let character)) = self { return character.isASCII && character.isNumber }
         return false
     }
 

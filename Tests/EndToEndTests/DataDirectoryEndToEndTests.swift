@@ -119,7 +119,7 @@ import Testing
             let name = command.contains("pay") ? "checkout" : "checkout " + command.joined(separator: " ")
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr == "\(name): \(database) cannot be used: it has schema version 7, newer than the versions up to 3 this checkout reads; it is left as it is: use the checkout that wrote it, or pass another --data-dir\n")
+            #expect(result.stderr == "\(name): \(database) cannot be used: it has schema version 7, newer than the versions up to 4 this checkout reads; it is left as it is: use the checkout that wrote it, or pass another --data-dir\n")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
     }
@@ -161,7 +161,9 @@ import Testing
             for (index, child) in children.enumerated() {
                 let status = ChildProcess.wait(pid: child.pid, timeout: 60)
                 let output = (try? String(contentsOfFile: child.output, encoding: .utf8)) ?? ""
-                let ok = status == 0 && (index % 2 == 1 || output.contains("checkoutCompleted")) && !output.contains("checkout ")
+                // A listing that runs before any payer made the directory says it is not there (issue 35).
+                let notYet = index % 2 == 1 && status == 2 && output.hasPrefix("checkout payments: the data directory ") && output.contains(" does not exist;")
+                let ok = notYet || status == 0 && (index % 2 == 1 || output.contains("checkoutCompleted")) && !output.contains("checkout ")
                 if !ok { failures.append("round \(round), process \(index): exit \(status): \(output.suffix(300))") }
             }
             close(gateFD)

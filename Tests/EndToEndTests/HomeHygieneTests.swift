@@ -37,7 +37,11 @@ import Testing
         let (home, environment) = try Self.freshHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let named = home.appendingPathComponent("named/data")
-        let table = try ChildProcess.run(ChildProcess.checkoutBinary, ["payments", "--data-dir", named.path], environment: environment)
+        // A directory named with --data-dir that is not there is a mistake, said with exit 2 (issue 35).
+        let refused = try ChildProcess.run(ChildProcess.checkoutBinary, ["payments", "--data-dir", named.path], environment: environment)
+        #expect(refused.status == 2 && refused.stderr.contains("does not exist"), "\(refused.stderr)")
+        // The default one, not made yet, has no payments.
+        let table = try ChildProcess.run(ChildProcess.checkoutBinary, ["payments"], environment: environment)
         #expect(table.status == 0)
         #expect(table.stdout == "No payments yet.\n")
         let json = try ChildProcess.run(ChildProcess.checkoutBinary, ["payments", "--json"], environment: environment)

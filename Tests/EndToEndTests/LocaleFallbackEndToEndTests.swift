@@ -13,6 +13,7 @@ import Testing
         environment["LC_ALL"] = nil
         environment["LC_CTYPE"] = nil
         environment["LC_MESSAGES"] = nil
+        for category in ["LANGUAGE", "LC_MONETARY", "LC_NUMERIC", "LC_TIME"] { environment[category] = nil }
         environment["LANG"] = lang
         environment["CHECKOUT_PLAIN"] = "1"
         return environment

@@ -13,8 +13,26 @@ import Testing
         environment["LC_ALL"] = nil
         environment["LC_MESSAGES"] = nil
         environment["LC_CTYPE"] = nil
+        for category in ["LANGUAGE", "LC_MONETARY", "LC_NUMERIC", "LC_TIME"] { environment[category] = nil }
         environment["LANG"] = lang
         return environment
+    }
+
+    /// Issue 31's done-when: Saudi Arabic (`ar_SA`) writes riyals with CLDR's Arabic-Indic digits.
+    @Test func saudiArabicWritesRiyalsInArabicIndicDigits() throws {
+        let result = try PlainModeEndToEndTests.run(["--plain", "--currency", "SAR"], ["7"],
+                                                    environment: Self.environment(lang: "ar_SA.UTF-8"))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\u{200F}٤٩٫٩٩\u{A0}ر.س.\u{200F}"), "\(result.stdout)")
+    }
+
+    /// GNU's LANGUAGE list, as a desktop's language panel sets it beside an English LANG.
+    @Test func theLanguageListSpeaksFrenchOverAnEnglishLocale() throws {
+        var environment = Self.environment(lang: "en_US.UTF-8")
+        environment["LANGUAGE"] = "fr"
+        let result = try PlainModeEndToEndTests.run(["--plain"], ["7"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Montant à payer\u{A0}: 49,99\u{A0}€"), "\(result.stdout)")
     }
 
     @Test func arabicPaysACoBadgedCard() throws {

@@ -67,12 +67,13 @@ import Testing
         // Ctrl-Y puts it back; Ctrl-← and Alt-b move by word (one word: the digits), Ctrl-A/E to the ends.
         tmux.send("C-y")
         try tmux.waitFor("4242 4242 4242 4242")
-        tmux.send("C-a")
+        // One digit off (a complete Visa takes no 17th digit: issue 29), to the start, a 5 in front.
+        tmux.send("BSpace", "C-a")
         tmux.type("5")
-        screen = try tmux.waitFor("5424 2424")
+        screen = try tmux.waitFor("5424 2424 2424 2424")
         // To the end, one digit off, a word left (to the start), the digit after the caret (the 5) off.
         tmux.send("C-e", "BSpace", "C-Left", "C-d")
-        try tmux.waitFor("4242 4242 4242 424 ")
+        try tmux.waitFor("4242 4242 4242 42 ")
         tmux.send("Tab", "Tab", "Tab")
         tmux.type("Jane Q Doe")
         try tmux.waitFor("Jane Q Doe")

@@ -68,7 +68,9 @@ public struct AppModel: Sendable {
     /// route's screen took its place (it was the only one): it comes back if the rebuild fails.
     private var settingsLeft: (index: Int, replaced: Bool)?
     public private(set) var context: ScreenContext
-    public let registry: ScreenRegistry
+    /// The screens of each route; the loop puts in the ones that need the ledger once it is open
+    /// (``AppLoop/useRegistry(_:)``).
+    public internal(set) var registry: ScreenRegistry
     /// The terminal's size as last reported by ``resize(width:height:)``.
     public private(set) var size: TerminalSize
     /// The question on screen before a screen holding entered data is left, until it is answered.
@@ -250,12 +252,31 @@ public struct AppModel: Sendable {
     /// ← and → as they point on a mirrored screen: right to left, the chooser's next network and a
     /// stepper's increase are on the left, so ← moves to them. Where a text field has the caret the
     /// arrows move it through its (left-to-right) text, and keep their meaning.
+    ///
+    /// The one rule for right to left (issue 31), for vertical lists and horizontal choices alike:
+    /// ← goes toward the end (the next item, the next network, more) and → toward the start, as the
+    /// layout is mirrored; ↑ and ↓ keep theirs. The footer and F1 name the keys as pressed
+    /// (``pressedArrows(_:)``), and F1 states the rule (`helpMirroredArrows`).
     func visualKey(_ key: Key) -> Key {
-        guard context.localizer.language.direction == .rightToLeft, top?.focusedText == nil else { return key }
+        guard mirrorsArrows else { return key }
         switch key {
         case .left: return .right
         case .right: return .left
         default: return key
+        }
+    }
+
+    /// Whether ← and → are swapped now: a right-to-left language, no text field with the caret.
+    var mirrorsArrows: Bool { context.localizer.language.direction == .rightToLeft && top?.focusedText == nil }
+
+    /// Hints with ← and → named as the person presses them: a binding for → is reached with ← on a
+    /// mirrored screen (``visualKey(_:)``), so its hint says ←.
+    func pressedArrows(_ hints: [KeyHint]) -> [KeyHint] {
+        guard mirrorsArrows else { return hints }
+        return hints.map { hint in
+            var hint = hint
+            hint.keys = String(hint.keys.map { $0 == "←" ? "→" : $0 == "→" ? "←" : $0 })
+            return hint
         }
     }
 
@@ -266,8 +287,9 @@ public struct AppModel: Sendable {
             if stack.last is HelpScreen { apply([.pop], from: stack.count - 1) } else if let top {
                 let index = stack.count - 1
                 let escape = escapeLabel(at: index).map { [KeyHint(keys: "esc", help: $0)] } ?? []
+                let mirrored = mirrorsArrows ? [KeyHint(keys: "← →", help: context.localizer.text(.helpMirroredArrows))] : []
                 push(HelpScreen(screenTitle: top.title(context: context),
-                                hints: KeyHint.merged(top.helpLines(context: context) + escape + Self.globalHelp(context.localizer)),
+                                hints: KeyHint.merged(pressedArrows(top.helpLines(context: context)) + escape + Self.globalHelp(context.localizer)) + mirrored,
                                 editingKeys: top.editsText, about: top.helpAbout(context: context)))
             }
         case .events:
@@ -378,7 +400,7 @@ public struct AppModel: Sendable {
     /// The hints of the screen at `index`: its binding table's, then what Esc does there.
     public func hints(at index: Int) -> [KeyHint] {
         guard stack.indices.contains(index) else { return [] }
-        let own = stack[index].hints(context: context)
+        let own = index == stack.count - 1 ? pressedArrows(stack[index].hints(context: context)) : stack[index].hints(context: context)
         guard let label = escapeLabel(at: index) else { return own }
         return own + [KeyHint(keys: "esc", help: label, key: .escape)]
     }

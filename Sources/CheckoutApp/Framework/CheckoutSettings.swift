@@ -12,7 +12,18 @@ public enum BinSource: Sendable, Equatable {
     /// An HTTP BIN data service.
     case url(String)
 
-    /// How the settings screen and `--bin-service` name it.
+    /// How a screen names it in a language: `embedded`, `off` and `table …` in English (the words
+    /// `--bin-service` takes), translated in the others; a URL as it is.
+    public func shownLabel(_ text: Localizer) -> String {
+        switch self {
+        case .embedded: text.text(.binSourceEmbedded)
+        case .table(let path): text.text(.binSourceTable, path)
+        case .off: text.text(.binSourceOff)
+        case .url: label
+        }
+    }
+
+    /// How `--bin-service` names it.
     public var label: String {
         switch self {
         case .embedded: return "embedded"

@@ -15,6 +15,9 @@ public struct OrderSummary: Sendable, Equatable {
     public var items: [(what: String, amount: String?)]
     /// The order amount, before any surcharge: what the session says is due.
     public var total: String
+    /// What the lines add up to, when that is not ``total`` (shipping, fees, or a session whose
+    /// lines do not add up): both are said, so neither passes for the other.
+    public var itemsTotal: String?
 
     public init(_ session: ClientSession, mode: GlyphSet.Mode) {
         self.init(session) { MoneyText.format(minorUnits: $0, currency: session.currency, ascii: mode == .ascii) }
@@ -27,6 +30,12 @@ public struct OrderSummary: Sendable, Equatable {
         orderId = session.orderId
         items = session.lineItems.map { item in ("\(item.quantity) × \(item.title)", item.total.map(money)) }
         total = money(session.amount)
+        itemsTotal = session.itemsDifferFromAmount ? session.itemsTotal.map(money) : nil
+    }
+
+    /// The total as said: `€49.99`, or `items €1.00, order total €100.00` when the lines add up to another amount.
+    public func totalText(_ localizer: Localizer) -> String {
+        itemsTotal.map { localizer.text(.cardOrderItemsAndTotal, $0, total) } ?? total
     }
 
     /// Each line as `2 × Sourdough loaf  €9.00`.
@@ -37,11 +46,18 @@ public struct OrderSummary: Sendable, Equatable {
 
     public static func == (lhs: OrderSummary, rhs: OrderSummary) -> Bool {
         lhs.merchantName == rhs.merchantName && lhs.orderId == rhs.orderId && lhs.itemLines == rhs.itemLines && lhs.total == rhs.total
+            && lhs.itemsTotal == rhs.itemsTotal
     }
 
     /// One line: who, what (the one item, or how many), and the total: `Boulangerie Demo · 1 × Weekly
     /// bread basket · €49.99`; `nil` when the session names neither a merchant nor items.
     public func headline(separator: String, localizer: Localizer = Bundled.english) -> String? {
+        headlineLead(separator: separator, localizer: localizer).map { $0 + separator + totalText(localizer) }
+    }
+
+    /// ``headline(separator:localizer:)`` without its total: who and what. A screen short of room
+    /// cuts this part and keeps the total whole, so a merchant's text never takes its place.
+    public func headlineLead(separator: String, localizer: Localizer = Bundled.english) -> String? {
         guard hasDetails else { return nil }
         var parts: [String] = []
         if let merchantName { parts.append(merchantName) }
@@ -51,7 +67,6 @@ public struct OrderSummary: Sendable, Equatable {
         } else if !items.isEmpty {
             parts.append(localizer.counted(.cardOrderItems, items.count))
         }
-        parts.append(total)
         return parts.joined(separator: separator)
     }
 
@@ -62,7 +77,7 @@ public struct OrderSummary: Sendable, Equatable {
         if let merchantName { rows.append((text.text(.resultMerchant), merchantName)) }
         if let orderId { rows.append((text.text(.resultOrder), orderId)) }
         for (index, line) in itemLines.enumerated() { rows.append((index == 0 ? text.text(.resultItems) : "", line)) }
-        rows.append((text.text(.cardOrderTotal), total))
+        rows.append((text.text(.cardOrderTotal), totalText(text)))
         return rows
     }
 }

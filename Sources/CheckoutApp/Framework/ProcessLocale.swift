@@ -11,7 +11,7 @@ import Glibc
 /// the character type falls back to a UTF-8 locale every glibc has (``LocaleName/characterTypeFallbacks(in:)``).
 /// The language is chosen from the environment's names, not from the locale set here, so it is kept.
 public enum ProcessLocale {
-    /// Sets `category` (`LC_ALL` for the terminal UI, `LC_CTYPE` for plain mode) from the
+    /// Sets `category` (`LC_CTYPE`: the character type is all the front ends need) from the
     /// environment, with the fallback above; returns the character set then in force
     /// (`nl_langinfo(CODESET)`: `UTF-8`, `ANSI_X3.4-1968`…).
     @discardableResult

@@ -189,6 +189,11 @@ public struct ScreenContext: Sendable {
         localizer.money(minorUnits: minorUnits, currency: currency, ascii: glyphs.isASCII)
     }
 
+    /// A surcharge in the context's glyphs and language, with its plus sign: `+€0.30`, `+0,30 €`.
+    public func surcharge(_ minorUnits: Int, currency: String) -> String {
+        localizer.surcharge(minorUnits: minorUnits, currency: currency, ascii: glyphs.isASCII)
+    }
+
     /// `text` cut to `width` columns with the context's ellipsis.
     public func truncate(_ text: String, to width: Int) -> String {
         Canvas.truncate(glyphs.text(text), to: width, ellipsis: glyphs.ellipsis)

@@ -71,11 +71,18 @@ public final class AppLoop {
     public let storage: SettingsStorage?
     let engines: EngineHost
     /// The Nol system the Nol screens' calls go to, when the registry has them.
-    let transits: TransitHost?
+    private(set) var transits: TransitHost?
     /// Set once the app is to end: the exit status.
     public private(set) var exitCode: Int32?
     /// The signal that ended the loop, if one did (SIGINT, SIGTERM, SIGHUP).
     public private(set) var endingSignal: Int32?
+    /// Why the loop ended before it could run (``fail(_:code:)``): one line for standard error,
+    /// written once the terminal is given back.
+    public private(set) var failure: String?
+    /// Work the first frame does not need (opening the ledger's database), done once that frame is
+    /// shown and before the engine is built or any input is read: it may put in the screens that
+    /// need it (``useRegistry(_:)``) or end the loop (``fail(_:code:)``).
+    public var afterFirstFrame: (@MainActor (AppLoop) -> Void)?
     /// The engine's commands of the current turn, sent once its frame is shown.
     private var outbox: [AppCommand] = []
     private var holding = false
@@ -115,6 +122,11 @@ public final class AppLoop {
     /// is typed before the first frame is up, and a person takes longer to type than this takes.
     public func run() async -> Int32 {
         show()
+        if let work = afterFirstFrame {
+            afterFirstFrame = nil
+            work(self)
+            if let exitCode { return exitCode }
+        }
         let connected = connect(engines.running)
         perform(model.takeCommands())
         if !connected { changed = true }
@@ -243,6 +255,21 @@ public final class AppLoop {
     /// Ends the loop with `code` once the current turn is done.
     public func quit(_ code: Int32) {
         if exitCode == nil { exitCode = code }
+    }
+
+    /// Ends the loop before it runs: `message` is said once the terminal is given back (a data
+    /// directory that cannot be used, found after the first frame).
+    public func fail(_ message: String, code: Int32 = 2) {
+        guard exitCode == nil else { return }
+        failure = message
+        exitCode = code
+    }
+
+    /// Puts in the screens of `registry` (the Nol and Payments screens over the ledger, once it is
+    /// open); the screens already on the stack stay.
+    public func useRegistry(_ registry: ScreenRegistry) {
+        model.registry = registry
+        transits = registry.nol.map { TransitHost(system: $0, wake: waiter.wake) }
     }
 
     /// Ends the loop as a signal the input saw ends it (SIGINT while plain mode reads a line).

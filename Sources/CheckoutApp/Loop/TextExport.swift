@@ -6,7 +6,13 @@ import FoundationEssentials
 /// or hands it to the terminal's clipboard, and says how that went.
 enum TextExport {
     /// Does it, and says so in `localizer`'s language; `write` takes the bytes meant for the terminal (OSC 52).
+    ///
+    /// This is where a screen's text leaves the program, so it leaves with the escaping diagnostics
+    /// and listings have (``DiagnosticText/sanitizedLines(_:)``): a session's merchant name or a
+    /// ledger row holding `ESC ] 0;`, an OSC 52 of its own, C1 controls or U+202E is written as
+    /// `\u001b`… in the file and in the clipboard, as harmless as it was on the screen.
     static func perform(_ text: String, to destination: ExportDestination, localizer: Localizer, write: (String) -> Void) -> StatusNote {
+        let text = DiagnosticText.sanitizedLines(text)
         switch destination {
         case .file(let path):
             switch SavedText.writeNew(text, to: path) {

@@ -93,7 +93,7 @@ extension NolFlowScreen {
             row = result(into: &canvas, row: row, left: left, width: bodyWidth,
                          headline: approved ? text.text(.resultAuthorized, glyphs.success) : text.text(.resultDeclined, glyphs.failure),
                          style: approved ? .success : .error,
-                         lines: [(text.text(.resultPaymentId), payment.id), (text.text(.resultStatus), payment.status),
+                         lines: [(text.text(.resultPaymentId), payment.id), (text.text(.resultStatus), text.paymentStatus(payment.status)),
                                  (text.text(.resultAmount), context.money(payment.amount, currency: payment.currency)),
                                  (text.text(.resultCard), "Nol \(mask)\u{00A0}\(payment.last4)"),
                                  (text.text(approved ? .nolNewBalance : .nolBalance), context.money(payment.balance, currency: payment.currency))],

@@ -42,7 +42,7 @@ extension CardFormScreen {
             let current = items.firstIndex { $0.network == choice } ?? 0
             let options = items.enumerated().map { index, item in
                 ScreenQuestion.Option((item.network == preferred ? text.text(.plainPreferred, item.displayName) : item.displayName)
-                                      + (item.surcharge > 0 ? " +" + context.money(item.surcharge, currency: context.settings.currency) : ""),
+                                      + (item.surcharge > 0 ? " " + context.surcharge(item.surcharge, currency: context.settings.currency) : ""),
                                       steps: AnswerStep.moving(from: current, to: index, down: .right, up: .left) + [.key(.enter)])
             }
             question = ScreenQuestion(
@@ -116,11 +116,15 @@ extension CardFormScreen {
         guard let allowed = context.session.orderedAllowedCardNetworks else { return text.text(.plainEveryNetwork) }
         let names = allowed.map { context.catalogue.info($0).displayName }
         if names.count <= 6 { return text.text(.plainWeAccept, Self.list(names, text)) }
-        return text.text(.plainWeAcceptMore, names.prefix(3).joined(separator: ", "), text.format.number(names.count - 3))
+        let first = text.language == .english ? names.prefix(3).joined(separator: ", ") : text.format.openList(Array(names.prefix(3)))
+        return text.counted(.plainWeAcceptMore, names.count - 3, first)
     }
 
     /// `A`, `A and B`, `A, B and C`, in the language (``Sentence/list(_:)`` is English's).
+    /// Items joined as the language joins a list: English `A, B and C`, the others by CLDR's list
+    /// patterns (`A, B et C`; Arabic `A وB وC`).
     static func list(_ items: [String], _ text: Localizer) -> String {
+        guard text.language == .english else { return text.format.list(items) }
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
         return text.text(.plainListAnd, items.dropLast().joined(separator: ", "), last)
     }

@@ -52,6 +52,10 @@ extension CardFormScreen {
     }
 
     public mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect] {
+        // The focus just moved on by itself: a Tab or Enter now is the person's "next", already done.
+        let arrived = arrivedByItself == focus
+        arrivedByItself = nil
+        if arrived, action == .next || action == .enter { return [] }
         switch action {
         case .next: move(by: 1, context: context)
         case .previous: move(by: -1, context: context)
@@ -67,7 +71,9 @@ extension CardFormScreen {
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         switch input {
         case .key(let key): return type(key, context: context)
-        case .paste(let text): return paste(text, context: context)
+        case .paste(let text):
+            arrivedByItself = nil
+            return paste(text, context: context)
         case .engine(let event):
             let effects = handle(event, context: context)
             return effects + reconsiderHold(context: context)
@@ -95,6 +101,7 @@ extension CardFormScreen {
     mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
         advancing = nil
+        arrivedByItself = nil
         switch id {
         case let text as FieldText:
             guard let path = Self.text(of: text.field), let (shown, isStored) = shownText(of: text.field, context: context) else { return [] }
@@ -128,13 +135,25 @@ extension CardFormScreen {
     mutating func setFocus(_ field: Field, context: ScreenContext) {
         if field != focus {
             revealed.insert(focus)
+            // A field's note is about that field: it goes with it.
+            notice = nil
             if let path = Self.text(of: field) { self[keyPath: path].moveToEnd() }
             // Pay held and the person moved on: they are not paying what they saw.
             if focus == .pay { cancelHold(context: context) }
         }
         focus = field
         advancing = nil
+        arrivedByItself = nil
         if field == .network { coBadgeNotice = false }
+    }
+
+    /// The field that takes what is typed after `field` is complete: the next in focus order, past
+    /// the co-badge chooser (digits typed there go on to the field after it).
+    func field(after field: Field, context: ScreenContext) -> Field? {
+        let order = focusOrder(context: context).filter { $0 != .network || field == .network }
+        guard let index = order.firstIndex(of: field), index + 1 < order.count else { return nil }
+        let next = order[index + 1]
+        return next == .network ? nil : next
     }
 
     // MARK: Moving on by itself
@@ -145,14 +164,10 @@ extension CardFormScreen {
         switch field {
         case .number:
             guard !digits.isEmpty, number.caret == number.count, selectableNetworks(context: context) == nil else { return false }
-            // From 8 digits the BIN answer decides the networks (and may offer a choice): wait for it.
+            // From 8 digits the BIN answer decides the networks (and may offer a choice, or a longer
+            // length): the focus waits for it. A digit typed meanwhile goes on by the same rule.
             if digits.count >= CardNetworkResolver.binLength, !hasEngineAnswer { return false }
-            let metadata = metadata(context: context)
-            guard context.validator.validateCardNumber(digits, metadata: metadata) == nil else { return false }
-            if metadata?.source == .remote, let length = metadata?.numberLength { return digits.count == length }
-            // Valid, and no network of the card issues a longer number: nothing more can come.
-            let networks = metadata?.detectedCardNetworks.items.map(\.network) ?? []
-            return digits.count == networks.compactMap { context.catalogue.info($0).lengths.max() }.max()
+            return completeness(context: context).isComplete
         case .expiry:
             guard expiry.caret == expiry.count, expiryDigits.count == 4 || expiryDigits.count == 6 else { return false }
             var calendar = LocalCalendar()
@@ -170,6 +185,7 @@ extension CardFormScreen {
     mutating func advanceIfComplete(context: ScreenContext) {
         guard let field = advancing, field == focus, isComplete(field, context: context) else { return }
         move(by: 1, context: context)
+        if focus != field { arrivedByItself = focus }
     }
 
     mutating func choose(by step: Int, context: ScreenContext) -> [ScreenEffect] {
@@ -197,6 +213,17 @@ extension CardFormScreen {
     mutating func type(_ key: Key, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
         advancing = nil
+        let arrived = arrivedByItself == focus
+        arrivedByItself = nil
+        // A space right after the focus moved on by itself separates what was typed (a card line
+        // typed as `4242… 12/30 123`): the move was the separation.
+        if arrived, key == .space { return [] }
+        if focus == .network, case .character(let character) = key, !CardNumberNormalizer.asciiDigits(in: String(character), limit: 1).isEmpty,
+           let next = field(after: .network, context: context) {
+            // Digits typed on the chooser are the expiry's: the person typed on past the number.
+            setFocus(next, context: context)
+            return type(key, context: context)
+        }
         guard let path = Self.text(of: focus) else { return [] }
         if let command = EditableText.Command(key) {
             // Backspace in an empty field goes back to the one before (Stripe Elements' behaviour).
@@ -238,10 +265,11 @@ extension CardFormScreen {
         let maximumCVV = maximumCVVLength(context: context)
         let field = focus
         var atEnd = false
+        var overflow: Substring?
         edit(context: context) { form in
             switch field {
             case .number:
-                form.insertNumberDigits(CardNumberNormalizer.asciiDigits(in: text, limit: CardValidator.cardNumberLengths.upperBound + 1), context: context)
+                overflow = form.insertNumber(text, context: context)
                 atEnd = form.number.caret == form.number.count
             case .expiry:
                 form.insertExpiry(text, typed: typed, context: context)
@@ -261,30 +289,81 @@ extension CardFormScreen {
                 break
             }
         }
-        let effects = sendIfChanged(context: context)
+        var effects = sendIfChanged(context: context)
         if atEnd, field != .name {
             advancing = field
             advanceIfComplete(context: context)
         }
+        if let overflow {
+            // Typed, or a card line's worth pasted, the rest is the next field's; more text than a
+            // card line is not one, and the number keeps only its own digits, saying so.
+            if typed || text.utf8.count <= Self.cardLineLimit {
+                effects = Self.lastRawData(effects + typeOn(overflow, after: field, context: context))
+            } else if focus == field {
+                let words = context.localizer, rule = completeness(context: context)
+                notice = words.text(.cardNoticeNetworkNumberMax, rule.networks.first.map { context.catalogue.info($0).displayName } ?? "",
+                                    words.format.number(digits.count), words.format.number(digits.count + 1))
+            }
+        }
         return effects
     }
 
-    /// Inserts digits at the caret one at a time, as typing them would: each digit may go in while
-    /// the number is shorter than the longest length its candidate networks issue; the first that
-    /// may not is refused, and the field says why.
-    mutating func insertNumberDigits(_ incoming: String, context: ScreenContext) {
-        for digit in incoming {
-            let cap = numberCap(context: context)
-            guard digits.count < cap.limit else {
-                let text = context.localizer
-                let limit = text.format.number(cap.limit), refused = text.format.number(digits.count + 1)
-                notice = cap.networks.count == 1
-                    ? text.text(.cardNoticeNetworkNumberMax, context.catalogue.info(cap.networks[0]).displayName, limit, refused)
-                    : text.text(.cardNoticeNumberMax, limit, refused)
-                return
-            }
-            number.insert(String(digit), limit: cap.limit)
+    /// What was typed or pasted past a complete number goes on to the field after it, typed there
+    /// key by key as the person would have typed it (`12/30 123` fills the expiry, then the CVV).
+    mutating func typeOn(_ text: Substring, after field: Field, context: ScreenContext) -> [ScreenEffect] {
+        if focus == field {
+            guard let next = self.field(after: field, context: context) else { return [] }
+            setFocus(next, context: context)
         }
+        arrivedByItself = nil
+        var effects: [ScreenEffect] = []
+        for character in text.prefix(Self.cardLineLimit) {
+            effects += type(character == " " ? .space : .character(character), context: context)
+        }
+        return effects
+    }
+
+    /// The effects with only the last raw data among them: the engine needs the form's data once.
+    static func lastRawData(_ effects: [ScreenEffect]) -> [ScreenEffect] {
+        guard let last = effects.lastIndex(where: { if case .setRawData = $0 { true } else { false } }) else { return effects }
+        return effects.enumerated().filter { index, effect in
+            if case .setRawData = effect { return index == last }
+            return true
+        }.map(\.element)
+    }
+
+    /// Inserts the text's digits at the caret one at a time, as typing them would, by the one rule
+    /// (``completeness(context:)``): each digit goes in while the number is shorter than its limit;
+    /// once the number is complete (the caret at its end), the rest is the next field's and is
+    /// returned; a digit past the limit of a number not complete is refused, and the field says
+    /// why. Separators and other characters between the digits are skipped.
+    mutating func insertNumber(_ text: String, context: ScreenContext) -> Substring? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let digit = CardNumberNormalizer.asciiDigits(in: String(text[index]), limit: 1)
+            if digit.isEmpty {
+                index = text.index(after: index)
+                continue
+            }
+            let rule = completeness(context: context)
+            if rule.isComplete, number.caret == number.count { return text[index...] }
+            guard digits.count < rule.limit else {
+                let words = context.localizer
+                let limit = words.format.number(rule.limit), refused = words.format.number(digits.count + 1)
+                notice = rule.networks.count == 1
+                    ? words.text(rule.limitIsUsual && !rule.isComplete ? .cardNoticeNetworkNumberUsual : .cardNoticeNetworkNumberMax,
+                                 context.catalogue.info(rule.networks[0]).displayName, limit, refused)
+                    : words.text(.cardNoticeNumberMax, limit, refused)
+                return nil
+            }
+            number.insert(digit, limit: rule.limit)
+            index = text.index(after: index)
+            // Valid, and longer numbers are possible (Maestro's 12 to 19): the focus stays, and the
+            // field says how to go on (until the next key).
+            let mayBeWhole = number.caret == number.count && completeness(context: context).state == .mayBeWhole
+            notice = mayBeWhole ? context.localizer.text(.cardNoticeNumberMayBeWhole, context.localizer.format.number(digits.count)) : nil
+        }
+        return nil
     }
 
     /// The expiry takes digits up to `MMYYYY`. Pasted text in any spelling the one parser takes
@@ -315,8 +394,31 @@ extension CardFormScreen {
             while clean.last == " " { clean.removeLast() }
             return insert(String(clean.drop { $0 == " " }), typed: false, context: context)
         }
+        if focus == .number, let line = Self.cardLine(text) {
+            // A whole card line (`4242 4242 4242 4242 12/30 123`): the number ends where the expiry
+            // begins, also when its network issues longer numbers (Maestro), if it is valid there.
+            var form = self
+            var effects = form.insert(String(line.number), typed: false, context: context)
+            if form.focus == .number, form.completeness(context: context).state != .incomplete {
+                effects = Self.lastRawData(effects + form.typeOn(line.rest, after: .number, context: context))
+                self = form
+                return effects
+            }
+        }
         return insert(text, typed: false, context: context)
     }
+
+    /// A pasted card line split where its expiry begins: the first word after the first with a
+    /// `/` in it (`12/30`); nil when there is none. Only a line's worth of text is looked at.
+    static func cardLine(_ text: String) -> (number: Substring, rest: Substring)? {
+        let line = text.prefix(Self.cardLineLimit)
+        guard let slash = line.firstIndex(of: "/") else { return nil }
+        guard let start = line[..<slash].lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        return (line[..<start], line[line.index(after: start)...])
+    }
+
+    /// The most characters of a pasted card line (number, expiry, code and name) that go on past the number.
+    static let cardLineLimit = 160
 
     /// Runs an edit of the focused field: its error hides until the field is left again, a
     /// failure banner from an earlier Pay goes away, and a held Pay stops (what it was about changed).

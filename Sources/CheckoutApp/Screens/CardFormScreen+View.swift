@@ -102,7 +102,7 @@ extension CardFormScreen {
             let possible = possibleSurcharges(context: context)
             if !possible.isEmpty {
                 let line = text.text(.cardSurchargeMayApply, possible.map {
-                    "\(context.catalogue.info($0.network).displayName) +\(context.money($0.surcharge, currency: due.currency))"
+                    "\(context.catalogue.info($0.network).displayName) \(context.surcharge($0.surcharge, currency: due.currency))"
                 }.joined(separator: glyphs.separator))
                 canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
             }
@@ -127,7 +127,7 @@ extension CardFormScreen {
         let glyphs = context.glyphs
         let text = context.localizer
         let summary = OrderSummary(context.session, money: { context.money($0, currency: context.session.currency) })
-        guard spare >= 1, let headline = summary.headline(separator: glyphs.separator, localizer: text) else { return 0 }
+        guard spare >= 1, let lead = summary.headlineLead(separator: glyphs.separator, localizer: text) else { return 0 }
         // The whole order: a heading, the items, the total, and a blank row before the form.
         let whole = 1 + summary.items.count + 1 + 1
         if !summary.items.isEmpty, spare >= whole + 2 {
@@ -149,7 +149,14 @@ extension CardFormScreen {
         }
         let rows = spare >= 2 ? 2 : 1
         let more = summary.items.count > 1 ? glyphs.separator + text.text(.cardOrderMore) : ""
-        canvas.put(context.truncate(headline + more, to: width), row: row, column: left, style: .accent)
+        // The total is never cut nor pushed off by what comes before it (a merchant name that
+        // reads like an amount): the merchant and items give way first, then the hint after it.
+        let total = summary.totalText(text)
+        let room = width - DisplayWidth.of(glyphs.separator + total)
+        let line = DisplayWidth.of(lead + glyphs.separator + total + more) <= width ? lead + glyphs.separator + total + more
+            : room >= 4 ? context.truncate(lead, to: room) + glyphs.separator + total
+            : total
+        canvas.put(context.truncate(line, to: width), row: row, column: left, style: .accent)
         spare -= rows
         return rows
     }
@@ -317,7 +324,7 @@ extension CardFormScreen {
             x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
             let surcharge = sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? context.session.surcharge(for: item.network)
             if surcharge > 0, x < end {
-                x += canvas.put(" +" + context.money(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
+                x += canvas.put(" " + context.surcharge(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
                                 maxWidth: end - x)
             }
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), item.network)

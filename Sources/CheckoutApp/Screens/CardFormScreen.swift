@@ -37,7 +37,8 @@ public struct CardFormScreen: Screen {
     public internal(set) var expiry = EditableText()
     public internal(set) var securityCode = EditableText()
     public internal(set) var name = EditableText()
-    /// A short word on a key the focused field cannot take ("digits only"), until the next key.
+    /// A short word on a key the focused field cannot take ("digits only"), until the next key;
+    /// it belongs to the focused field and goes when the field is left.
     public internal(set) var notice: String?
     public internal(set) var focus: Field = .number
     /// The network the chooser shows picked on a co-badged card: the preferred one until the
@@ -84,6 +85,9 @@ public struct CardFormScreen: Screen {
     /// The field whose last key put characters at its end: focus moves on from it once it is
     /// complete, even when what completes it (the BIN answer) comes after the key.
     var advancing: Field?
+    /// The field the focus moved on to by itself (a field completed), until the next key: a Tab,
+    /// Enter or space arriving then is the person's "next", already done, and is absorbed.
+    var arrivedByItself: Field?
     var lastSent: CardData?
 
     /// One thing the form learnt or did.
@@ -248,6 +252,7 @@ public struct CardFormScreen: Screen {
         form.paying = false
         form.hold = nil
         form.advancing = nil
+        form.arrivedByItself = nil
         form.banner = nil
         form.notice = nil
         form.submitted = false
@@ -278,21 +283,13 @@ public struct CardFormScreen: Screen {
         }
     }
 
-    /// The most digits the number field takes now, and the networks that say so: the longest
-    /// length any candidate network of the digits so far issues (the BIN answer's networks once it
-    /// is in, or the card's own length when the BIN data gives it), 19 when no network claims
-    /// them. Recomputed for every digit, typed or pasted, so a paste keeps exactly what typing would.
-    func numberCap(context: ScreenContext) -> (limit: Int, networks: [CardNetwork]) {
-        let upper = CardValidator.cardNumberLengths.upperBound
-        var networks: [CardNetwork]
-        if digits.count >= CardNetworkResolver.binLength, hasEngineAnswer, let engineMetadata, engineMetadata.source == .remote {
-            networks = engineMetadata.detectedCardNetworks.items.map(\.network).filter { $0 != .other }
-            if let length = engineMetadata.numberLength { return (min(upper, length), networks) }
-        } else {
-            networks = context.catalogue.candidates(forDigits: digits).filter { $0 != .other }
-        }
-        let longest = networks.compactMap { context.catalogue.info($0).lengths.max() }.max()
-        return (min(upper, longest ?? upper), networks)
+    /// What the digits so far say about the number: complete, valid and maybe whole, or not yet,
+    /// and how many digits it takes (CheckoutCore's one rule,
+    /// ``CardValidator/completeness(ofDigits:metadata:)``), with what the form knows of the card:
+    /// the BIN answer once it is in, local rules before. Recomputed for every digit, typed or
+    /// pasted, so a paste keeps exactly what typing would.
+    func completeness(context: ScreenContext) -> CardNumberCompleteness {
+        context.validator.completeness(ofDigits: digits, metadata: metadata(context: context))
     }
 
     /// The most characters of a cardholder name: what the SDKs accept. Primer's Android SDK

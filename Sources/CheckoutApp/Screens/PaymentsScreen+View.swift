@@ -25,7 +25,11 @@ extension PaymentsScreen {
                               style: problem == nil ? .dim : .error, ellipsis: glyphs.ellipsis)
             return
         }
-        let totals = entries.map { context.money($0.amount + $0.surcharge, currency: $0.currency) }
+        // Through the checked total: a damaged row whose amount and surcharge cannot be added is
+        // shown unreadable, never added (that trapped).
+        let totals = entries.map { entry in
+            entry.checkedTotal.map { context.money($0, currency: entry.currency) } ?? text.text(.paymentsAmountUnreadable)
+        }
         let times = entries.map { Receipt.time($0.createdAt.timeIntervalSince1970, text) }
         let heading = (time: text.text(.paymentsColumnTime), network: text.text(.paymentsColumnNetwork), card: text.text(.paymentsColumnCard),
                        total: text.text(.paymentsColumnTotal), status: text.text(.paymentsColumnStatus))
@@ -42,7 +46,7 @@ extension PaymentsScreen {
             let chosen = index == selected
             let receipt = Receipt(entry: entry, networkName: Self.networkName(entry.network, context: context),
                                   mask: CardNumberMask.hidden(4, ascii: glyphs.isASCII))
-            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: entry.status)
+            let cells = columns.cells(time: times[index], network: receipt.network, card: receipt.card, total: totals[index], status: text.paymentStatus(entry.status))
             if chosen {
                 canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)
                 canvas.fill(row: row, column: left + 2, count: min(listWidth - 2, Columns.width(of: cells)), style: .selection)

@@ -112,7 +112,8 @@ public struct PaymentsScreen: KeepsReceipts {
 
     /// The receipt of the payment chosen.
     public func receipt(context: ScreenContext) -> Receipt? {
-        guard let chosen else { return nil }
+        // A damaged row (its total cannot be added) has no receipt to keep.
+        guard let chosen, chosen.checkedTotal != nil else { return nil }
         return Receipt(entry: chosen, networkName: Self.networkName(chosen.network, context: context),
                        mask: CardNumberMask.hidden(4, ascii: context.glyphs.isASCII), localizer: context.localizer)
     }

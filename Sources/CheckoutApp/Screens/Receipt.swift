@@ -117,13 +117,13 @@ public struct Receipt: Sendable, Equatable {
         }
         lines.append(Line(label: "Payment id", value: paymentId, priority: 9))
         lines.append(Line(label: "Time", value: Self.time(time, localizer), priority: 3))
-        lines.append(Line(label: "Status", value: status, priority: 8))
+        lines.append(Line(label: "Status", value: localizer.paymentStatus(status), priority: 8))
         lines.append(Line(label: "Amount", value: money(amount), priority: 7))
         if surcharge > 0 { lines.append(Line(label: "Surcharge", value: money(surcharge), priority: 6)) }
         lines.append(Line(label: "Total", value: money(total), priority: 7))
         lines.append(Line(label: "Network", value: network + (networkChoice.map { glyphs.separator + $0 } ?? ""), priority: 8))
         lines.append(Line(label: "Card", value: card, priority: 8))
-        if let declineReason { lines.append(Line(label: "Reason", value: declineReason, priority: 9)) }
+        if let declineReason { lines.append(Line(label: "Reason", value: localizer.declineReason(declineReason), priority: 9)) }
         return lines
     }
 

@@ -20,7 +20,7 @@ extension ResultScreen {
                 return [Narration(text.text(.plainResultPending, card) + id)]
             case .declined, .failed:
                 let declined = payment.status == .declined
-                let said = payment.declineReason.map { text.text(declined ? .plainResultDeclinedWhy : .plainResultFailedWhy, $0, card) }
+                let said = payment.declineReason.map { text.text(declined ? .plainResultDeclinedWhy : .plainResultFailedWhy, text.declineReason($0), card) }
                     ?? text.text(declined ? .plainResultDeclined : .plainResultFailed, card)
                 return [Narration(said + id)]
             }

@@ -140,7 +140,7 @@ public struct ResultScreen: KeepsReceipts {
             var lines = receipt.lines(glyphs: context.glyphs, localizer: context.localizer, writesMoney: { context.money($0, currency: $1) })
             // Apart from the outcome, which is the processor's: a row the ledger will get later.
             if case .completed(let payment) = outcome, let notRecorded = payment.notRecorded {
-                lines.append(Receipt.Line(label: "Ledger", value: context.localizer.text(.resultNotRecorded, payment.status.rawValue.lowercased(), notRecorded), priority: 9))
+                lines.append(Receipt.Line(label: "Ledger", value: context.localizer.text(.resultNotRecorded, context.localizer.paymentStatus(payment.status.rawValue).lowercased(), notRecorded), priority: 9))
             }
             return lines
         }

@@ -129,7 +129,7 @@ extension SettingsScreen {
     static func sourceName(_ source: BinSource, _ text: Localizer) -> String {
         switch source {
         case .url: text.text(.settingsHTTPService)
-        default: source.label
+        default: source.shownLabel(text)
         }
     }
 

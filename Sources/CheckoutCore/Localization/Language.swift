@@ -64,9 +64,17 @@ extension Language {
     ///
     ///     Language.choose(option: nil, setting: nil, environment: ["LANG": "fr_FR.UTF-8"])  // .french
     ///     Language.choose(option: .arabic, setting: .french, environment: [:])             // .arabic
+    ///     Language.choose(option: nil, setting: nil, environment: ["LANGUAGE": "de:fr", "LANG": "en_US.UTF-8"])  // .french
+    ///
+    /// GNU's `LANGUAGE` list comes first, as gettext reads it (``LocaleName/languagePriority(in:)``):
+    /// its first entry the checkout speaks, skipped for the C locale; a list that names none of the
+    /// three gives English, as gettext shows the English message.
     public static func choose(option: Language?, setting: Language?, environment: [String: String]) -> Language {
         if let option { return option }
         if let setting { return setting }
+        if let priority = LocaleName.languagePriority(in: environment) {
+            return priority.lazy.compactMap(LocaleName.language(of:)).first ?? .english
+        }
         return LocaleName.messages(in: environment).flatMap(LocaleName.language(of:)) ?? .english
     }
 }

@@ -71,6 +71,14 @@ public struct Localizer: Sendable, Equatable {
         return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii)
     }
 
+    /// An amount added to another (a network's surcharge) with its plus sign: `+€0.30` in English,
+    /// CLDR's explicit plus in the others (`+0,30 €`; Arabic's plus sign is `U+200E +`).
+    public func surcharge(minorUnits: Int, currency: String, ascii: Bool = false) -> String {
+        guard language != .english else { return "+" + MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: ascii) }
+        return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii,
+                            explicitPlus: true)
+    }
+
     /// An argument as it is placed in a sentence: isolated in a right-to-left language.
     func isolated(_ argument: String) -> String {
         language.direction == .rightToLeft && !argument.isEmpty ? "\u{2068}" + argument + "\u{2069}" : argument

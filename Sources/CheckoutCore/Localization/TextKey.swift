@@ -183,6 +183,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case cardNoticeNetworkNumberMax
     case cardNoticeNumberMax
     case cardNoticeExpiryMax
+    case cardNoticeNetworkNumberUsual
+    case cardNoticeNumberMayBeWhole
     case cardHelpOrder
     case cardHelpSurcharges
     case cardOrderItems
@@ -819,6 +821,8 @@ public enum TextKey: String, Sendable, CaseIterable {
     case paymentsKeyStatus
     case paymentsKeyStatusExplain
     case paymentsCount
+    case paymentsAmountUnreadable
+    case cardOrderItemsAndTotal
 
     // Receipts (Sources/CheckoutApp/Screens/Receipt.swift, ReceiptKeeping.swift).
     case receiptHeading
@@ -832,4 +836,20 @@ public enum TextKey: String, Sendable, CaseIterable {
     case receiptKeySaveFile
     case receiptKeySaveFileExplain
     case receiptSaveTo
+    // Payment statuses and decline reasons (Sources/CheckoutCore/Localization/Localizer+Payments.swift).
+    case paymentStatusAuthorized
+    case paymentStatusDeclined
+    case paymentStatusFailed
+    case paymentStatusPending
+    case declineInsufficientFunds
+    case declineDoNotHonour
+    case declineCardDeclined
+    case declineProcessorUnavailable
+    // The BIN source as screens name it (CheckoutSettings.swift) and the connecting line (TUICommand.swift).
+    case binSourceEmbedded
+    case binSourceOff
+    case binSourceTable
+    case connectingToPrimer
+    // F1's right-to-left arrow rule (AppModel.visualKey).
+    case helpMirroredArrows
 }

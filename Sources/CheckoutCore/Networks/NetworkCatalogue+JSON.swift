@@ -8,7 +8,8 @@ import FoundationEssentials
 ///
 /// Each network: `id`, `displayName`, `ranges` and `lengths` (strings), `exclude` (strings, optional),
 /// `grouping` (optional: `"default"` and lengths, each a list of group sizes), `cvv` (`length`, a
-/// number or null, and `label`), `badge` (`foreground`, `background`). Other keys are ignored.
+/// number or null, and `label`), `badge` (`foreground`, `background`), `usualLength` (a number,
+/// null, or `"default"` and IIN ranges, each a number or null). Other keys are ignored.
 enum NetworkCatalogueFile {
     static func decode(_ data: Data) throws -> [NetworkInfo] {
         let root: JSONValue
@@ -30,6 +31,7 @@ enum NetworkCatalogueFile {
         let ranges = try strings(entry["ranges"], "\(id).ranges")
         let exclude = try optional(entry["exclude"]).map { try strings($0, "\(id).exclude") } ?? []
         let lengths = try strings(entry["lengths"], "\(id).lengths")
+        let usual = try usualLength(entry["usualLength"], network: id)
         var groupingByLength: [Int: [Int]] = [:]
         var defaultGrouping: [Int]?
         if let grouping = try optional(entry["grouping"]) {
@@ -54,11 +56,30 @@ enum NetworkCatalogueFile {
             ranges: try ranges.map { try parseRange($0, network: id) },
             excludedRanges: try exclude.map { try parseRange($0, network: id) },
             lengths: try lengths.flatMap { try parseLengths($0, network: id) },
+            usualLength: usual.length, usualLengthByRange: usual.byRange,
             groupingByLength: groupingByLength,
             defaultGrouping: defaultGrouping ?? NetworkInfo.standardGrouping,
             cvvLength: cvvLength, cvvLabel: cvvLabel,
             badge: BadgeColours(foreground: try string(badge["foreground"], "\(id).badge.foreground"),
                                 background: try string(badge["background"], "\(id).badge.background")))
+    }
+
+    /// `usualLength`: a number, null (or missing: nothing says which), or an object of `"default"`
+    /// and IIN ranges, each a number or null.
+    private static func usualLength(_ value: JSONValue?, network: String) throws -> (length: Int?, byRange: [RangeLength]) {
+        guard let value = try optional(value) else { return (nil, []) }
+        if let members = value.objectValue {
+            var length: Int?
+            var byRange: [RangeLength] = []
+            for (key, member) in members {
+                let number = try optional(member).map { try integer($0, "\(network).usualLength.\(key)") }
+                if key == "default" { length = number } else { byRange.append(RangeLength(range: try parseRange(key, network: network), length: number)) }
+            }
+            // The longest (most specific) range first, as detection has it.
+            byRange.sort { $0.range.digits > $1.range.digits }
+            return (length, byRange)
+        }
+        return (try integer(value, "\(network).usualLength"), [])
     }
 
     /// nil for a missing key or null, as an optional field reads.

@@ -12,6 +12,30 @@ public struct IINRange: Sendable, Equatable, Hashable {
     }
 }
 
+/// A length for the numbers of an IIN range (nil: several, and nothing says which).
+public struct RangeLength: Sendable, Equatable, Hashable {
+    public var range: IINRange
+    public var length: Int?
+
+    public init(range: IINRange, length: Int?) {
+        self.range = range
+        self.length = length
+    }
+}
+
+extension IINRange {
+    /// Whether the ASCII `digits` begin with a prefix in this range (they need at least ``digits`` of them).
+    public func matches(_ digits: String) -> Bool {
+        guard digits.utf8.count >= self.digits else { return false }
+        var value: UInt64 = 0
+        for byte in digits.utf8.prefix(self.digits) {
+            guard byte >= 48, byte <= 57 else { return false }
+            value = value * 10 + UInt64(byte - 48)
+        }
+        return (low...high).contains(value)
+    }
+}
+
 /// A badge's colours, as terminal colour names (`black red green yellow blue magenta cyan white`).
 public struct BadgeColours: Sendable, Equatable, Hashable {
     public var foreground: String
@@ -32,6 +56,13 @@ public struct NetworkInfo: Sendable, Equatable {
     public var excludedRanges: [IINRange]
     /// Allowed PAN lengths.
     public var lengths: [Int]
+    /// The length this network's numbers have unless BIN data says otherwise: a number is complete
+    /// at it (``CardValidator/completeness(ofDigits:metadata:)``); nil where the network issues
+    /// several lengths and nothing says which (Maestro's 12 to 19).
+    public var usualLength: Int?
+    /// IIN ranges whose numbers usually have another length (JCB's 1800 and 2131: 15; Diners
+    /// Club's 36: 14); the first range the digits begin with wins over ``usualLength``.
+    public var usualLengthByRange: [RangeLength]
     /// Digit groups for display, by PAN length (`[15: [4,6,5]]`); `defaultGrouping` otherwise.
     public var groupingByLength: [Int: [Int]]
     public var defaultGrouping: [Int]
@@ -41,13 +72,15 @@ public struct NetworkInfo: Sendable, Equatable {
     public var badge: BadgeColours
 
     public init(network: CardNetwork, displayName: String, ranges: [IINRange], excludedRanges: [IINRange] = [],
-                lengths: [Int], groupingByLength: [Int: [Int]] = [:], defaultGrouping: [Int] = [4, 4, 4, 4, 3],
+                lengths: [Int], usualLength: Int? = nil, usualLengthByRange: [RangeLength] = [], groupingByLength: [Int: [Int]] = [:], defaultGrouping: [Int] = [4, 4, 4, 4, 3],
                 cvvLength: Int?, cvvLabel: String, badge: BadgeColours) {
         self.network = network
         self.displayName = displayName
         self.ranges = ranges
         self.excludedRanges = excludedRanges
         self.lengths = lengths
+        self.usualLength = usualLength
+        self.usualLengthByRange = usualLengthByRange
         self.groupingByLength = groupingByLength
         self.defaultGrouping = defaultGrouping
         self.cvvLength = cvvLength

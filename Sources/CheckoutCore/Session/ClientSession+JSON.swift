@@ -83,6 +83,11 @@ private struct SessionReader {
         var path = root
         var value = document
         guard value.objectValue != nil else { throw error(path, "a client session is a JSON object, found \(Self.kind(value))") }
+        // A key given twice means what the reader decides (the first wins here, the last in
+        // Python's json): a session that could be read two ways is refused, naming where.
+        if let twice = Self.duplicateKey(in: document, at: path) {
+            throw error(twice, "is given twice in the same object; each key may appear once, so the session cannot be read two ways")
+        }
         let collectsName = Self.collectsCardholderName(document["checkoutModules"])
         // A configuration response holds the session under `clientSession`.
         if let inner = value["clientSession"], inner.objectValue != nil {
@@ -241,14 +246,25 @@ private struct SessionReader {
                 }
                 quantity = number
             }
-            result.append(OrderLineItem(
+            let line = OrderLineItem(
                 itemId: try text(item["itemId"], Self.child(itemPath, "itemId")),
                 description: try text(item["description"], Self.child(itemPath, "description")),
                 name: try text(item["name"], Self.child(itemPath, "name")),
                 quantity: quantity,
                 amount: try minorUnits(item["amount"], Self.child(itemPath, "amount")),
                 discountAmount: try minorUnits(item["discountAmount"], Self.child(itemPath, "discountAmount")),
-                taxAmount: try minorUnits(item["taxAmount"], Self.child(itemPath, "taxAmount"))))
+                taxAmount: try minorUnits(item["taxAmount"], Self.child(itemPath, "taxAmount")))
+            // A line that costs less than nothing (a discount larger than the line) or more than any
+            // amount is not an order line: shown, it would tell the cardholder something untrue.
+            if line.amount != nil {
+                guard let total = line.total, (0...ClientSession.maximumAmount).contains(total) else {
+                    if let total = line.total, total < 0 {
+                        throw error(itemPath, "comes to \(total) minor units (amount × quantity − discountAmount + taxAmount); a line of an order cannot be negative")
+                    }
+                    throw error(itemPath, "comes to more than any amount (amount × quantity − discountAmount + taxAmount, at most \(ClientSession.maximumAmount))")
+                }
+            }
+            result.append(line)
         }
         return result
     }
@@ -306,6 +322,25 @@ private struct SessionReader {
     }
 
     // MARK: - Paths and messages
+
+    /// The path of the first key given twice in one object of `value`, depth first; nil when none is.
+    static func duplicateKey(in value: JSONValue, at path: String) -> String? {
+        switch value {
+        case .object(let members):
+            var seen: Set<String> = []
+            for (key, _) in members where !seen.insert(key).inserted { return child(path, key) }
+            for (key, member) in members {
+                if let found = duplicateKey(in: member, at: child(path, key)) { return found }
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = duplicateKey(in: item, at: "\(path)[\(index)]") { return found }
+            }
+        default:
+            break
+        }
+        return nil
+    }
 
     func error(_ path: String, _ message: String) -> SessionFileError {
         SessionFileError(location: path, message: message)

@@ -25,6 +25,27 @@ public struct ClientSession: Sendable, Equatable {
     public var orderId: String?
     /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
     public var lineItems: [OrderLineItem]
+
+    /// What the line items add up to, when every line has an amount (nil otherwise, or with no
+    /// lines). Primer's client session may charge another `amount` than its lines (its own
+    /// `PATCH /client-session` example sends `amount` 500 with ten items of 100, and `amount`
+    /// 650 for an item of 500, shipping of 50 and a surcharge fee of 100: Primer API reference
+    /// v2.4, Client Session API), so a difference is shown, never hidden: see ``itemsDifferFromAmount``.
+    public var itemsTotal: Int? {
+        guard !lineItems.isEmpty else { return nil }
+        var sum = 0
+        for item in lineItems {
+            guard let total = item.total else { return nil }
+            let (next, overflow) = sum.addingReportingOverflow(total)
+            if overflow { return nil }
+            sum = next
+        }
+        return sum
+    }
+
+    /// Whether the lines add up to something other than the order amount (shipping, fees or a
+    /// merchant's own total): then screens say both, "items €1.00, order total €100.00".
+    public var itemsDifferFromAmount: Bool { itemsTotal.map { $0 != amount } ?? false }
     /// Whether the cardholder's name is asked for and required. A configuration's
     /// `checkoutModules` entry `{"type":"CARD_INFORMATION","options":{"cardHolderName":false}}` turns
     /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS

@@ -32,6 +32,20 @@ public enum DiagnosticText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A text of several lines made safe to leave the program (a saved receipt, a clipboard
+    /// payload): each line as ``sanitized(_:)`` writes it, the line feeds between them kept. No
+    /// escape sequence, C1 control, bidi override or isolate, or U+2028/U+2029 stays raw, so a
+    /// merchant's or a damaged row's text cannot retitle a terminal, set a clipboard or reorder a
+    /// line when the file is shown with `cat`.
+    ///
+    ///     DiagnosticText.sanitizedLines("Shop\u{1b}]0;x\u{07}\nTotal")   // "Shop\\u001b]0;x\\u0007\nTotal"
+    public static func sanitizedLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value != 0x0A && mustEscape($0) }) else { return text }
+        // Split on the byte: a CR LF is one Character, and its CR must be escaped apart.
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { sanitized(String(decoding: $0, as: UTF8.self)) }.joined(separator: "\n")
+    }
+
     /// `text` sanitised and cut to its first `limit` characters (then `…`), for quoting something
     /// from outside in a one-line message: a field of a file may be megabytes long. Characters that
     /// show as nothing (a byte-order mark, a zero-width space: default-ignorable code points) are

@@ -15,8 +15,9 @@ public struct CardValidator: Sendable {
 
     /// An expiry date may lie at most this many years ahead.
     public static let maximumYearsAhead = 20
-    /// The shortest and longest card numbers any network issues.
-    public static let cardNumberLengths = 13...19
+    /// The shortest and longest card numbers any network issues: Maestro's 12 (braintree/credit-card-type
+    /// lengths 12-19; frames-ios and frames-android accept `501800000009`) to ISO/IEC 7812's 19.
+    public static let cardNumberLengths = 12...19
 
     public init(catalogue: NetworkCatalogue, session: ClientSession) {
         self.catalogue = catalogue

@@ -1,4 +1,6 @@
 import CheckoutCore
+import CheckoutStore
+import FoundationEssentials
 
 /// What the engine asks a payment processor to do: charge a card on one network.
 ///
@@ -77,4 +79,33 @@ public protocol PaymentService: Sendable {
     /// Charges the card. A decline is a ``Payment`` with status `DECLINED`; a thrown error means the
     /// processor could not be reached or failed.
     func pay(_ request: PaymentRequest) async throws -> Payment
+}
+
+extension PaymentRequest {
+    /// The ledger row written before the processor is asked (``Ledger/recordIntent(_:)``): this
+    /// request's id, amount, surcharge, network, first digits, last four and time, its outcome not
+    /// known yet.
+    public func intent(at date: Date) -> LedgerEntry {
+        LedgerEntry(id: id, createdAt: date, method: "CARD", amount: amount, surcharge: surcharge, currency: currency,
+                    network: network.rawValue, firstDigits: firstDigits, last4: last4Digits, status: Ledger.outcomeUnknown,
+                    declineReason: Ledger.intentReason, networkChosenBy: networkChosenBy?.rawValue, requestId: id)
+    }
+}
+
+extension Ledger {
+    /// An intent's reason while no answer completes it: what a row left so by a crash says.
+    public static let intentReason = "outcome unknown: the processor was asked and no answer was recorded; it may have charged"
+
+    /// Writes `request`'s intent ahead of the processor call and returns the key of its row (the
+    /// request's id and a suffix of its own, so a caller that sends the same id twice still gets
+    /// two rows); throws, and the card is not sent, when neither the ledger nor its spool can hold
+    /// it (a payment nobody could find again).
+    func writeAhead(_ request: PaymentRequest, at date: Date) throws(CheckoutError) -> String {
+        var intent = request.intent(at: date)
+        intent.requestId = request.id + "." + String(UUID.random().lowercaseHex.prefix(8))
+        guard let problem = recordIntent(intent) else { return intent.requestId }
+        throw CheckoutError(errorId: "payment-failed", description: "Nothing was charged: the card was not sent, because the ledger "
+            + "cannot record the payment (\(problem.reason)), and a charge it does not record could be lost. Free some space, or pass "
+            + "--data-dir with a writable directory, and pay again.")
+    }
 }

@@ -40,6 +40,8 @@ public struct SandboxPaymentService: PaymentService {
     }
 
     public func pay(_ request: PaymentRequest) async throws -> Payment {
+        // The intent is on disk before the processor decides (the sandbox stands for one).
+        let key = try ledger.writeAhead(request, at: now())
         let status: Payment.Status
         let reason: String?
         switch (request.amount % 10_000, request.cardNumber) {
@@ -55,18 +57,22 @@ public struct SandboxPaymentService: PaymentService {
             network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits, declineReason: reason,
             networkChosenBy: request.networkChosenBy)
         // The processor's answer is the outcome; a ledger that cannot take the row now gets it later.
-        payment.notRecorded = ledger.recordOrKeep(Self.ledgerEntry(for: payment, at: now()))?.description
+        payment.notRecorded = ledger.recordOrKeep(Self.ledgerEntry(for: payment, key: key, at: now()))?.description
         if status == .failed { throw ProcessorUnavailable() }
         return payment
     }
 
     /// The ledger row of a card payment: the one place a ``Payment`` becomes a ``LedgerEntry``.
     ///
-    /// `amount` is the order amount and the surcharge has its own column, so the ledger keeps them apart.
-    static func ledgerEntry(for payment: Payment, at date: Date) -> LedgerEntry {
+    /// `amount` is the order amount and the surcharge has its own column, so the ledger keeps them
+    /// apart. It completes the intent written under `key` (``Ledger/writeAhead(_:at:)``); `status`
+    /// replaces the payment's when the ledger must say something else (`UNKNOWN` for a payment
+    /// whose answer never came).
+    static func ledgerEntry(for payment: Payment, key: String, status: String? = nil, at date: Date) -> LedgerEntry {
         LedgerEntry(
             id: payment.id, createdAt: date, method: "CARD", amount: payment.amount, surcharge: payment.surcharge, currency: payment.currency,
             network: payment.network.rawValue, firstDigits: payment.firstDigits, last4: payment.last4Digits,
-            status: payment.status.rawValue, declineReason: payment.declineReason, networkChosenBy: payment.networkChosenBy?.rawValue)
+            status: status ?? payment.status.rawValue, declineReason: payment.declineReason, networkChosenBy: payment.networkChosenBy?.rawValue,
+            requestId: key)
     }
 }

@@ -71,6 +71,9 @@ public struct PrimerPaymentService: PaymentService {
         var failureWording: LocalizedText?
         /// What Primer says it charged, when its answer says so.
         var charged: (amount: Int, currency: String)?
+        /// Whether Primer may have charged without its answer saying so (no answer, one after the
+        /// deadline, one that cannot be read): the ledger keeps the row UNKNOWN.
+        var isOutcomeUnknown = false
 
         static func == (lhs: Outcome, rhs: Outcome) -> Bool {
             lhs.status == rhs.status && lhs.paymentID == rhs.paymentID && lhs.orderID == rhs.orderID && lhs.reason == rhs.reason
@@ -84,7 +87,10 @@ public struct PrimerPaymentService: PaymentService {
     }
 
     public func pay(_ request: PaymentRequest) async throws -> Payment {
-        try settle(await attempt(request), for: request)
+        // Written ahead: the attempt is on disk before the card goes to Primer, so whatever happens
+        // to this process from here on, the ledger has its row (UNKNOWN until the answer replaces it).
+        let key = try ledger?.writeAhead(request, at: now()) ?? request.id
+        return try settle(await attempt(request), for: request, key: key)
     }
 
     /// Manual payment handling's first half, as the SDK's `.manual` does: tokenizes the card
@@ -101,7 +107,9 @@ public struct PrimerPaymentService: PaymentService {
     /// (`POST {pciUrl}/payments` with `paymentMethodToken`) and reads Primer's answer as ``pay(_:)``
     /// does, recording it in the ledger.
     public func createPayment(withToken token: String, for request: PaymentRequest) async throws -> Payment {
-        try settle(await payment(withToken: token, for: request), for: request)
+        // Written ahead too: this is the call that may charge.
+        let key = try ledger?.writeAhead(request, at: now()) ?? request.id
+        return try settle(await payment(withToken: token, for: request), for: request, key: key)
     }
 
     private func settleFailure(_ outcome: Outcome) -> CheckoutError {
@@ -109,15 +117,19 @@ public struct PrimerPaymentService: PaymentService {
     }
 
     /// The payment an outcome stands for, recorded; throws when the outcome is a failure.
-    private func settle(_ outcome: Outcome, for request: PaymentRequest) throws -> Payment {
+    /// `key` is the row its intent was written under (``Ledger/writeAhead(_:at:)``).
+    private func settle(_ outcome: Outcome, for request: PaymentRequest, key: String) throws -> Payment {
         let (amount, surcharge, currency) = charged(outcome.charged, for: request)
         var payment = Payment(id: outcome.paymentID ?? request.id, status: outcome.status, amount: amount, surcharge: surcharge,
                               currency: currency, network: request.network, firstDigits: request.firstDigits,
                               last4Digits: request.last4Digits, declineReason: outcome.reason, orderId: outcome.orderID,
                               networkChosenBy: request.networkChosenBy)
         // Primer's answer is the truth: a ledger that cannot take the row now gets it later, and
-        // the payment says so apart; a local error never replaces what Primer charged.
-        payment.notRecorded = ledger?.recordOrKeep(SandboxPaymentService.ledgerEntry(for: payment, at: now()))?.description
+        // the payment says so apart; a local error never replaces what Primer charged. An answer
+        // that never came (or cannot be read) leaves the row UNKNOWN, never FAILED: Primer may have charged.
+        let entry = SandboxPaymentService.ledgerEntry(for: payment, key: key,
+                                                      status: outcome.isOutcomeUnknown ? Ledger.outcomeUnknown : nil, at: now())
+        payment.notRecorded = ledger?.recordOrKeep(entry)?.description
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
             throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment,
@@ -184,9 +196,12 @@ public struct PrimerPaymentService: PaymentService {
             return Self.outcome(ofPayment: answer)
         } catch {
             // Without an answer the payment may still have been made.
-            let unknown = error.isNoAnswer ? " Its outcome is not known: look the payment up in Primer's dashboard before paying again." : ""
-            return .failed(nil, reason: "\(error)", failure: "The payment could not be made: \(error).\(unknown)",
-                           LocalizedText(unknown.isEmpty ? .errorPrimerNotMade : .errorPrimerNotMadeUnknown, .of(error)))
+            let unknown = error.isNoAnswer ? " Its outcome is not known: the card may have been charged, so look the payment up in Primer's dashboard before paying again." : ""
+            var outcome = Outcome.failed(nil, reason: unknown.isEmpty ? "\(error)" : "outcome unknown: \(error)",
+                                         failure: "The payment could not be made: \(error).\(unknown)",
+                                         LocalizedText(unknown.isEmpty ? .errorPrimerNotMade : .errorPrimerNotMadeUnknown, .of(error)))
+            outcome.isOutcomeUnknown = error.isNoAnswer
+            return outcome
         }
     }
 
@@ -231,6 +246,7 @@ public struct PrimerPaymentService: PaymentService {
             outcome = .failed(nil, reason: "no payment id in Primer's answer",
                               failure: "Primer's answer to creating the payment has no usable payment id, so its outcome is not known.",
                               LocalizedText(.errorPrimerNoPaymentId))
+            outcome.isOutcomeUnknown = true
         } else if let action = answer["requiredAction"], action.objectValue != nil {
             let (need, needWording) = requiredAction(action)
             outcome = .failed(id, reason: need, failure: "Payment \(named) \(need). Pay with a card that does not ask for it, "
@@ -249,6 +265,7 @@ public struct PrimerPaymentService: PaymentService {
                 outcome = .failed(id, reason: "\(shown) from Primer", failure: "Primer answered with \(shown) for payment \(named), "
                                   + "which its client API does not send, so its outcome is not known: look it up in Primer's dashboard.",
                                   known.map { LocalizedText(.errorPrimerUnknownStatus, .text($0), .text(named)) } ?? LocalizedText(.errorPrimerNoStatus, .text(named)))
+                outcome.isOutcomeUnknown = true
             }
         }
         outcome.orderID = PrimerAPI.identifier(answer["orderId"]?.stringValue)
@@ -279,10 +296,13 @@ public struct PrimerPaymentService: PaymentService {
 }
 
 fileprivate extension Error {
-    /// Whether this is a failure after which a request may have been carried out without its answer arriving.
+    /// Whether this is a failure after which a request may have been carried out without its
+    /// answer arriving or being understood: no answer before the deadline, a connection that broke,
+    /// a server error (5xx), an answer that cannot be read. A 4xx answer is Primer refusing it.
     var isNoAnswer: Bool {
         switch self as? PrimerFailure {
-        case .timedOut?, .unreachable?: return true
+        case .timedOut?, .unreachable?, .malformedAnswer?: return true
+        case let .status(_, code, _, _)?: return code >= 500
         default: return false
         }
     }

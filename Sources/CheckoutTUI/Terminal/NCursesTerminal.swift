@@ -70,7 +70,8 @@ final class NCursesTerminal {
     /// What a crash writes when the terminal type's own strings are not known yet (an xterm's).
     static let genericRestore = modesOff + "\u{1b}[?1l\u{1b}>\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l"
 
-    /// Opens the terminal: the locale from the environment (its character set chooses the glyphs),
+    /// Opens the terminal: the locale's character type from the environment (its character set
+    /// chooses the glyphs; `LC_CTYPE` is all ncursesw reads, so no other category is loaded),
     /// the crash handler armed, cbreak, no echo, keypad, 25 ms escape delay, non-blocking reads,
     /// bracketed paste.
     ///
@@ -82,7 +83,7 @@ final class NCursesTerminal {
     /// terminal that reorders lines unless told not to), the terminal is put in explicit mode, and
     /// the restore bytes (written on every exit, a crash too) put its implicit mode back.
     static func open(colour wanted: Bool, sink: TerminalOutputSink? = nil, bidi: TerminalBidi = .visualOrder) -> Result<NCursesTerminal, TerminalStartError> {
-        let glyphs = GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_ALL))
+        let glyphs = GlyphSet(codeset: ProcessLocale.adoptEnvironment(LC_CTYPE))
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .failure(.notATerminal) }
         let term = ProcessEnvironment.value("TERM") ?? ""
         guard !term.isEmpty, term != "dumb" else { return .failure(.unknownTerminal(term)) }
@@ -265,12 +266,15 @@ final class NCursesTerminal {
 
     /// Copies a canvas to the screen: only rows that changed since the last frame are touched.
     func draw(_ canvas: Canvas) {
-        if previous == canvas { return }
         let sameSize = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
+        let (was, now) = (previous?.cursor, canvas.cursor)
+        var changed = !sameSize || was?.row != now?.row || was?.column != now?.column
         for row in 0..<canvas.height {
-            if sameSize, let previous, rowEqual(previous, canvas, row) { continue }
+            if sameSize, let previous, Self.rowEqual(previous, canvas, row) { continue }
             drawRow(canvas, row)
+            changed = true
         }
+        guard changed else { return }
         if let cursor = canvas.cursor {
             if !cursorVisible { curs_set(1); cursorVisible = true }
             wmove(window, Int32(cursor.row), Int32(cursor.column))
@@ -295,31 +299,49 @@ final class NCursesTerminal {
         ctr_disarm()
     }
 
-    private func rowEqual(_ a: Canvas, _ b: Canvas, _ row: Int) -> Bool {
-        for column in 0..<b.width where a[row, column] != b[row, column] { return false }
-        return true
+    /// Whether a row of two canvases of one size holds the same cells: the same bytes (the cells'
+    /// characters then share their storage), else cell by cell. A key changes a row or two, so the
+    /// others are a byte comparison each, not a call and a String comparison per cell.
+    static func rowEqual(_ a: Canvas, _ b: Canvas, _ row: Int) -> Bool {
+        let range = row * b.width..<(row + 1) * b.width
+        let sameBytes = a.cells.withUnsafeBytes { left in
+            b.cells.withUnsafeBytes { right in
+                let stride = MemoryLayout<Canvas.Cell>.stride
+                return memcmp(left.baseAddress! + range.lowerBound * stride, right.baseAddress! + range.lowerBound * stride, range.count * stride) == 0
+            }
+        }
+        return sameBytes || a.cells[range] == b.cells[range]
     }
+
+    /// The wide characters one row is written with, kept from frame to frame.
+    private var line: [wchar_t] = []
 
     private func drawRow(_ canvas: Canvas, _ row: Int) {
         wmove(window, Int32(row), 0)
+        let cells = canvas.cells[row * canvas.width..<(row + 1) * canvas.width]
         var column = 0
         while column < canvas.width {
-            let style = canvas[row, column].style
-            var run = ""
+            let style = cells[cells.startIndex + column].style
+            line.removeAll(keepingCapacity: true)
             var width = 0
-            while column + width < canvas.width, canvas[row, column + width].style == style {
-                let cell = canvas[row, column + width]
-                if !cell.isContinuation {
-                    run += TerminalCellText.text(for: cell.character, width: cell.isWide ? 2 : 1, ascii: glyphs.isASCII,
-                                                 cWidth: { Int(cnc_wcwidth($0.value)) })
-                }
+            while column + width < canvas.width, cells[cells.startIndex + column + width].style == style {
+                let cell = cells[cells.startIndex + column + width]
                 width += 1
+                if cell.isContinuation { continue }
+                // Printable ASCII is written as it is; anything else goes through TerminalCellText.
+                if let ascii = cell.character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                    line.append(wchar_t(ascii))
+                    continue
+                }
+                let text = TerminalCellText.text(for: cell.character, width: cell.isWide ? 2 : 1, ascii: glyphs.isASCII,
+                                                 cWidth: { Int(cnc_wcwidth($0.value)) })
+                for scalar in text.unicodeScalars { line.append(wchar_t(bitPattern: scalar.value)) }
             }
             // The bottom-right cell would scroll the screen on some terminals: leave it out.
-            if row == canvas.height - 1, column + width == canvas.width, run.last == " " { run.removeLast() }
+            if row == canvas.height - 1, column + width == canvas.width, line.last == wchar_t(UInt8(ascii: " ")) { line.removeLast() }
             wattrset(window, attributes(for: style))
-            let scalars = run.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
-            scalars.withUnsafeBufferPointer { _ = waddwstr(window, $0.baseAddress) }
+            line.append(0)
+            line.withUnsafeBufferPointer { _ = waddwstr(window, $0.baseAddress) }
             column += width
         }
         wattrset(window, Int32(bitPattern: cnc_a_normal()))

@@ -17,15 +17,17 @@ import Glibc
 public enum TerminalRuntime {
     public static func run(route: Route, settings: CheckoutSettings, catalogue: NetworkCatalogue,
                            registry: ScreenRegistry = .standard, colour: Bool, storage: SettingsStorage? = nil,
-                           makeEngine: @escaping EngineFactory) async -> Int32 {
+                           makeEngine: @escaping EngineFactory, afterFirstFrame: (@MainActor (AppLoop) -> Void)? = nil) async -> Int32 {
         let bidi = bidi(settings.language)
         return await inTerminal(colour: colour, sink: nil, bidi: bidi) { terminal, waiter in
             var model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry, glyphs: terminal.glyphs,
                                  size: TerminalSize(width: terminal.size.width, height: terminal.size.height), defaults: storage?.defaults,
                                  settingsNote: storage?.note, clock: .continuous())
             model.textOrder = bidi.textOrder
-            return AppLoop(model: model, makeEngine: makeEngine, input: KeyboardInput(terminal: terminal),
-                           display: TerminalDisplay(terminal: terminal), clock: RealLoopClock(), waiter: waiter, storage: storage)
+            let loop = AppLoop(model: model, makeEngine: makeEngine, input: KeyboardInput(terminal: terminal),
+                               display: TerminalDisplay(terminal: terminal), clock: RealLoopClock(), waiter: waiter, storage: storage)
+            loop.afterFirstFrame = afterFirstFrame
+            return loop
         }
     }
 
@@ -58,8 +60,9 @@ public enum TerminalRuntime {
         language.direction == .rightToLeft ? TerminalBidi.of(environment: ProcessEnvironment.values(TerminalBidi.variables)) : .visualOrder
     }
 
-    /// Opens the terminal, runs the loop `makeLoop` builds, gives the terminal back, and ends the
-    /// way a signal that ended the loop would have ended the process.
+    /// Opens the terminal, runs the loop `makeLoop` builds, gives the terminal back (then says why
+    /// the loop failed, if it did), and ends the way a signal that ended the loop would have ended
+    /// the process.
     private static func inTerminal(colour: Bool, sink: TerminalOutputSink?, bidi: TerminalBidi,
                                    makeLoop: (NCursesTerminal, PollWaiter) -> AppLoop) async -> Int32 {
         // The signals are the loop's before the screen starts, so none can end it with the terminal broken.
@@ -80,8 +83,11 @@ public enum TerminalRuntime {
         let code = await loop.run()
         terminal.close()
         waiter.close()
-        // The terminal is back: end the way the signal would have ended the process.
+        if let failure = loop.failure { FileHandleError.write(failure) }
+        // The terminal is back: end the way the signal would have ended the process, once a
+        // payment a processor has is finished (its answer recorded, issue 35).
         if let signalNumber = loop.endingSignal {
+            Ledger.finishPayments("checkout", say: FileHandleError.write)
             signal(signalNumber, SIG_DFL)
             raise(signalNumber)
         }

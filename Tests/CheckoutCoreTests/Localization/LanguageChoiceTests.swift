@@ -23,6 +23,40 @@ import Testing
         #expect(chosen(["LC_CTYPE": "fr_FR.UTF-8", "LANG": "C.UTF-8"]) == .english, "the character type does not choose the language")
     }
 
+    /// GNU gettext's LANGUAGE (manual §2.3.3): a priority list before LC_ALL and LANG, ignored for
+    /// the C locale; its first language the checkout speaks wins; none gives English.
+    @Test func theLanguageListIsReadAsGettextReadsIt() {
+        func chosen(_ environment: [String: String]) -> Language { Language.choose(option: nil, setting: nil, environment: environment) }
+        #expect(chosen(["LANGUAGE": "fr", "LANG": "en_US.UTF-8"]) == .french, "what desktop language panels set")
+        #expect(chosen(["LANGUAGE": "de:ar:fr", "LANG": "en_US.UTF-8"]) == .arabic, "falls through to the first shipped language")
+        #expect(chosen(["LANGUAGE": "fr_CA:en", "LANG": "ar_AE.UTF-8"]) == .french)
+        #expect(chosen(["LANGUAGE": "de:nl", "LANG": "fr_FR.UTF-8"]) == .english, "none shipped: the English message, as gettext shows it")
+        #expect(chosen(["LANGUAGE": "fr", "LANG": "C.UTF-8"]) == .english, "ignored for the C locale")
+        #expect(chosen(["LANGUAGE": "fr"]) == .english, "no locale set is the C locale")
+        #expect(chosen(["LANGUAGE": "fr", "LC_ALL": "POSIX", "LANG": "en_US.UTF-8"]) == .english)
+        #expect(chosen(["LANGUAGE": "", "LANG": "fr_FR.UTF-8"]) == .french, "empty counts as unset")
+        #expect(chosen(["LANGUAGE": "::", "LANG": "ar_EG.UTF-8"]) == .arabic)
+        #expect(Language.choose(option: .english, setting: nil, environment: ["LANGUAGE": "fr", "LANG": "en_US.UTF-8"]) == .english)
+    }
+
+    /// The regional formats: the monetary, numeric and time categories, then the messages one and
+    /// LANGUAGE's entries, name the territory, as long as they name the language being spoken.
+    @Test func theFormattingLocaleComesFromTheCategoriesThatNameTheLanguage() {
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LANG": "fr_CA.UTF-8"]) == "fr-CA")
+        #expect(LocaleName.formattingLocale(for: .arabic, in: ["LANG": "ar_SA.UTF-8"]) == "ar-SA")
+        #expect(LocaleName.formattingLocale(for: .arabic, in: ["LANG": "ar_EG.UTF-8", "LC_MONETARY": "ar_SA.UTF-8"]) == "ar-SA")
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LANG": "fr_FR.UTF-8", "LC_TIME": "fr_CH.UTF-8"]) == "fr-CH")
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LC_ALL": "fr_BE.UTF-8", "LC_MONETARY": "fr_CH.UTF-8"]) == "fr-BE", "LC_ALL wins")
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LANG": "fr_CA.UTF-8", "LC_MONETARY": "en_US.UTF-8"]) == "fr-CA",
+                "a category in another language is passed over")
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LANGUAGE": "fr", "LANG": "en_US.UTF-8"]) == nil)
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LANGUAGE": "fr_CH:fr", "LANG": "en_US.UTF-8"]) == "fr-CH")
+        #expect(LocaleName.formattingLocale(for: .french, in: ["LANG": "fr.UTF-8"]) == nil)
+        #expect(LocaleName.territory(of: "ar_EG.UTF-8@latn") == "EG")
+        #expect(LocaleName.territory(of: "C.UTF-8") == nil)
+        #expect(LocaleName.territory(of: "ar_001") == "001")
+    }
+
     @Test func localeNamesInEveryShapeNameTheirLanguage() {
         #expect(LocaleName.language(of: "fr_FR.UTF-8") == .french)
         #expect(LocaleName.language(of: "fr_CA.utf8") == .french)

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// Money, digits and dates as CLDR says each locale writes them (`Resources/data/locales.json`,
-/// from CLDR 47's cldr-json): the expected strings are spelt with their invisible characters.
+/// generated from Babel's CLDR data): the expected strings are spelt with their invisible characters.
+/// What Babel itself writes for every currency is `LocaleDataTests`'; these are the cases Babel
+/// does not write as TR35 says (negatives, the explicit plus sign, English's currency spacing).
 @Suite struct LocaleFormatTests {
     let english = LocalizationTestData.format(.english)
     let french = LocalizationTestData.format(.french)
@@ -41,14 +43,14 @@ import Testing
         #expect(english.money(minorUnits: 500, currency: "JPY", fractionDigits: 0) == "¥500")
         #expect(english.money(minorUnits: -4999, currency: "EUR", fractionDigits: 2) == "-€49.99")
         #expect(english.money(minorUnits: 123_450, currency: "EUR", fractionDigits: 2) == "€1,234.50")
-        #expect(english.money(minorUnits: 1250, currency: "AED", fractionDigits: 2) == "AED\u{A0}12.50", "a letter next to the number: CLDR's alphaNextToNumber pattern")
+        #expect(english.money(minorUnits: 1250, currency: "AED", fractionDigits: 2) == "AED\u{A0}12.50", "a letter next to the number: CLDR's currency spacing")
         for code in ["EUR", "USD", "GBP", "AED", "CHF"] {
             #expect(english.money(minorUnits: 4999, currency: code, fractionDigits: 2, ascii: true) == "\(code) 49.99")
         }
     }
 
     @Test func emiratiArabicWritesLatinDigitsAsCLDRsDefaultForArAESays() {
-        // cldr-json 47.0.0, cldr-numbers-full/main/ar-AE/numbers.json: "defaultNumberingSystem": "latn", native "arab".
+        // CLDR (Babel's data): ar-AE's defaultNumberingSystem is latn, its native one arab.
         #expect(emirati.identifier == "ar-AE")
         #expect(emirati.numberingSystem == "latn")
         #expect(emirati.money(minorUnits: 4999, currency: "AED", fractionDigits: 2) == "\u{200F}49.99\u{A0}د.إ.\u{200F}")
@@ -63,12 +65,29 @@ import Testing
         #expect(native.digits == Array("٠١٢٣٤٥٦٧٨٩"))
         #expect(native.money(minorUnits: 4999, currency: "AED", fractionDigits: 2) == "\u{200F}٤٩٫٩٩\u{A0}د.إ.\u{200F}")
         #expect(native.money(minorUnits: 123_450, currency: "AED", fractionDigits: 2) == "\u{200F}١٬٢٣٤٫٥٠\u{A0}د.إ.\u{200F}")
-        #expect(native.money(minorUnits: -250, currency: "AED", fractionDigits: 2) == "\u{61C}-\u{200F}٢٫٥٠\u{A0}د.إ.\u{200F}",
-                "no negative subpattern: the minus sign goes first")
+        #expect(native.money(minorUnits: -250, currency: "AED", fractionDigits: 2) == "\u{200F}\u{61C}-٢٫٥٠\u{A0}د.إ.\u{200F}",
+                "the negative subpattern with the arab minus sign")
         #expect(native.number(-1234) == "\u{61C}-١٬٢٣٤")
         #expect(native.localizedDigits("4242 4242 / 12") == "٤٢٤٢ ٤٢٤٢ / ١٢")
         #expect(native.money(minorUnits: 4999, currency: "AED", fractionDigits: 2, ascii: true) == "49.99 AED", "ASCII keeps Latin digits")
         #expect(french.using(numberingSystem: "arab") == nil)
+    }
+
+    /// A surcharge's plus sign is CLDR's, where a negative's minus goes (TR35 Part 3, explicit plus signs).
+    @Test func anAddedAmountCarriesTheLocalesPlusSign() throws {
+        #expect(french.money(minorUnits: 30, currency: "EUR", fractionDigits: 2, explicitPlus: true) == "+0,30\u{A0}€")
+        #expect(emirati.money(minorUnits: 30, currency: "EUR", fractionDigits: 2, explicitPlus: true) == "\u{200F}\u{200E}+0.30\u{A0}€")
+        let saudi = try #require(LocalizationTestData.formats["ar-SA"])
+        #expect(saudi.money(minorUnits: 30, currency: "SAR", fractionDigits: 2, explicitPlus: true) == "\u{200F}\u{61C}+٠٫٣٠\u{A0}ر.س.\u{200F}")
+        #expect(french.money(minorUnits: 30, currency: "EUR", fractionDigits: 2, ascii: true, explicitPlus: true) == "+0,30 EUR")
+    }
+
+    @Test func listsAreJoinedAsEachLocaleJoinsThem() {
+        #expect(french.list(["Visa", "Mastercard", "Amex"]) == "Visa, Mastercard et Amex")
+        #expect(emirati.list(["Visa", "Mastercard", "Amex"]) == "Visa وMastercard وAmex")
+        #expect(english.list(["Visa", "Mastercard"]) == "Visa and Mastercard")
+        #expect(english.list(["Visa"]) == "Visa")
+        #expect(english.list([]) == "")
     }
 
     @Test func numbersAreGroupedOnlyFromFourDigits() {

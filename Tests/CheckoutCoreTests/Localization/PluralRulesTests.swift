@@ -3,46 +3,9 @@ import CheckoutResources
 import Foundation
 import Testing
 
-/// CLDR's cardinal plural rules as `locales.json` keeps them, checked against CLDR's own samples.
+/// CLDR's cardinal plural rules as `locales.json` keeps them (every category Babel chooses for
+/// 0…229 and more is checked in `LocaleDataTests.pluralCategoriesAreWhatBabelChooses`).
 @Suite struct PluralRulesTests {
-    /// Every integer sample CLDR lists after `@integer` for each category (ranges `a~b` expanded,
-    /// compact forms such as `1c6` and the `…` left out), by locale.
-    static func integerSamples() throws -> [(locale: String, category: PluralCategory, number: Int)] {
-        let json = try JSONValue(parsing: String(decoding: ResourceFiles.data("locales.json"), as: UTF8.self))
-        guard case .object(let locales)? = json["locales"] else { return [] }
-        var samples: [(String, PluralCategory, Int)] = []
-        for (locale, value) in locales {
-            guard case .object(let rules)? = value["plurals"] else { continue }
-            for (name, rule) in rules {
-                let category = try #require(PluralCategory(rawValue: name))
-                let text = try #require(rule.stringValue)
-                guard let range = text.range(of: "@integer") else { continue }
-                let list = text[range.upperBound...].prefix { $0 != "@" }
-                for item in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                    let bounds = item.split(separator: "~").compactMap { Int($0) }
-                    if bounds.count == 2 {
-                        for number in bounds[0]...bounds[1] { samples.append((locale, category, number)) }
-                    } else if bounds.count == 1, !item.contains("~") {
-                        samples.append((locale, category, bounds[0]))
-                    }
-                }
-            }
-        }
-        return samples
-    }
-
-    @Test func everyIntegerSampleOfCLDRTakesItsCategory() throws {
-        let samples = try Self.integerSamples()
-        #expect(samples.count > 100, "the samples were read: \(samples.count)")
-        for language in Language.allCases {
-            #expect(samples.contains { $0.locale == language.formattingLocale }, "\(language) has samples")
-        }
-        for sample in samples {
-            let rules = LocalizationTestData.formats[sample.locale]!.plurals
-            #expect(rules.category(sample.number) == sample.category, "\(sample.locale) \(sample.number)")
-        }
-    }
-
     @Test func arabicHasSixFormsAndFrenchThree() {
         let arabic = LocalizationTestData.format(.arabic).plurals
         #expect(arabic.categories == [.zero, .one, .two, .few, .many, .other])

@@ -42,6 +42,47 @@ enum CatalogueAudit {
         return problems
     }
 
+    /// French words that are English's too, and the Latin words an Arabic sentence may hold: names,
+    /// commands, key names and the ids a person types.
+    static let sharedWords: Set<String> = ["total", "code", "page", "pause", "source", "options", "table", "service", "message", "sms", "utc"]
+    static let latinInArabic: Set<String> = ["eftpos", "checkout", "http", "https", "esc", "ctrl", "all", "enter", "nol", "sandbox",
+                                             "libcurl", "back", "yes", "detect", "events", "payments", "embedded", "off"]
+
+    /// French sentences that are English's word for word (unless every word is French too), and
+    /// Arabic sentences with a lowercase Latin word of three letters or more that is not an id,
+    /// outside `--help` (`help…` keys), whose examples are commands.
+    static func englishLeft(_ catalogues: [Language: StringCatalogue]) -> [String] {
+        func texts(_ entry: StringCatalogue.Entry?) -> [String] {
+            switch entry {
+            case .text(let text)?: [text]
+            case .counted(let forms)?: forms.keys.sorted().compactMap { forms[$0] }
+            case nil: []
+            }
+        }
+        func words(_ text: String) -> [String] {
+            text.split(whereSeparator: { !$0.isLetter || !$0.isASCII }).map { $0.lowercased() }.filter { $0.count >= 3 }
+        }
+        guard let english = catalogues[.english] else { return ["en: no catalogue"] }
+        var problems: [String] = []
+        for key in english.keys.sorted() {
+            let source = texts(english.entries[key])
+            if let french = catalogues[.french] {
+                for text in texts(french.entries[key]) where source.contains(text) && !words(text).allSatisfy(sharedWords.contains) {
+                    problems.append("fr: \(key) is English's \"\(text)\"")
+                }
+            }
+            if let arabic = catalogues[.arabic], !key.hasPrefix("help") {
+                for text in texts(arabic.entries[key]) {
+                    let latin = text.split(whereSeparator: { !($0.isASCII && $0.isLetter) && $0 != "." && $0 != "/" && $0 != "-" })
+                    for word in latin where word.count >= 3 && word.allSatisfy(\.isLowercase) && !latinInArabic.contains(String(word)) {
+                        problems.append("ar: \(key) has the English word \"\(word)\"")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
     /// The keys among `keys` that no Swift file under `sources` names as `.key` outside comments
     /// and outside `TextKey.swift`, and no demo script under `demos` names as `{key` (a caption's
     /// or a check's sentence, `Sources/CheckoutApp/Demo/DemoText.swift`).
@@ -123,6 +164,24 @@ enum CatalogueAudit {
     @Test func englishNotesSayWhereEachSentenceShows() {
         let english = LocalizationTestData.catalogues[.english]!
         for key in Self.keys { #expect(!(english.notes[key] ?? "").isEmpty, "\(key) has no note for translators") }
+    }
+
+    /// Nothing English left in French or Arabic (issue 31): a French sentence that is English's word
+    /// for word must be French too (`Total`, `Code`, `page`), and an Arabic sentence (outside
+    /// `--help`, whose examples are commands) may hold a Latin word only if it is a name, a command
+    /// word or an id a person types (`checkout`, `Ctrl`, `embedded` in plain mode's choice).
+    @Test func noEnglishIsLeftInFrenchOrArabic() {
+        let problems = CatalogueAudit.englishLeft(LocalizationTestData.catalogues)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func theEnglishAuditFindsAnEnglishSentence() throws {
+        var catalogues = LocalizationTestData.catalogues
+        let english = try StringCatalogue(tsv: "key\ttext\nstatus\tStatus {0}\nreason\tinsufficient funds\ntotal\tTotal\n")
+        catalogues[.english] = english
+        catalogues[.french] = try StringCatalogue(tsv: "key\ttext\nstatus\tStatut {0}\nreason\tinsufficient funds\ntotal\tTotal\n")
+        catalogues[.arabic] = try StringCatalogue(tsv: "key\ttext\nstatus\tالحالة {0} declined\nreason\tالرصيد غير كافٍ\ntotal\tالإجمالي\n")
+        #expect(CatalogueAudit.englishLeft(catalogues) == ["fr: reason is English's \"insufficient funds\"", "ar: status has the English word \"declined\""])
     }
 
     /// The audit itself: each kind of fault is found, so a green run means something.
