@@ -115,7 +115,7 @@ let package = Package(
         // The plain, line-by-line front end: it prints what the screens ask and hands them the answers.
         .target(
             name: "CheckoutPlain",
-            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp"],
+            dependencies: ["CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CheckoutApp", "CTerminalRestore"],
             swiftSettings: swiftSettings
         ),
         // The JSON Lines front end (`checkout drive`): scripts hand it keys and read the screen model.

@@ -143,7 +143,7 @@ final class PlainConversation: AppInput, AppDisplay {
             let asked = Conversation.Question(
                 prompt: hidden ? answer.whenHidden?.prompt ?? question.prompt : question.prompt, defaultAnswer: answer.current,
                 shownDefault: answer.shownCurrent, help: hidden ? answer.whenHidden?.help ?? question.help : question.help,
-                hidden: answer.hidden, echo: Self.echo(answer.echo))
+                hidden: answer.hidden, echo: Self.echo(answer.echo), masksTerminalEcho: answer.echo == .cardNumber)
             switch await conversation.ask(asked) {
             case .answer(let text): start(answer.steps(text), said: nil, opens: nil)
             case .back: back(question)

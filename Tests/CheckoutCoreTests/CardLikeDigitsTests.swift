@@ -21,6 +21,16 @@ import Testing
         #expect(CardLikeDigits.masked("4000  0025 000 1001") == "4000  0025 000 1001", "a double space ends a run")
     }
 
+    /// Issue 30 ⑦: a large amount is money, not a card number.
+    @Test func formattedAmountsAreLeftAloneAndACardNumberAfterOneIsNot() {
+        #expect(CardLikeDigits.masked("Amount due €9999999999.99") == "Amount due €9999999999.99")
+        #expect(CardLikeDigits.masked("Amount due EUR 9999999999.99") == "Amount due EUR 9999999999.99")
+        #expect(CardLikeDigits.masked("BHD 999999999.999") == "BHD 999999999.999")
+        #expect(CardLikeDigits.masked("€49.99 4000 0025 0000 1001") == "€49.99 •••• •••• •••• 1001")
+        #expect(CardLikeDigits.masked("\"€4000002500001001\"") == "\"€••••••••••••1001\"", "no decimal part: not an amount")
+        #expect(CardLikeDigits.masked("CARD 4000002500001001") == "CARD ••••••••••••1001", "a word is no currency code")
+    }
+
     @Test func inTerminalOutputARunRightAfterAnEscapeSequenceIsMasked() {
         #expect(CardLikeDigits.masked("\u{1b}[1m4000002500001001\u{1b}[0m", mask: "*", terminalOutput: true)
                 == "\u{1b}[1m************1001\u{1b}[0m")

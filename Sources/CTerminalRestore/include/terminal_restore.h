@@ -52,4 +52,13 @@ int ctr_signal_pipe_start(void);
 /* Puts the previous handlers of those signals back and closes the pipe. */
 void ctr_signal_pipe_stop(void);
 
+/* Turns echo off on terminal `fd` for a hidden answer (the newline still echoes), and again each
+   time the process is resumed (SIGCONT after Ctrl-Z and `fg`), until ctr_echo_restore(). Returns 0
+   (also when echo is already hidden), or -1 when `fd` is not a terminal. */
+int ctr_echo_hide(int fd);
+
+/* Puts back the settings ctr_echo_hide() changed and the previous SIGCONT handler; nothing when
+   echo is not hidden. */
+void ctr_echo_restore(void);
+
 #endif

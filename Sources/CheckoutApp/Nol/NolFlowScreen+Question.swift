@@ -96,7 +96,14 @@ extension NolFlowScreen {
                 let word = answer.lowercased()
                 return word == "resend" || word == resend.lowercased() ? [.key(.function(5))] : AnswerStep.replacing(with: answer) + [.check, .goOn]
             }),
-            error: errorLines(text), refusal: refusal(.code, text))
+            error: waitLine(text) + errorLines(text), refusal: refusal(.code, text))
+    }
+
+    /// "Wait 24 s for a new code.": what the code field says when a new code was asked for before
+    /// the wait between codes is over (the countdown the footer shows), said before the code is asked again.
+    private func waitLine(_ text: Localizer) -> [String] {
+        guard let notice, notice.key == .nolWaitForCode else { return [] }
+        return [notice.text(text) + "."]
     }
 
     private func scanQuestion(_ context: ScreenContext) -> ScreenQuestion {

@@ -12,6 +12,11 @@
 /// the text keeps its width. Unicode decimal digits (Arabic-Indic, full-width) count, as the
 /// card-number normaliser counts them.
 ///
+/// An amount is no card number: digits right after a currency symbol (`€9999999999.99`, as
+/// ``MoneyText`` writes English money) or an ISO 4217 code and a space (`EUR 9999999999.99`, its
+/// ASCII form), with a decimal part of two or three digits, are left as they are; digits that
+/// follow the amount are looked at again (`€49.99 4000 0025 0000 1001` masks the card number).
+///
 ///     CardLikeDigits.masked("There is no choice \"4000002500001001\"")
 ///     // "There is no choice \"••••••••••••1001\""
 public enum CardLikeDigits {
@@ -36,6 +41,11 @@ public enum CardLikeDigits {
             guard isDigit(scalars[index]), index == 0 || (terminalOutput || !isWordLike(scalars[index - 1])) && scalars[index - 1] != "+" else {
                 result.append(scalars[index])
                 index += 1
+                continue
+            }
+            if let length = amountLength(scalars, at: index) {
+                result.append(contentsOf: scalars[index..<(index + length)])
+                index += length
                 continue
             }
             // The longest run of digits with single separators between them, from here.
@@ -72,6 +82,24 @@ public enum CardLikeDigits {
             if bytes.count - start > 40 { return nil }
         }
         return start < bytes.count && bytes[start...].contains(where: { $0 >= 0x30 && $0 <= 0x39 }) ? start : nil
+    }
+
+    /// How many scalars from `start` are a formatted amount's number (`9999999999.99` after `€`
+    /// or `EUR `), or nil: a currency symbol or code right before, digits, a dot and two or three
+    /// digits, then no further digit.
+    static func amountLength(_ scalars: [Unicode.Scalar], at start: Int) -> Int? {
+        let afterSymbol = start >= 1 && scalars[start - 1].properties.generalCategory == .currencySymbol
+        let afterCode = start >= 4 && scalars[start - 1] == " " && scalars[(start - 4)..<(start - 1)].allSatisfy { ("A"..."Z").contains($0) }
+            && (start == 4 || !isWordLike(scalars[start - 5]))
+        guard afterSymbol || afterCode else { return nil }
+        var cursor = start
+        while cursor < scalars.count, isDigit(scalars[cursor]) { cursor += 1 }
+        guard cursor + 1 < scalars.count, scalars[cursor] == "." else { return nil }
+        let fraction = cursor + 1
+        cursor = fraction
+        while cursor < scalars.count, isDigit(scalars[cursor]) { cursor += 1 }
+        guard (2...3).contains(cursor - fraction) else { return nil }
+        return cursor - start
     }
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool {

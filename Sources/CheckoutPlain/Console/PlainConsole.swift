@@ -21,4 +21,11 @@ public protocol PlainConsole: Sendable {
     /// With `hidden`, a console that ``canHideInput`` turns echo off while the line is typed and
     /// puts back the newline the person typed, so the next output starts on a fresh line.
     func readLine(hidden: Bool) async -> InputLine?
+    /// Whether the line just typed on the terminal can be written over (standard input and output
+    /// are the terminal, and it moves the cursor): a card number's echo is replaced by its masked form.
+    var canRewriteLine: Bool { get }
+}
+
+extension PlainConsole {
+    public var canRewriteLine: Bool { false }
 }

@@ -1,5 +1,7 @@
 import CheckoutCore
 import CheckoutApp
+import CTerminalRestore
+import CheckoutStore
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -16,6 +18,7 @@ public final class StandardConsole: PlainConsole {
     public let echoesInput: Bool
     public let canHideInput: Bool
     public let asciiOnly: Bool
+    public let canRewriteLine: Bool
 
     private let reader = Mutex(LineReader())
     private let outputClosed = Atomic<Bool>(false)
@@ -35,6 +38,9 @@ public final class StandardConsole: PlainConsole {
         let terminal = isatty(STDIN_FILENO) == 1
         echoesInput = terminal
         canHideInput = terminal
+        // A dumb terminal (or none) cannot move the cursor up; a pipe on stdout must get no escapes.
+        let term = ProcessEnvironment.value("TERM") ?? ""
+        canRewriteLine = terminal && isatty(STDOUT_FILENO) == 1 && !term.isEmpty && term != "dumb"
         self.asciiOnly = asciiOnly
     }
 
@@ -126,24 +132,19 @@ private struct LineReader {
     }
 }
 
-/// Terminal echo on standard input: off while a hidden answer is typed, and back on at the end,
-/// also when a signal ends the program in between.
+/// Terminal echo on standard input: off while a hidden answer is typed, off again when the job is
+/// resumed in between (Ctrl-Z, then `fg`: the shell may have put echo back on), and back on at the
+/// end, also when a signal ends the program in between. The settings and the SIGCONT handler live
+/// in `CTerminalRestore`, where a signal handler may reach them.
 enum TerminalEcho {
-    private static let saved = Mutex<termios?>(nil)
-
-    /// Turns echo off but keeps the newline echoed, so the cursor moves on when Enter is pressed.
-    static func hide() {
-        var settings = termios()
-        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
-        saved.withLock { $0 = settings }
-        settings.c_lflag &= ~tcflag_t(ECHO)
-        settings.c_lflag |= tcflag_t(ECHONL)
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    /// Turns echo off on `descriptor` but keeps the newline echoed, so the cursor moves on when
+    /// Enter is pressed; nothing when it is not a terminal.
+    static func hide(_ descriptor: Int32 = STDIN_FILENO) {
+        _ = ctr_echo_hide(descriptor)
     }
 
-    /// Puts back the settings ``hide()`` changed, if it changed any.
+    /// Puts back the settings ``hide(_:)`` changed, if it changed any.
     static func restore() {
-        guard var settings = saved.withLock({ value -> termios? in defer { value = nil }; return value }) else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        ctr_echo_restore()
     }
 }

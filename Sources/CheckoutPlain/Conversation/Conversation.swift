@@ -72,6 +72,8 @@ final class Conversation {
         var hidden = false
         /// What is written after the prompt for an answer when the console does not echo.
         var echo: (String) -> String = { $0 }
+        /// On a terminal that echoed the answer, its line is written again with ``echo``'s form (a card number).
+        var masksTerminalEcho = false
     }
 
     /// The answers every question understands the same way; they are echoed as they are. `back`
@@ -114,6 +116,11 @@ final class Conversation {
             let answer = typed.isEmpty ? (question.defaultAnswer ?? "") : typed
             if !console.echoesInput {
                 write((commands.contains(answer.lowercased()) ? answer : question.echo(answer)) + "\n")
+            } else if question.masksTerminalEcho, console.canRewriteLine, !typed.isEmpty, !commands.contains(answer.lowercased()) {
+                // The terminal echoed the full number: its line is drawn again (up one line, cleared)
+                // with the number masked, so it does not stay in the scrollback.
+                console.write("\u{1b}[1A\r\u{1b}[2K")
+                write(prompt + question.echo(answer) + "\n")
             }
             switch answer.lowercased() {
             case "?":

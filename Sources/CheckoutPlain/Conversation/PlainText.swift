@@ -11,7 +11,9 @@ import NolPay
 /// bidi override…) can reach the terminal: each one is shown escaped as diagnostics are (`\u001b`,
 /// ``DiagnosticText/escaped(_:)``). In ASCII mode
 /// the few symbols the sentences use get their ASCII spelling (`•` → `*`, `€49.99` → `EUR 49.99`)
-/// and any other non-ASCII character is shown escaped too.
+/// and any other non-ASCII character is shown escaped too. The one escape sequence plain mode
+/// writes is its own, on a terminal that can take it: the card number's echoed line written over
+/// (``Conversation/ask(_:)``).
 public enum PlainText {
     /// `text` with every character that is not printable shown escaped; newlines are kept only
     /// when `keepNewlines` (the conversation's own line breaks), never in supplied text.

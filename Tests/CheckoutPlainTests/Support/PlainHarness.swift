@@ -72,8 +72,10 @@ final class PlainHarness: Sendable {
 
     /// Runs `route` to the end of `answers`; the exit status and the console.
     func run(_ route: Route, _ answers: [ScriptedConsole.Answer], settings: CheckoutSettings = PlainHarness.settings,
-             storage: SettingsStorage? = nil, asciiOnly: Bool = false, canHideInput: Bool = false) async -> (status: Int32, console: ScriptedConsole) {
-        let console = ScriptedConsole(answers, asciiOnly: asciiOnly, canHideInput: canHideInput)
+             storage: SettingsStorage? = nil, asciiOnly: Bool = false, canHideInput: Bool = false,
+             echoesInput: Bool = false, canRewriteLine: Bool = false) async -> (status: Int32, console: ScriptedConsole) {
+        let console = ScriptedConsole(answers, asciiOnly: asciiOnly, canHideInput: canHideInput, echoesInput: echoesInput,
+                                      canRewriteLine: canRewriteLine)
         let status = await frontEnd(settings: settings, storage: storage).run(route: route, console: console)
         return (status, console)
     }

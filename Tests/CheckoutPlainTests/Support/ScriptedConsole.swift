@@ -17,9 +17,10 @@ final class ScriptedConsole: PlainConsole {
         init(stringLiteral value: String) { self = .line(value) }
     }
 
-    let echoesInput = false
+    let echoesInput: Bool
     let canHideInput: Bool
     let asciiOnly: Bool
+    let canRewriteLine: Bool
 
     private struct State {
         var answers: [Answer]
@@ -30,8 +31,11 @@ final class ScriptedConsole: PlainConsole {
 
     private let state: Mutex<State>
 
-    init(_ answers: [Answer], asciiOnly: Bool = false, canHideInput: Bool = false) {
+    /// `echoesInput` and `canRewriteLine`: a terminal's console (what the terminal echoes is not in the transcript).
+    init(_ answers: [Answer], asciiOnly: Bool = false, canHideInput: Bool = false, echoesInput: Bool = false, canRewriteLine: Bool = false) {
         state = Mutex(State(answers: answers))
+        self.echoesInput = echoesInput
+        self.canRewriteLine = canRewriteLine
         self.asciiOnly = asciiOnly
         self.canHideInput = canHideInput
     }
