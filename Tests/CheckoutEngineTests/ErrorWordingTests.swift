@@ -98,7 +98,7 @@ import Testing
         #expect(error.description == "The payment could not be made: \(unavailable.description)")
         Self.expectWorded(error.shown, says: error.description)
         #expect(error.shownDescription(Bundled.english) == error.description)
-        #expect(error.shownDescription(Self.french).hasPrefix("Le paiement n’a pas pu être fait\u{A0}: Le processeur sandbox est indisponible"))
+        #expect(error.shownDescription(Self.french).hasPrefix("Le paiement n’a pas pu être fait\u{A0}: Le processeur de test (sandbox) est indisponible"))
         // The wording is not what the error is: equality and the JSON are the description's.
         var bare = error
         bare.shown = nil
