@@ -156,7 +156,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "CheckoutTUITests",
+            name: "CheckoutAppTests",
             dependencies: ["CheckoutApp", "CheckoutTUI", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CNCursesW", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings

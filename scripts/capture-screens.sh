@@ -34,7 +34,7 @@ cat <<'HEAD'
 
 Captured from the real binary in tmux by `scripts/capture-screens.sh`, which writes this page (run it
 again after a change to a screen; the same screens at 60x20, 80x24, 120x40 and in ASCII are the
-snapshots in `Tests/CheckoutTUITests/Snapshots/`). Colour is lost in text: badges carry their
+snapshots in `Tests/CheckoutAppTests/Snapshots/`). Colour is lost in text: badges carry their
 network's colours, candidates are dim, the focused field has a coloured bar `┃`. The card screens
 below run with `--session examples/session-visa-surcharge.json`: a merchant who prefers Cartes
 Bancaires and adds €0.30 on Visa. The last section is the same payment in plain mode.
