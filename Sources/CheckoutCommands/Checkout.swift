@@ -5,7 +5,7 @@ import CheckoutStore
 /// The `checkout` commands: the words after `checkout` name one, whose options come from the one
 /// option table (``CommandOption``), and which returns the process's exit status.
 ///
-///     let status = await Checkout.run(["detect", "4000002500001001"])
+///     let status = await Checkout.run(["detect", "-"])   // numbers from standard input
 public enum Checkout {
     @MainActor
     public static func run(_ arguments: [String]) async -> Int32 {

@@ -17,7 +17,7 @@
 /// ASCII form), with a decimal part of two or three digits, are left as they are; digits that
 /// follow the amount are looked at again (`€49.99 4000 0025 0000 1001` masks the card number).
 ///
-///     CardLikeDigits.masked("There is no choice \"4000002500001001\"")
+///     CardLikeDigits.masked("There is no choice \"1234567890121001\"")
 ///     // "There is no choice \"••••••••••••1001\""
 public enum CardLikeDigits {
     /// The fewest digits a run needs to be masked.
