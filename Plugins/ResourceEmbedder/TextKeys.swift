@@ -62,42 +62,34 @@ func textKeySource(_ keys: [(name: String, arity: Int, counted: Bool)]) -> Strin
     """
     for key in keys { source += "    case \(key.name)\n" }
     source += "}\n"
-    for arity in plainArities.sorted() {
-        let wanted = arity == 1 ? "one argument" : "\(arity) arguments"
-        source += """
+    // One key type per arity, plain (`TextKey2`: two arguments) and counted (`CountedKey1`: a count
+    // and one argument more), each with a static member per sentence of that shape.
+    func keyTypes(_ type: String, _ arities: Set<Int>, about: (Int) -> String, arityOf: ((name: String, arity: Int, counted: Bool)) -> Int?) {
+        for arity in arities.sorted() {
+            source += """
 
-        /// A plain sentence that takes \(wanted) (`{0}`…): ``Localizer/text(_:\(String(repeating: "_:", count: arity)))``.
-        public struct TextKey\(arity): Sendable, Hashable {
-            public let key: TextKey
-            init(_ key: TextKey) { self.key = key }
+            /// \(about(arity))
+            public struct \(type)\(arity): Sendable, Hashable {
+                public let key: TextKey
+                init(_ key: TextKey) { self.key = key }
+            }
+
+            extension \(type)\(arity) {
+
+            """
+            for key in keys where arityOf(key) == arity {
+                source += "    public static var \(key.name): \(type)\(arity) { \(type)\(arity)(.\(key.name)) }\n"
+            }
+            source += "}\n"
         }
-
-        extension TextKey\(arity) {
-
-        """
-        for key in keys where !key.counted && key.arity == arity {
-            source += "    public static var \(key.name): TextKey\(arity) { TextKey\(arity)(.\(key.name)) }\n"
-        }
-        source += "}\n"
     }
-    for arity in countedArities.sorted() {
-        let wanted = arity == 1 ? "one argument" : "\(arity) arguments"
-        source += """
-
-        /// A counted sentence (`{0}` its count) that takes \(wanted) more (`{1}`…): ``Localizer/counted(_:_:\(String(repeating: "_:", count: arity)))``.
-        public struct CountedKey\(arity): Sendable, Hashable {
-            public let key: TextKey
-            init(_ key: TextKey) { self.key = key }
-        }
-
-        extension CountedKey\(arity) {
-
-        """
-        for key in keys where key.counted && max(0, key.arity - 1) == arity {
-            source += "    public static var \(key.name): CountedKey\(arity) { CountedKey\(arity)(.\(key.name)) }\n"
-        }
-        source += "}\n"
-    }
+    func wanted(_ arity: Int) -> String { arity == 1 ? "one argument" : "\(arity) arguments" }
+    keyTypes("TextKey", plainArities,
+             about: { "A plain sentence that takes \(wanted($0)) (`{0}`…): ``Localizer/text(_:\(String(repeating: "_:", count: $0)))``." },
+             arityOf: { $0.counted ? nil : $0.arity })
+    keyTypes("CountedKey", countedArities,
+             about: { "A counted sentence (`{0}` its count) that takes \(wanted($0)) more (`{1}`…): ``Localizer/counted(_:_:\(String(repeating: "_:", count: $0)))``." },
+             arityOf: { $0.counted ? max(0, $0.arity - 1) : nil })
     source += "\nextension Localizer {\n"
     for arity in plainArities.sorted() {
         let parameters = (["_ key: TextKey\(arity)"] + names(arity)).joined(separator: ", ")
