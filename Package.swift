@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutAppTests",
-            dependencies: ["CheckoutApp", "CheckoutTUI", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CNCursesW", "CheckoutTestSupport"],
+            dependencies: ["CheckoutApp", "CheckoutTUI", "CheckoutPlain", "CheckoutCore", "CheckoutEngine", "CheckoutStore", "NolPay", "CNCursesW", "CheckoutTestSupport"],
             exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),

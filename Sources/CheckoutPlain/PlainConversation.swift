@@ -2,8 +2,8 @@ import CheckoutCore
 import CheckoutApp
 import Glibc
 
-/// Plain mode as the app loop's input and display: it says what the screen on top says
-/// (``Screen/narration(context:)``), asks what it asks (``AppModel/question(asking:)``) as a line,
+/// Plain mode as the app loop's input and display: it says what the screen on top says (its
+/// model's narration), asks what its model asks (``AppModel/question(asking:)``) as a line,
 /// and hands the answer back as the terminal's keys are handed, one step at a time, each once the
 /// engine and the Nol system have answered the one before.
 ///
@@ -143,7 +143,8 @@ final class PlainConversation: AppInput, AppDisplay {
             let asked = Conversation.Question(
                 prompt: hidden ? answer.whenHidden?.prompt ?? question.prompt : question.prompt, defaultAnswer: answer.current,
                 shownDefault: answer.shownCurrent, help: hidden ? answer.whenHidden?.help ?? question.help : question.help,
-                hidden: answer.hidden, echo: Self.echo(answer.echo), masksTerminalEcho: answer.echo == .cardNumber)
+                hidden: answer.hidden, echo: Self.echo(answer.echo, kept: answer.current, shown: answer.shownCurrent),
+                masksTerminalEcho: answer.echo == .cardNumber)
             switch await conversation.ask(asked) {
             case .answer(let text): start(answer.steps(text), said: nil, opens: nil)
             case .back: back(question)
@@ -194,12 +195,15 @@ final class PlainConversation: AppInput, AppDisplay {
     }
 
     /// How an answer is written after its prompt when the terminal does not show typing.
-    static func echo(_ echo: ScreenQuestion.Echo) -> (String) -> String {
-        switch echo {
+    /// The value kept by an empty answer (a masked card number) is written as its brackets show it.
+    static func echo(_ echo: ScreenQuestion.Echo, kept: String? = nil, shown: String? = nil) -> (String) -> String {
+        let written: (String) -> String = switch echo {
         case .asTyped: { $0 }
         case .cardNumber: { CardNumberMask.echo(digits: CardNumberNormalizer.normalize($0).digits) }
         case .secret: { CardNumberMask.hidden($0.count) }
         }
+        guard let kept, let shown else { return written }
+        return { $0 == kept ? shown : written($0) }
     }
 }
 

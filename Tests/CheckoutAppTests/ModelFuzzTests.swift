@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutEngine
+import CheckoutPlain
 import CheckoutStore
 import CheckoutTestSupport
 import Foundation

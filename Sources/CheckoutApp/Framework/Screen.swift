@@ -277,8 +277,8 @@ public struct StatusNote: Sendable, Equatable {
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
     /// What the screen shows, as a value (``ScreenModel``): what plain mode and `checkout drive`
-    /// lay out, without knowing the screen by name. By default its title and narration; a screen
-    /// whose question is written by hand may give it as its model (``questionModel(id:context:)``).
+    /// lay out, without knowing the screen by name (its fields, choices, tables, narration and
+    /// the words a conversation asks them with). By default its title.
     func model(context: ScreenContext) -> ScreenModel
     /// The title bar text, in English (plain mode's step names and the tests use it).
     var title: String { get }
@@ -322,16 +322,6 @@ public protocol Screen: Sendable {
     /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
     /// card form and the Nol wizards, whose events are worth watching as they come).
     var wantsEventPanel: Bool { get }
-    /// What the screen asks next, for a front end that asks one question at a time (plain mode):
-    /// the focused field's label, help, value, choices and error; `nil` while the screen waits for
-    /// an answer it must show. `part` names a question a previous one opened (Settings' "latency").
-    func question(context: ScreenContext, asking part: String?) -> ScreenQuestion?
-    /// What the screen has learnt and said so far, oldest first ("BIN service: Visa.", the SMS):
-    /// sentences a line-by-line front end says as they come. Only ever grows while the screen is shown.
-    func narration(context: ScreenContext) -> [Narration]
-    /// The question asked before leaving loses what was entered, as a line-by-line front end asks
-    /// it; ``discardQuestion(context:)`` by default.
-    func leavingQuestion(context: ScreenContext) -> String?
     /// A yes/no question the screen asks before it goes on (the card form: "Networks not known
     /// yet: pay €49.99 with Visa?"); the app shows it as it shows its own, plain mode asks it as a
     /// confirmation, and the answer goes to ``answer(_:context:)``. `nil` when there is none.
@@ -347,17 +337,7 @@ extension Screen {
     public func title(context: ScreenContext) -> String { title }
 
     public func model(context: ScreenContext) -> ScreenModel {
-        var shown = ScreenModel(screen: ScreenModel.id(fromTitle: title), title: title(context: context))
-        shown.narration = narration(context: context)
-        return shown
-    }
-
-    /// The screen's model as its question says it (``ScreenModel/from(_:screen:title:context:)``)
-    /// with its narration, under `id`.
-    public func questionModel(id: String, context: ScreenContext) -> ScreenModel {
-        var shown = ScreenModel.from(question(context: context, asking: nil), screen: id, title: title(context: context), context: context)
-        shown.narration = narration(context: context)
-        return shown
+        ScreenModel(screen: ScreenModel.id(fromTitle: title), title: title(context: context))
     }
 
     public var isAnimating: Bool { false }
@@ -381,18 +361,6 @@ extension Screen {
     public func helpAbout(context: ScreenContext) -> HelpScreen.About? { nil }
 
     public var wantsEventPanel: Bool { false }
-
-    /// A screen without a question of its own is asked from its model, as every screen of its
-    /// kind is (``ScreenModel/question(context:)``).
-    public func question(context: ScreenContext, asking part: String?) -> ScreenQuestion? {
-        var shown = model(context: context)
-        if shown.actions.isEmpty { shown.actions = ScreenModel.actions(keyMap(context: context)) }
-        return shown.question(context: context)
-    }
-
-    public func narration(context: ScreenContext) -> [Narration] { [] }
-
-    public func leavingQuestion(context: ScreenContext) -> String? { discardQuestion(context: context) }
 
     public func yesNoQuestion(context: ScreenContext) -> YesNoQuestion? { nil }
 

@@ -28,6 +28,17 @@ public struct ScreenModel: Sendable, Equatable {
     public var status: String?
     /// A payment's outcome, on the screen that shows one (the result).
     public var result: PaymentResult?
+    /// True while the screen waits for an answer it must show (a lookup, a payment, a Nol call):
+    /// nothing is asked until it comes.
+    public var waiting = false
+    /// The question asked before leaving loses what was entered, as a conversation asks it
+    /// ("Leave this payment?"); `nil` when nothing would be lost.
+    public var leaving: String?
+    /// What to say when input ends on this screen, honestly ("Nothing was paid.").
+    public var atEnd: String?
+    /// What a screen with nothing to answer says and does, when it is not its title, tables and
+    /// status, then Esc (``Notice``).
+    public var notice: Notice?
 
     public init(screen: String, title: String) {
         self.screen = screen
@@ -54,6 +65,18 @@ public struct ScreenModel: Sendable, Equatable {
         public var secret = false
         /// How many characters the field holds.
         public var length: Int
+        /// How a front end that asks one thing at a time asks for it (``Spoken``).
+        public var spoken = Spoken()
+        /// How an answer is written back where typing is not shown.
+        public var echo: Echo = .asTyped
+        /// Typed with terminal echo off, where the terminal can (a secret field's, unless it says otherwise).
+        public var hidesTyping = false
+        /// The prompt and help a conversation uses instead while typing is kept off the screen.
+        public var unseen: Unseen?
+        /// How the value an empty answer keeps is shown (`•••• 1001`); the value itself when nil.
+        public var keptAs: String?
+        /// How an answer goes into the field (``Entry``).
+        public var entry = Entry()
 
         public init(id: String, label: String, value: String, hint: String? = nil, notes: [String] = [], error: String? = nil,
                     focused: Bool = false, secret: Bool = false, length: Int? = nil) {
@@ -66,6 +89,8 @@ public struct ScreenModel: Sendable, Equatable {
             self.focused = focused
             self.secret = secret
             self.length = length ?? value.count
+            self.echo = secret ? .secret : .asTyped
+            self.hidesTyping = secret
         }
 
         /// A secret field: its text shown as one bullet per character, in `glyphs`.
@@ -86,6 +111,18 @@ public struct ScreenModel: Sendable, Equatable {
         /// The option the screen recommends (the card's preferred network), if any.
         public var preferred: Int?
         public var focused = false
+        /// How a conversation asks it (``Spoken``).
+        public var spoken = Spoken()
+        /// Said before the options each time they are listed; the label when nil.
+        public var heading: String?
+        /// The keys that move between the options and take one (``Moves``).
+        public var moves = Moves()
+        /// The option an empty answer takes, when it is not the marked one.
+        public var asked: Int?
+        /// Asked as yes or no (Pay, a question over the screen) rather than by number.
+        public var confirm: Confirm?
+        /// Options a conversation offers after the choice's own (the home menu, saving the receipt).
+        public var more: [Option] = []
 
         public init(id: String, label: String, options: [Option], marked: Int? = nil, preferred: Int? = nil, focused: Bool = false) {
             self.id = id
@@ -102,11 +139,29 @@ public struct ScreenModel: Sendable, Equatable {
             public var label: String
             /// What choosing it adds to the price, as money is written (`+€0.50`), if anything.
             public var surcharge: String?
+            /// The option as a conversation says it, when it is not its label.
+            public var spoken: String?
+            /// The steps that take it, when they are not the choice's ``Moves``.
+            public var steps: [AnswerStep]?
+            /// What to say once it is taken ("Defaults restored: …").
+            public var said: String?
+            /// The field or choice of the screen asked next (Settings' `latency`); `nil` goes back
+            /// to the screen's own.
+            public var opens: String?
 
             public init(id: String, label: String, surcharge: String? = nil) {
                 self.id = id
                 self.label = label
                 self.surcharge = surcharge
+            }
+
+            public init(id: String, label: String, spoken: String? = nil, steps: [AnswerStep]?, said: String? = nil, opens: String? = nil) {
+                self.id = id
+                self.label = label
+                self.spoken = spoken
+                self.steps = steps
+                self.said = said
+                self.opens = opens
             }
         }
     }
@@ -185,6 +240,22 @@ public struct ScreenModel: Sendable, Equatable {
     /// The choice with `id`, if the screen shows one.
     public func choice(_ id: String) -> Choice? { choices.first { $0.id == id } }
 
+    /// The field or choice with `id`, if the screen shows one (Settings' menu opens its `latency`).
+    public func element(_ id: String) -> Element? {
+        choice(id).map(Element.choice) ?? field(id).map(Element.field)
+    }
+
+    /// A field or a choice: what a front end that asks one thing at a time asks about.
+    public enum Element: Sendable, Equatable {
+        case field(Field)
+        case choice(Choice)
+    }
+
+    /// What has the focus: a choice before a field of the same id (the co-badge chooser is both).
+    public var focusedElement: Element? {
+        choices.first(where: \.focused).map(Element.choice) ?? fields.first(where: \.focused).map(Element.field)
+    }
+
     /// The id of the field or choice that has the focus.
     public var focus: String? { fields.first(where: \.focused)?.id ?? choices.first(where: \.focused)?.id }
 }
@@ -198,33 +269,6 @@ extension ScreenModel {
     /// Every binding of a table, each key by its name with what it does (as the F1 help says it).
     public static func actions<A>(_ map: KeyMap<A>) -> [Action] {
         map.bindings.map { Action(keys: $0.keys.map(\.hintName).joined(separator: "/"), label: $0.explanation ?? $0.help, key: $0.keys.first) }
-    }
-
-    /// A screen's model as its question says it, for a screen that has no model of its own yet:
-    /// a text question is its focused field, a choice or a confirmation its choice.
-    public static func from(_ question: ScreenQuestion?, screen: String, title: String, context: ScreenContext) -> ScreenModel {
-        var model = ScreenModel(screen: screen, title: title)
-        guard let question else { return model }
-        let id = question.step
-        switch question.kind {
-        case .text(let answer):
-            let shown = answer.shownCurrent ?? answer.current ?? ""
-            model.fields = [answer.echo == .secret
-                ? .secret(id: id, label: question.prompt, text: answer.current ?? "", glyphs: context.glyphs, error: question.error.first, focused: true)
-                : Field(id: id, label: question.prompt, value: answer.echo == .cardNumber ? CardLikeDigits.masked(shown) : shown,
-                        notes: question.lead, error: question.error.first, focused: true)]
-        case .choice(let choice):
-            model.choices = [Choice(id: id, label: choice.heading ?? question.prompt,
-                                    options: choice.options.enumerated().map { Choice.Option(id: String($0.offset + 1), label: $0.element.label) },
-                                    marked: choice.defaultIndex, focused: true)]
-        case .confirm(let confirm):
-            model.choices = [Choice(id: id, label: question.prompt,
-                                    options: [Choice.Option(id: "yes", label: confirm.yes.label), Choice.Option(id: "no", label: confirm.no.label)],
-                                    marked: confirm.defaultYes ? 0 : 1, focused: true)]
-        case .notice:
-            model.status = question.lead.joined(separator: " ")
-        }
-        return model
     }
 
     /// An id made of an English title: `Pay by card · Result` is `pay-by-card-result`.

@@ -22,8 +22,8 @@ extension ResultScreen {
         }
         shown.tables = [.init(id: "receipt", columns: ["", ""], rows: lines(context: context).map { [$0.shownLabel(text), $0.value] })]
         let current = min(selected, buttons.count - 1)
-        shown.choices = [.init(id: "buttons", label: "", options: buttons.map { .init(id: "\($0)", label: $0.title(text)) },
-                               marked: current, focused: !keeping.isAsking)]
+        shown.choices = [spokenButtons(.init(id: "buttons", label: "", options: buttons.map { .init(id: "\($0)", label: $0.title(text)) },
+                                             marked: current, focused: !keeping.isAsking), context: context)]
         if let field = keeping.field(context: context) { shown.fields = [field] }
         shown.status = context.exportNote?.text
         shown.narration = narration(context: context)
@@ -34,6 +34,11 @@ extension ResultScreen {
 extension ReceiptKeeping {
     /// The file name being typed, as a field of the screen's model, while one is asked for.
     func field(context: ScreenContext) -> ScreenModel.Field? {
-        fileName.map { ScreenModel.Field(id: "receiptFile", label: context.localizer.text(.receiptSaveTo), value: $0.text, focused: true) }
+        fileName.map {
+            var field = ScreenModel.Field(id: "receiptFile", label: context.localizer.text(.receiptSaveTo), value: $0.text, focused: true)
+            // How the last save went ("a file is there already") is said before the name is asked again.
+            field.spoken.errors = context.exportNote.map { [$0.text] } ?? []
+            return field
+        }
     }
 }

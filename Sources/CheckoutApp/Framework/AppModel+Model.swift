@@ -1,32 +1,7 @@
-/// The app as a line-by-line front end sees it: one question at a time, the answer handed back as
-/// the terminal's keys are.
+/// The app as a line-by-line front end hands it its answers: the terminal's keys, one step at a time.
 extension AppModel {
-    /// What the app asks next: the question before a screen holding what was entered is left,
-    /// while it is up, else the top screen's (`part` names one a previous question opened); `nil`
-    /// while the screen waits for an answer it must show.
-    public func question(asking part: String? = nil) -> ScreenQuestion? {
-        guard let top else { return nil }
-        if let confirmation {
-            let leaving = stack[confirmation.index].leavingQuestion(context: context) ?? confirmation.question
-            return ScreenQuestion(
-                step: "leave", prompt: leaving, help: [context.localizer.text(.frameLeaveHelp)],
-                kind: .confirm(.init(defaultYes: false, yes: .init("yes", steps: [.key(.character("y"))]),
-                                     no: .init("no", steps: [.key(.character("n"))]))),
-                back: [.key(.character("n"))])
-        }
-        if let asked = top.yesNoQuestion(context: context) {
-            // The screen's own yes/no (a held Pay that waited its time), asked as the terminal asks it.
-            return ScreenQuestion(
-                step: "yes-no", prompt: asked.text, help: [context.localizer.text(.frameYesNoHelp, asked.yes, asked.no)],
-                kind: .confirm(.init(defaultYes: false, yes: .init(asked.yes, steps: [.key(.character("y"))]),
-                                     no: .init(asked.no, steps: [.key(.character("n"))]))),
-                back: [.key(.character("n"))])
-        }
-        return top.question(context: context, asking: part)
-    }
-
-    /// What the screen on top has said so far (see ``Screen/narration(context:)``).
-    public var narration: [Narration] { top?.narration(context: context) ?? [] }
+    /// What the screen on top has said so far (its model's ``ScreenModel/narration``).
+    public var narration: [Narration] { top?.model(context: context).narration ?? [] }
 
     /// Hands one step of an answer to the app, as the terminal's keys are handed; what the runtime
     /// must do. ``AnswerStep/check`` is the front end's to look at and does nothing here.
@@ -67,9 +42,22 @@ extension AppModel {
         if let asked = yesNoQuestion {
             for index in shown.fields.indices { shown.fields[index].focused = false }
             for index in shown.choices.indices { shown.choices[index].focused = false }
-            shown.choices.append(.init(id: "question", label: asked.text, options: [.init(id: "yes", label: asked.yes), .init(id: "no", label: asked.no)],
-                                       focused: true))
+            var question = ScreenModel.Choice(id: "question", label: asked.text, options: [.init(id: "yes", label: asked.yes), .init(id: "no", label: asked.no)],
+                                              focused: true)
+            // Asked as the terminal asks it: y or n, `back` is no.
+            question.confirm = .init(defaultYes: false, yes: [.key(.character("y"))], no: [.key(.character("n"))])
+            let text = context.localizer
+            if let confirmation {
+                // A conversation says what leaving means ("Leave this payment?").
+                let leaving = stack[confirmation.index].model(context: context).leaving ?? confirmation.question
+                question.spoken = .init(prompt: leaving, help: [text.text(.frameLeaveHelp)], back: [.key(.character("n"))])
+            } else {
+                question.spoken = .init(prompt: asked.text, help: [text.text(.frameYesNoHelp, asked.yes, asked.no)], back: [.key(.character("n"))])
+            }
+            shown.choices.append(question)
             shown.actions = ScreenModel.actions(Self.questionHints(asked))
+            // The question is asked even while the screen waits (a held Pay).
+            shown.waiting = false
         }
         return shown
     }
