@@ -69,9 +69,7 @@ public struct PlainFrontEnd: Sendable {
     private func run(route: Route, console: any PlainConsole, waiter: any LoopWaiter, made: (AppLoop) -> Void,
                      readLine: @escaping @MainActor (Bool) async -> InputLine?) async -> Int32 {
         let conversation = Conversation(console: console, readLine: readLine)
-        var registry = ScreenRegistry.standard
-        if let nol { registry = registry.withNolScreens(nol) }
-        if let ledger { registry = registry.withPaymentsScreen(ledger: ledger) }
+        let registry = ScreenRegistry.standard(nol: nol, ledger: ledger)
         let plain = PlainConversation(conversation: conversation)
         // An ASCII console gets the screens' ASCII words: French without its accents, money as `49,99 EUR`.
         let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry,

@@ -29,7 +29,7 @@ extension AppModel {
         guard let top, let index = stack.indices.last else { return ScreenModel(screen: "none", title: "") }
         var shown = top.model(context: context)
         if shown.actions.isEmpty {
-            let escape = escapeLabel(at: index).map { [ScreenModel.Action(keys: "esc", label: $0, key: .escape)] } ?? []
+            let escape = escapeLabel(at: index, model: shown).map { [ScreenModel.Action(keys: "esc", label: $0, key: .escape)] } ?? []
             shown.actions = top.actions(context: context) + escape + ScreenModel.actions(globalKeyMap())
         }
         if isTooSmall {
@@ -39,7 +39,7 @@ extension AppModel {
         } else if let note = context.exportNote {
             shown.status = note.text
         }
-        if let asked = yesNoQuestion {
+        if let asked = yesNoQuestion(over: shown) {
             for index in shown.fields.indices { shown.fields[index].focused = false }
             for index in shown.choices.indices { shown.choices[index].focused = false }
             var question = ScreenModel.Choice(id: "question", label: asked.text, options: [.init(id: "yes", label: asked.yes), .init(id: "no", label: asked.no)],

@@ -22,7 +22,9 @@ extension AppModel {
         }
         let glyphs = context.glyphs
         canvas.fill(row: 0, column: 0, count: width, style: .title)
-        canvas.put(" " + context.truncate(top.title(context: context), to: width - 22), row: 0, column: 0, style: .title)
+        // The screen's model, made once for the frame: its title, its question, what Esc does.
+        let shown = top.model(context: context)
+        canvas.put(" " + context.truncate(shown.title, to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)
         let panelWidth = eventPanelWidth(forWidth: width)
@@ -38,7 +40,7 @@ extension AppModel {
         } else if let demo {
             demo.renderAboveFooter(into: &canvas, row: height - 1 - captionRows, glyphs: glyphs)
         }
-        if let question = yesNoQuestion {
+        if let question = yesNoQuestion(over: shown) {
             canvas.cursor = nil
             // Only the answers can be clicked while the question is up.
             canvas.removeTargets()
@@ -47,7 +49,7 @@ extension AppModel {
         } else if let keys = demo?.keys {
             Self.renderFooter(keys, global: [], into: &canvas, row: height - 1, glyphs: glyphs)
         } else {
-            Self.renderFooter(hints(at: stack.count - 1), global: globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
+            Self.renderFooter(hints(at: stack.count - 1, model: shown), global: globalHints, into: &canvas, row: height - 1, glyphs: glyphs)
         }
         return canvas
     }

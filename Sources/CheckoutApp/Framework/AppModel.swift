@@ -170,11 +170,14 @@ public struct AppModel: Sendable {
     }
 
     /// The question on show, the app's or the top screen's.
-    public var yesNoQuestion: YesNoQuestion? {
+    public var yesNoQuestion: YesNoQuestion? { yesNoQuestion(over: top?.model(context: context)) }
+
+    /// The question on show over `shown`, the top screen's model already made.
+    func yesNoQuestion(over shown: @autoclosure () -> ScreenModel?) -> YesNoQuestion? {
         if let confirmation {
             return YesNoQuestion(confirmation.question, yes: context.localizer.text(.frameDiscardYes), no: context.localizer.text(.frameDiscardNo))
         }
-        return top?.yesNoQuestion(context: context)
+        return shown()?.yesNo
     }
 
     /// The screen on top.
@@ -398,18 +401,21 @@ public struct AppModel: Sendable {
     }
 
     /// The hints of the screen at `index`: its binding table's, then what Esc does there.
-    public func hints(at index: Int) -> [KeyHint] {
+    public func hints(at index: Int) -> [KeyHint] { hints(at: index, model: nil) }
+
+    /// ``hints(at:)`` with the screen's model already made, if it is.
+    func hints(at index: Int, model shown: ScreenModel?) -> [KeyHint] {
         guard stack.indices.contains(index) else { return [] }
         let own = index == stack.count - 1 ? pressedArrows(stack[index].hints(context: context)) : stack[index].hints(context: context)
-        guard let label = escapeLabel(at: index) else { return own }
+        guard let label = escapeLabel(at: index, model: shown) else { return own }
         return own + [KeyHint(keys: "esc", help: label, key: .escape)]
     }
 
     /// What Esc does on the screen at `index`, in a word or two; `nil` while the screen waits for
     /// an answer it must show (a payment in flight), when Esc does nothing.
-    func escapeLabel(at index: Int) -> String? {
+    func escapeLabel(at index: Int, model shown: ScreenModel? = nil) -> String? {
         if stack[index].isBusy { return nil }
-        if let label = stack[index].stepBackLabel(context: context) { return label }
+        if let label = (shown ?? stack[index].model(context: context)).stepBack { return label }
         return context.localizer.text(index == 0 ? .frameQuit : .frameBack)
     }
 

@@ -86,4 +86,13 @@ public struct ScreenRegistry: Sendable {
         registry.register(.payments) { context in PaymentsScreen(context: context) }
         return registry
     }
+
+    /// The standard screens, with the Nol flows asking `nol` and Payments reading `ledger` where
+    /// they are given: what a front end opens without naming a screen.
+    public static func standard(nol: NolSystem?, ledger: Ledger?) -> ScreenRegistry {
+        var registry = ScreenRegistry.standard
+        if let nol { registry = registry.withNolScreens(nol) }
+        if let ledger { registry = registry.withPaymentsScreen(ledger: ledger) }
+        return registry
+    }
 }

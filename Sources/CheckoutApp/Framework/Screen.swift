@@ -266,8 +266,11 @@ public struct StatusNote: Sendable, Equatable {
 ///    Show focus with ``CellStyle/focus`` and the left bar of ``GlyphSet/focusBar``, never by moving
 ///    the layout; take every symbol from `context.glyphs` so the screen reads in ASCII too.
 /// 5. Esc is not in the table: ``AppModel`` applies one rule to every screen. A wizard says how it
-///    steps back with ``stepBackLabel(context:)`` and ``stepBack(context:)``; a screen holding what
-///    the user entered names it in ``discardQuestion(context:)`` and the app asks before leaving.
+///    steps back in its model's ``ScreenModel/stepBack`` and does it in ``respond(to:context:)``
+///    (``ScreenEvent/stepBack``); a screen holding what the user entered names it in its model's
+///    ``ScreenModel/discard`` and the app asks before leaving.
+/// 7. Say what it shows in ``model(context:)`` (plain mode and `checkout drive` ask and print it),
+///    and what the app polls in ``frame``.
 /// 6. Register it: give it a ``Route`` and a factory in ``ScreenRegistry/standard`` (or, like the
 ///    Nol screens, ``ScreenRegistry/register(_:_:)`` it), then it opens from the home menu and from
 ///    `checkout <route words>` on the command line.
@@ -276,97 +279,106 @@ public struct StatusNote: Sendable, Equatable {
 /// `canvas.text`.
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
-    /// What the screen shows, as a value (``ScreenModel``): what plain mode and `checkout drive`
-    /// lay out, without knowing the screen by name (its fields, choices, tables, narration and
-    /// the words a conversation asks them with). By default its title.
+    /// What the app must know of the screen at any moment without a context, cheaply (it is
+    /// asked on every turn of the loop): its English title, whether it animates or waits, the text
+    /// field the caret is in, and how it sits beside the event panel (``ScreenFrame``).
+    var frame: ScreenFrame { get }
+    /// What the screen shows, as a value (``ScreenModel``): its title in the context's language,
+    /// fields, choices, tables, narration, what Esc does inside it, the question before leaving
+    /// loses what was entered, its yes/no question, its F1 help, and the words a conversation asks
+    /// with. What plain mode and `checkout drive` lay out without knowing the screen by name, and
+    /// what the app's frame (title bar, footer, help) reads.
     func model(context: ScreenContext) -> ScreenModel
-    /// The title bar text, in English (plain mode's step names and the tests use it).
-    var title: String { get }
-    /// The title bar text in the context's language; ``title`` unless the screen says otherwise.
-    func title(context: ScreenContext) -> String
-    /// True while the screen wants ``ScreenInput/tick`` inputs (a spinner); no timer runs otherwise.
-    var isAnimating: Bool { get }
     /// The binding table for the current state.
     func keyMap(context: ScreenContext) -> KeyMap<Action>
     /// Does what a bound key asks.
     mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect]
     /// Handles everything the binding table did not claim.
     mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect]
+    /// Handles what the app does to it (``ScreenEvent``): it comes on, Esc steps back inside it
+    /// (only while its model's ``ScreenModel/stepBack`` is not `nil`), its yes/no question is
+    /// answered. Nothing by default.
+    mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect]
     /// Draws the screen's body into `area`.
     func render(into canvas: inout Canvas, area: Rect, context: ScreenContext)
-    /// Called when the screen comes on (pushed, replacing another, or first); the card form resets
-    /// the engine's raw data here.
-    mutating func appear(context: ScreenContext) -> [ScreenEffect]
-    /// What Esc does inside the screen before it leaves it ("previous step", "change number"), or
-    /// `nil` when the screen is on its first step and Esc leaves it.
-    func stepBackLabel(context: ScreenContext) -> String?
-    /// Goes one step back inside the screen (a wizard's previous step). The app calls it only
-    /// while ``stepBackLabel(context:)`` is not `nil`.
-    mutating func stepBack(context: ScreenContext) -> [ScreenEffect]
-    /// The question to ask before leaving would throw away what the user entered ("Discard this
-    /// card?"), in the context's language; `nil` when nothing would be lost.
-    func discardQuestion(context: ScreenContext) -> String?
-    /// The text field the caret is in, if any: what a front end edits and the checks look at.
-    var focusedText: EditableText? { get }
-    /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
-    /// then does nothing, so a result is never lost by leaving early.
-    var isBusy: Bool { get }
-    /// The F1 help's lines for the screen's own keys: by default the current binding table's; a
-    /// screen whose table changes with the focus lists every state's, so the help covers it all.
-    func helpLines(context: ScreenContext) -> [KeyHint]
-    /// Whether the screen has text fields, so that the F1 help lists the editing keys.
-    var editsText: Bool { get }
-    /// What the F1 help says about the screen before its keys, under a heading (the card form: the
-    /// order being paid); `nil` for most screens.
-    func helpAbout(context: ScreenContext) -> HelpScreen.About?
-    /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
-    /// card form and the Nol wizards, whose events are worth watching as they come).
-    var wantsEventPanel: Bool { get }
-    /// A yes/no question the screen asks before it goes on (the card form: "Networks not known
-    /// yet: pay €49.99 with Visa?"); the app shows it as it shows its own, plain mode asks it as a
-    /// confirmation, and the answer goes to ``answer(_:context:)``. `nil` when there is none.
-    func yesNoQuestion(context: ScreenContext) -> YesNoQuestion?
-    /// The answer to ``yesNoQuestion``: y is `true`; n and Esc are `false`.
-    mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect]
-    /// The columns the screen needs beside the event panel; the panel gets the rest (at least half
-    /// the terminal goes to the screen).
-    var bodyWidthBesidePanel: Int { get }
 }
 
+/// What the app must know of a screen without a context (``Screen/frame``).
+public struct ScreenFrame: Sendable {
+    /// The title bar text, in English (the model's id by default, and the tests use it).
+    public var title: String
+    /// True while the screen wants ``ScreenInput/tick`` inputs (a spinner); no timer runs otherwise.
+    public var isAnimating: Bool
+    /// True while the screen waits for an answer it must show (a payment, a Transit call): Esc
+    /// then does nothing, so a result is never lost by leaving early.
+    public var isBusy: Bool
+    /// The text field the caret is in, if any: what a front end edits and the checks look at.
+    public var focusedText: EditableText?
+    /// Whether the screen has text fields, so that the F1 help lists the editing keys.
+    public var editsText: Bool
+    /// Whether the screen shows the event panel beside it where the terminal is wide enough (the
+    /// card form and the Nol wizards, whose events are worth watching as they come).
+    public var wantsEventPanel: Bool
+    /// The columns the screen needs beside the event panel; the panel gets the rest (at least half
+    /// the terminal goes to the screen).
+    public var bodyWidthBesidePanel: Int
+
+    public init(title: String, isAnimating: Bool = false, isBusy: Bool = false, focusedText: EditableText? = nil, editsText: Bool? = nil,
+                wantsEventPanel: Bool = false, bodyWidthBesidePanel: Int = 80) {
+        self.title = title
+        self.isAnimating = isAnimating
+        self.isBusy = isBusy
+        self.focusedText = focusedText
+        self.editsText = editsText ?? (focusedText != nil)
+        self.wantsEventPanel = wantsEventPanel
+        self.bodyWidthBesidePanel = bodyWidthBesidePanel
+    }
+}
+
+/// What the app does to a screen (``Screen/respond(to:context:)``).
+public enum ScreenEvent: Sendable, Equatable {
+    /// The screen comes on (pushed, replacing another, or first); the card form resets the
+    /// engine's raw data here.
+    case appear
+    /// Esc inside the screen: one step back (a wizard's previous step, a file name given up).
+    case stepBack
+    /// The answer to the model's ``ScreenModel/yesNo``: y is `true`; n and Esc are `false`.
+    case answer(Bool)
+}
+
+/// The screen's frame and model as the app reads them, by the names it reads them with.
 extension Screen {
-    public func title(context: ScreenContext) -> String { title }
+    public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] { [] }
 
     public func model(context: ScreenContext) -> ScreenModel {
-        ScreenModel(screen: ScreenModel.id(fromTitle: title), title: title(context: context))
+        ScreenModel(screen: ScreenModel.id(fromTitle: frame.title), title: frame.title)
     }
 
-    public var isAnimating: Bool { false }
+    public var title: String { frame.title }
+    /// The title bar text in the context's language.
+    public func title(context: ScreenContext) -> String { model(context: context).title }
+    public var isAnimating: Bool { frame.isAnimating }
+    public var isBusy: Bool { frame.isBusy }
+    public var focusedText: EditableText? { frame.focusedText }
+    public var editsText: Bool { frame.editsText }
+    public var wantsEventPanel: Bool { frame.wantsEventPanel }
+    public var bodyWidthBesidePanel: Int { frame.bodyWidthBesidePanel }
 
-    public mutating func appear(context: ScreenContext) -> [ScreenEffect] { [] }
+    /// What Esc does inside the screen before it leaves it ("previous step", "change number"), or
+    /// `nil` when Esc leaves it.
+    public func stepBackLabel(context: ScreenContext) -> String? { model(context: context).stepBack }
+    /// The question to ask before leaving would throw away what the user entered ("Discard this card?").
+    public func discardQuestion(context: ScreenContext) -> String? { model(context: context).discard }
+    /// The yes/no question the screen asks before it goes on (a held Pay), if any.
+    public func yesNoQuestion(context: ScreenContext) -> YesNoQuestion? { model(context: context).yesNo }
+    /// The F1 help's lines for the screen's own keys: the model's, or the current binding table's.
+    public func helpLines(context: ScreenContext) -> [KeyHint] { model(context: context).keyHelp ?? keyMap(context: context).helpLines }
+    /// What the F1 help says about the screen before its keys (the card form: the order).
+    public func helpAbout(context: ScreenContext) -> HelpScreen.About? { model(context: context).helpAbout }
 
-    public func stepBackLabel(context: ScreenContext) -> String? { nil }
-
-    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] { [] }
-
-    public func discardQuestion(context: ScreenContext) -> String? { nil }
-
-    public var focusedText: EditableText? { nil }
-
-    public var isBusy: Bool { false }
-
-    public func helpLines(context: ScreenContext) -> [KeyHint] { keyMap(context: context).helpLines }
-
-    public var editsText: Bool { focusedText != nil }
-
-    public func helpAbout(context: ScreenContext) -> HelpScreen.About? { nil }
-
-    public var wantsEventPanel: Bool { false }
-
-    public func yesNoQuestion(context: ScreenContext) -> YesNoQuestion? { nil }
-
-    public mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect] { [] }
-
-    public var bodyWidthBesidePanel: Int { 80 }
+    public mutating func appear(context: ScreenContext) -> [ScreenEffect] { respond(to: .appear, context: context) }
+    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] { respond(to: .stepBack, context: context) }
+    public mutating func answer(_ yes: Bool, context: ScreenContext) -> [ScreenEffect] { respond(to: .answer(yes), context: context) }
 
     /// Looks `key` up in the binding table and performs its action, or passes it on as typing.
     public mutating func handle(_ key: Key, context: ScreenContext) -> [ScreenEffect] {

@@ -39,6 +39,22 @@ public struct ScreenModel: Sendable, Equatable {
     /// What a screen with nothing to answer says and does, when it is not its title, tables and
     /// status, then Esc (``Notice``).
     public var notice: Notice?
+    /// What Esc does inside the screen before it leaves it ("previous step", "change number"), or
+    /// `nil` when the screen is on its first step and Esc leaves it.
+    public var stepBack: String?
+    /// The question to ask before leaving would throw away what the user entered ("Discard this
+    /// card?"), in the context's language; `nil` when nothing would be lost.
+    public var discard: String?
+    /// A yes/no question the screen asks before it goes on (the card form: "Networks not known
+    /// yet: pay €49.99 with Visa?"); the app shows it as it shows its own, plain mode asks it as a
+    /// confirmation, and the answer goes back as ``ScreenEvent/answer(_:)``.
+    public var yesNo: YesNoQuestion?
+    /// The F1 help's lines for the screen's own keys when they are not the current binding
+    /// table's (a screen whose table changes with the focus lists every state's).
+    public var keyHelp: [KeyHint]?
+    /// What the F1 help says about the screen before its keys, under a heading (the card form:
+    /// the order being paid).
+    public var helpAbout: HelpScreen.About?
 
     public init(screen: String, title: String) {
         self.screen = screen

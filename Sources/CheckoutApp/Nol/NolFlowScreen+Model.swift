@@ -12,6 +12,8 @@ extension NolFlowScreen {
         var shown = ScreenModel(screen: "nol.\(flow)", title: title(context: context))
         shown.narration = narration(context: context)
         shown.waiting = busy
+        shown.stepBack = stepBackLabel(context: context)
+        shown.discard = discardQuestion(context: context)
         switch stage {
         case .scan:
             let cards = readerCards
@@ -217,5 +219,15 @@ extension NolFlowScreen {
     static func sentence(_ payment: NolPayment, _ context: ScreenContext) -> String {
         context.localizer.text(.nolPaymentSentence, context.money(payment.amount, currency: payment.currency),
                                CardNumberMask.lastFour(payment.last4), context.money(payment.balance, currency: payment.currency), payment.id)
+    }
+}
+
+extension NolFlowScreen {
+    public var frame: ScreenFrame {
+        ScreenFrame(title: title, isAnimating: isAnimating, isBusy: isBusy, focusedText: focusedText, wantsEventPanel: wantsEventPanel)
+    }
+
+    public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] {
+        event == .stepBack ? stepBack(context: context) : []
     }
 }

@@ -122,10 +122,30 @@ extension CardFormScreen {
         // nothing more, and the payment made stands.
         let paid = context.eventLog.entries.contains { $0.name == "checkoutCompleted" && $0.detail["payment"]?["status"]?.stringValue == "AUTHORIZED" }
         shown.atEnd = text.text(paid ? .plainNothingMorePaid : .plainNothingPaid)
+        shown.stepBack = stepBackLabel(context: context)
+        shown.discard = discardQuestion(context: context)
+        shown.yesNo = yesNoQuestion(context: context)
+        shown.keyHelp = helpLines(context: context)
+        shown.helpAbout = helpAbout(context: context)
         return shown
     }
 
     /// True while the number has a BIN the engine has not answered for yet: its answer comes (a
     /// BIN answer, or local rules once the service fails), and may bring the chooser.
     var awaitsBinAnswer: Bool { digits.count >= CardNetworkResolver.binLength && engineMetadataBin != String(digits.prefix(CardNetworkResolver.binLength)) }
+}
+
+extension CardFormScreen {
+    public var frame: ScreenFrame {
+        ScreenFrame(title: title, isAnimating: isAnimating, isBusy: isBusy, focusedText: focusedText, editsText: editsText,
+                    wantsEventPanel: wantsEventPanel, bodyWidthBesidePanel: bodyWidthBesidePanel)
+    }
+
+    public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] {
+        switch event {
+        case .appear: appear(context: context)
+        case .stepBack: stepBack(context: context)
+        case .answer(let yes): answer(yes, context: context)
+        }
+    }
 }

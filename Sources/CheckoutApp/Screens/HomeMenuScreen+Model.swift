@@ -3,6 +3,8 @@ import CheckoutCore
 /// The home menu as a value (``ScreenModel``): its items as the `menu` choice (ids are the routes,
 /// and `quit`), the amount due and BIN source as its status, and what happened to the settings.
 extension HomeMenuScreen {
+    public var frame: ScreenFrame { ScreenFrame(title: title) }
+
     public func model(context: ScreenContext) -> ScreenModel {
         let text = context.localizer
         var shown = ScreenModel(screen: "home", title: title(context: context))
@@ -26,6 +28,8 @@ extension HomeMenuScreen {
 }
 
 extension ComingSoonScreen {
+    public var frame: ScreenFrame { ScreenFrame(title: title) }
+
     /// A screen that is not there says so, and Enter goes back.
     public func model(context: ScreenContext) -> ScreenModel {
         var shown = ScreenModel(screen: "unavailable", title: title(context: context))

@@ -42,6 +42,15 @@ extension PaymentsScreen {
         } else if entries.isEmpty {
             shown.status = filter.none(text)
         }
+        addKeeping(to: &shown, context: context)
         return shown
+    }
+}
+
+extension PaymentsScreen {
+    public var frame: ScreenFrame { ScreenFrame(title: title, focusedText: keeping.fileName) }
+
+    public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] {
+        event == .appear ? appear(context: context) : respondKeeping(to: event)
     }
 }

@@ -107,18 +107,18 @@ extension KeepsReceipts {
         }
     }
 
-    public var focusedText: EditableText? { keeping.fileName }
-
-    public func helpLines(context: ScreenContext) -> [KeyHint] {
+    /// The keeping's part of the screen's model: Esc gives up the file name being asked for, and
+    /// the help lists the keys of the screen when not asking.
+    func addKeeping(to shown: inout ScreenModel, context: ScreenContext) {
+        shown.stepBack = keeping.isAsking ? context.localizer.text(.resultKeyCancel) : nil
         var browsing = self
         browsing.keeping = ReceiptKeeping()
-        return browsing.keyMap(context: context).helpLines
+        shown.keyHelp = browsing.keyMap(context: context).helpLines
     }
 
-    public func stepBackLabel(context: ScreenContext) -> String? { keeping.isAsking ? context.localizer.text(.resultKeyCancel) : nil }
-
-    public mutating func stepBack(context: ScreenContext) -> [ScreenEffect] {
-        keeping.fileName = nil
+    /// Esc while a file name is asked for gives it up.
+    mutating func respondKeeping(to event: ScreenEvent) -> [ScreenEffect] {
+        if event == .stepBack { keeping.fileName = nil }
         return []
     }
 }

@@ -27,6 +27,8 @@ extension ResultScreen {
         if let field = keeping.field(context: context) { shown.fields = [field] }
         shown.status = context.exportNote?.text
         shown.narration = narration(context: context)
+        shown.discard = discardQuestion(context: context)
+        addKeeping(to: &shown, context: context)
         return shown
     }
 }

@@ -4,6 +4,12 @@ import CheckoutEngine
 /// The result as a conversation says and asks it (plain mode): the payment in a sentence (its
 /// model's narration), then "What next?": its buttons, the home menu and saving the receipt.
 extension ResultScreen {
+    public var frame: ScreenFrame {
+        ScreenFrame(title: title, focusedText: keeping.fileName, wantsEventPanel: wantsEventPanel, bodyWidthBesidePanel: bodyWidthBesidePanel)
+    }
+
+    public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] { respondKeeping(to: event) }
+
     func narration(context: ScreenContext) -> [Narration] {
         let text = context.localizer
         switch outcome {

@@ -16,9 +16,13 @@ extension SettingsScreen {
             if let field = durationField(row, id: id, help: help, text: text) { shown.fields.append(field) }
         }
         shown.narration = [Narration(text.text(context.savesSettings ? .plainSettingsSaved : .plainSettingsThisRun), once: "settings")]
+        shown.discard = discardQuestion(context: context)
+        shown.keyHelp = helpLines(context: context)
         shown.leaving = discardQuestion(context: context).map { _ in text.text(context.savesSettings ? .plainLeaveUnsaved : .plainLeaveUnapplied) }
         return shown
     }
+
+    public var frame: ScreenFrame { ScreenFrame(title: title, focusedText: focusedText, editsText: editsText) }
 
     private func menu(context: ScreenContext) -> ScreenModel.Choice {
         let settings = result
