@@ -79,6 +79,15 @@ public struct ScreenRegistry: Sendable {
         .payments: { _ in ComingSoonScreen(route: .payments) },
     ])
 
+    /// The registry with the four Nol Pay screens over the simulated Nol system kept in `database`
+    /// (``NolSystem/simulated(database:clock:now:makeCode:rules:)``, ``withNolScreens(_:)``).
+    ///
+    /// When the Nol backend cannot be opened the placeholders stay, so the card screens still work.
+    public func withNolScreens(database: Database?) -> ScreenRegistry {
+        guard let database, let nol = try? NolSystem.simulated(database: database) else { return self }
+        return withNolScreens(nol)
+    }
+
     /// These screens with Payments reading `ledger`.
     public func withPaymentsScreen(ledger: Ledger) -> ScreenRegistry {
         var registry = self

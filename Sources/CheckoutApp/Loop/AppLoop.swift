@@ -294,12 +294,9 @@ public final class AppLoop {
         perform(self.model.takeCommands())
     }
 
-    /// Hands the engine the app's commands, builds a new engine for saved settings, or ends; the
-    /// Transit calls the screens asked for meanwhile go to the Nol system.
+    /// Hands the engine the app's commands, the Nol system its Transit calls, builds a new engine
+    /// for saved settings, or ends.
     public func perform(_ commands: [AppCommand]) {
-        defer {
-            for request in model.takeTransitCalls() { transits?.start(request) }
-        }
         for command in commands {
             switch command {
             case .setRawData, .submit:
@@ -318,6 +315,9 @@ public final class AppLoop {
                 changed = true
             case .quit(let code):
                 quit(code)
+            case .transit(let request):
+                // At once, not held for the frame: the screen shows it is asking meanwhile.
+                transits?.start(request)
             }
         }
     }

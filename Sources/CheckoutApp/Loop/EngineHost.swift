@@ -129,7 +129,7 @@ final class EngineLink: Sendable {
                 switch command {
                 case .app(.setRawData(let data)): await manager.setRawData(data)
                 case .app(.submit(let total)): await manager.submit(expectedTotal: total)
-                case .app(.rebuildEngine), .app(.export), .app(.quit): break
+                case .app(.rebuildEngine), .app(.export), .app(.quit), .app(.transit): break
                 // A call on the actor waits for the turn it is in to end.
                 case .mark: _ = await manager.currentMetadata
                 }

@@ -34,7 +34,7 @@ extension NolFlowScreen {
             if isFinished {
                 // Opened from My cards, the result leads back to the list, as Esc does.
                 if cameFromMyCards { return stepBack(context: context) }
-                return drainLog() + [.replace(NolFlowScreen(flow: flow, nol: nol))]
+                return drainLog() + [.replace(NolFlowScreen(flow: flow, nol: nol, hasHomeMenu: hasHomeMenu))]
             }
             failure = nil
             if case let .cardActions(index) = stage {
@@ -118,6 +118,8 @@ extension NolFlowScreen {
             if let resendAt, context.now >= resendAt { self.resendAt = nil }
         case let .transit(answer):
             take(answer, now: context.now)
+        case let .nol(reading):
+            take(reading)
         case let .key(key):
             fieldErrors = [:]
             notice = nil

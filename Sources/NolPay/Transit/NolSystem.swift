@@ -78,6 +78,51 @@ public struct NolSystem: Sendable {
     }
 }
 
+/// What a Nol flow knows of the system without asking it anything: the fare, its currency and the
+/// wait between codes. Values only: a screen holds these, never the system (which does I/O).
+public struct NolTerms: Sendable, Equatable {
+    /// What a Nol payment takes (``NolFare``).
+    public var fare: Int
+    public var currency: String
+    /// How long after a code the system takes a request for another.
+    public var resendCooldown: TimeInterval
+
+    public init(fare: Int = NolFare.amount, currency: String = NolFare.currency, resendCooldown: TimeInterval) {
+        self.fare = fare
+        self.currency = currency
+        self.resendCooldown = resendCooldown
+    }
+}
+
+/// A read a Nol screen asks of the Nol system as it comes on; the app makes it
+/// (``NolSystem/read(_:)``) and hands the ``NolReadAnswer`` back to the screen that asked.
+public enum NolRead: Sendable, Equatable {
+    /// The cards near the reader, and the number each linked one is linked to.
+    case reader
+    /// The newest SMS so far: only the ones after it are the asking flow's.
+    case newestSMS
+}
+
+/// What a ``NolRead`` found; a read that fails finds nothing (no cards, no SMS).
+public enum NolReadAnswer: Sendable, Equatable {
+    case reader(cards: [NolCardRecord], linkedNumbers: [String: String])
+    /// The id of the newest SMS, 0 when there is none.
+    case newestSMS(id: Int)
+}
+
+extension NolSystem {
+    /// The values a screen holds instead of the system.
+    public var terms: NolTerms { NolTerms(fare: fare, currency: currency, resendCooldown: resendCooldown) }
+
+    /// Makes `request` on the reader or the SMS inbox.
+    public func read(_ request: NolRead) -> NolReadAnswer {
+        switch request {
+        case .reader: .reader(cards: (try? reader.cardsInRange()) ?? [], linkedNumbers: (try? reader.linkedNumbers()) ?? [:])
+        case .newestSMS: .newestSMS(id: sms.newest()?.id ?? 0)
+        }
+    }
+}
+
 /// A Transit call a Nol flow asks for, typed: what the flow's state machine wants done, or a
 /// lookup of the cards linked to a number. A screen returns it as an effect; the loop runs it and
 /// hands back a ``NolTransitAnswer``.
