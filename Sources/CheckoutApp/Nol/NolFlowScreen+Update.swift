@@ -408,10 +408,10 @@ extension NolFlowScreen {
         defer {
             if !busy, let before = pendingStep { recordStep(from: before) }
             // A code that the Nol system says no longer works is marked so in the SMS panel.
-            switch failure?.code {
-            case "otp-voided": smsDead = .nolCodeUsedUp
-            case "otp-expired": smsDead = .nolCodeExpired
-            default: break
+            switch codeEntry?.spent {
+            case .usedUp: smsDead = .nolCodeUsedUp
+            case .expired: smsDead = .nolCodeExpired
+            case nil: break
             }
         }
         if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline, message != sms {

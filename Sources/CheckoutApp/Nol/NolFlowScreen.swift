@@ -326,11 +326,20 @@ public struct NolFlowScreen: Screen {
         return KeyMap(bindings)
     }
 
-    /// The whole seconds left before a new code can be asked for; nil when it can be now.
+    /// The whole seconds left before a new code can be asked for, as "wait N s" says them
+    /// everywhere (``OneTimeCode/secondsToWait(_:)``); nil when it can be now.
     func resendSeconds(context: ScreenContext) -> Int? {
-        guard let resendAt, context.now < resendAt else { return nil }
-        let left = resendAt - context.now
-        return Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0)
+        resendAt.flatMap { OneTimeCode.secondsToWait($0 - context.now) }
+    }
+
+    /// The code step of the link or unlink machine, while it collects the code: the one
+    /// sub-machine both share (``NolPayCodeEntry``).
+    var codeEntry: NolPayCodeEntry? {
+        switch machine {
+        case let .link(link): link.codeEntry
+        case let .unlink(unlink): unlink.codeEntry
+        case .pay, .cards: nil
+        }
     }
 
     /// What Enter does on the row chosen in a list, in a word or two.

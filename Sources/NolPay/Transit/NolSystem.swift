@@ -65,7 +65,7 @@ public struct NolSystem: Sendable {
     }
 
     /// The simulated Nol system kept in `database`: its tables, seeded with the demo cards, the
-    /// reader on `clock`, codes from `makeCode` (random 6 digits unless a test or a demo gives its own).
+    /// reader on `clock`, codes from `makeCode` (a random ``OneTimeCode`` unless a test or a demo gives its own).
     public static func simulated(database: Database, clock: any Clock<Duration> = ContinuousClock(),
                                  now: @escaping @Sendable () -> Date = { Date() },
                                  makeCode: @escaping @Sendable () -> String = SimulatedTransit.randomCode,
@@ -73,7 +73,7 @@ public struct NolSystem: Sendable {
         let store = try NolBackendStore(database: database)
         let transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), clock: clock, now: now,
                                            makeCode: makeCode, rules: rules)
-        return NolSystem(transit: transit, reader: transit, sms: store, resendCooldown: rules.resendCooldown,
+        return NolSystem(transit: transit, reader: transit, sms: store, resendCooldown: rules.code.resendCooldown,
                          simulatedReader: transit.reader)
     }
 }
