@@ -108,14 +108,6 @@ public final class AppLoop {
     /// Whether the engine or the Nol system has something under way.
     public var isBusy: Bool { engines.isBusy || (transits?.isBusy ?? false) }
 
-    /// Whether every engine event read came from a whole turn of the engine; when not, the engine
-    /// is asked for a mark (``EngineHost``), and a wake-up follows it.
-    public func engineIsSettled() -> Bool {
-        if engines.isSettled { return true }
-        engines.settle()
-        return false
-    }
-
     /// Runs until the app quits, the input ends it or a signal arrives; the exit status.
     ///
     /// The first frame is shown before the engine is built (its BIN table, its validator): nothing
