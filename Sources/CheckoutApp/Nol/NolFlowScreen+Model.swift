@@ -228,6 +228,10 @@ extension NolFlowScreen {
     }
 
     public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] {
-        event == .stepBack ? stepBack(context: context) : []
+        switch event {
+        case .appear: appear(context: context)
+        case .stepBack: stepBack(context: context)
+        case .answer: []
+        }
     }
 }
