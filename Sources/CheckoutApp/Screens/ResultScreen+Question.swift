@@ -24,6 +24,8 @@ extension ResultScreen {
                     ?? text.text(declined ? .plainResultDeclined : .plainResultFailed, card)
                 return [Narration(said + id)]
             }
+        case .failed(let error) where error.isOutcomeUnknown:
+            return [Narration(text.text(.plainResultUnknown, error.shownDescription(context.localizer)))]
         case .failed(let error):
             return [Narration(text.text(error.errorId == "payment-failed" ? .plainResultFailedError : .plainResultRefused, error.shownDescription(context.localizer)))]
         }
@@ -43,7 +45,7 @@ extension ResultScreen {
             // is typed again, and Pay is pressed, as a person does in the terminal.
             let order = form.focusOrder(context: context)
             let enters = (order.firstIndex(of: .pay) ?? 0) - (order.firstIndex(of: .cvv) ?? 0) + 1
-            options.append(.init(text.text(.plainResultTryAgain), steps: press(.tryAgain) + [.paste(form.cvv)] + Array(repeating: .key(.enter), count: max(1, enters))))
+            options.append(.init(text.text(isOutcomeUnknown ? .plainResultTryAgainUnknown : .plainResultTryAgain), steps: press(.tryAgain) + [.paste(form.cvv)] + Array(repeating: .key(.enter), count: max(1, enters))))
         }
         options.append(.init(text.text(.plainResultAnother), steps: press(buttons.contains(.newPayment) ? .newPayment : .anotherCard)))
         options.append(.init(text.text(.plainResultHome), steps: [.home]))

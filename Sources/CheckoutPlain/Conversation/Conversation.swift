@@ -43,9 +43,14 @@ final class Conversation {
     /// Everything the conversation writes goes through here: card-like digit runs are masked, so a
     /// card number typed at any question is never echoed or quoted back in full.
     private func write(_ text: String) {
-        let masked = CardLikeDigits.masked(text)
-        let line = (midLine ? "\n" : "") + PlainText.printable(isolatesNumbers ? BidiIsolation.isolatingNumbers(masked) : masked,
-                                                                ascii: console.asciiOnly, keepNewlines: true)
+        var masked = CardLikeDigits.masked(text)
+        if isolatesNumbers {
+            // Each line a right-to-left paragraph, also where it starts with a network's name or a
+            // number, for a terminal or screen reader that lays it out (its first strong character decides).
+            masked = BidiIsolation.isolatingNumbers(masked).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { BidiIsolation.startingRightToLeft(String($0)) }.joined(separator: "\n")
+        }
+        let line = (midLine ? "\n" : "") + PlainText.printable(masked, ascii: console.asciiOnly, keepNewlines: true)
         midLine = false
         console.write(line)
     }
