@@ -44,6 +44,9 @@ public struct SavedTextError: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String
     public var shown: LocalizedText?
     public var description: String { message }
+    /// The same reason: the English words (``shown`` is how a screen says them).
+    public static func == (a: SavedTextError, b: SavedTextError) -> Bool { a.message == b.message }
+
     public init(_ message: String, shown: LocalizedText? = nil) {
         self.message = message
         self.shown = shown

@@ -178,8 +178,12 @@ public struct ResultScreen: KeepsReceipts {
             let failed = error.errorId == "payment-failed"
             (headline, style) = (text.text(failed ? .resultFailed : .resultRefused, glyphs.failure), .error)
         }
-        canvas.put(headline, row: row, column: left, style: style)
-        row += 2
+        // On two rows when the screen is too narrow for it (an unknown outcome's is long).
+        for line in Canvas.wrap(glyphs.text(headline), width: area.width - 4, maxLines: 2, ellipsis: glyphs.ellipsis) {
+            canvas.put(line, row: row, column: left, style: style)
+            row += 1
+        }
+        row += 1
         // The buttons side by side, or one a row when they do not fit (a long "Try again" after an
         // unknown outcome on a narrow screen).
         let labels = buttons.map { "[ \(title(of: $0, text)) ]" }
