@@ -17,7 +17,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let existing = directory + "/kept.txt"
-        FileManager.default.createFile(atPath: existing, contents: Data("old".utf8))
+        #expect(FileManager.default.createFile(atPath: existing, contents: Data("old".utf8)))
         #expect(note(existing, .english) == "Not saved: \(existing): it exists already (a receipt never overwrites a file)")
         #expect(note(existing, .french) == "Non enregistré\u{A0}: \(existing)\u{A0}: il existe déjà (un reçu n’écrase jamais un fichier)")
         #expect(note(directory + "/no/such.txt", .french) == "Non enregistré\u{A0}: \(directory)/no/such.txt\u{A0}: ce dossier n’existe pas")
