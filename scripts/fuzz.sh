@@ -12,7 +12,9 @@
 # first six from the files they need, settings and demo against the CheckoutApp module and what it
 # imports, built once by SwiftPM with the same sanitizers into .build/fuzz/spm. A crash leaves its
 # input in .build/fuzz/crashes/TARGET/; keep it under Fuzz/Regressions/TARGET/ once fixed.
-# libFuzzer's last lines (#runs, cov:, ft:) are the figures.
+# libFuzzer's last lines (#runs, cov:, ft:) are the figures. The sanitized SwiftPM builds run with
+# LeakSanitizer off: the build plugin's own tool is built with AddressSanitizer too, and the
+# strings it holds until it exits would otherwise count as leaks and fail the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,7 +41,7 @@ case "$target" in
     # coverage are asked for directly: -sanitize=fuzzer would also turn the resource plugin's own
     # tool into a library without a main.
     spm=.build/fuzz/spm
-    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutApp >&2
+    ASAN_OPTIONS=detect_leaks=0 swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutApp >&2
     core=()
     for module in CheckoutCore CheckoutStore CheckoutResources CheckoutEngine NolPay CheckoutApp CTerminalRestore; do
       core+=("$spm"/release/"$module".build/*.o)
@@ -53,7 +55,7 @@ case "$target" in
     # the sanitizers, as for settings and demo, and the target links their objects and SQLite.
     source=Fuzz/Targets/LedgerSpoolFuzz.swift
     spm=.build/fuzz/spm
-    swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutStore >&2
+    ASAN_OPTIONS=detect_leaks=0 swift build --build-path "$spm" -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --target CheckoutStore >&2
     core=()
     for module in CheckoutCore CheckoutStore; do core+=("$spm"/release/"$module".build/*.o); done
     extra=(-I "$spm/release/Modules" -I Sources/CSQLite)

@@ -93,16 +93,21 @@ public struct CheckoutError: Sendable, Equatable, Error, ShownInLanguage {
     /// The description as a sentence of the catalogues, for a screen to show in its language
     /// (English's is the description); not part of what the error is (equality, JSON).
     public var shown: LocalizedText?
+    /// The processor was asked and its answer never came or could not be read: the card may have
+    /// been charged, and the ledger's row says `UNKNOWN`. A screen says "outcome unknown", never
+    /// "failed", and warns before paying again.
+    public var isOutcomeUnknown: Bool
 
-    public init(errorId: String, description: String, payment: Payment? = nil, shown: LocalizedText? = nil) {
+    public init(errorId: String, description: String, payment: Payment? = nil, shown: LocalizedText? = nil, isOutcomeUnknown: Bool = false) {
         self.errorId = errorId
         self.description = DiagnosticText.sanitized(description)
         self.payment = payment
         self.shown = shown
+        self.isOutcomeUnknown = isOutcomeUnknown
     }
 
     public static func == (a: CheckoutError, b: CheckoutError) -> Bool {
-        a.errorId == b.errorId && a.description == b.description && a.payment == b.payment
+        a.errorId == b.errorId && a.description == b.description && a.payment == b.payment && a.isOutcomeUnknown == b.isOutcomeUnknown
     }
 
     /// The description in `localizer`'s language: its wording there, the English description

@@ -489,7 +489,8 @@ public actor RawDataManager {
             let failure = error as? CheckoutError
             let description = failure?.description ?? "The payment could not be made: \(error)"
             emit(.checkoutFailed(CheckoutError(errorId: "payment-failed", description: description, payment: failure?.payment,
-                                               shown: failure.map { $0.shown } ?? LocalizedText(.errorPaymentNotMade, .of(error)))))
+                                               shown: failure.map { $0.shown } ?? LocalizedText(.errorPaymentNotMade, .of(error)),
+                                               isOutcomeUnknown: failure?.isOutcomeUnknown ?? false)))
         }
         // What changed while the payment was out (another number, another choice) is told now.
         updateClientSession()

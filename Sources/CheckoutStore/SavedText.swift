@@ -11,15 +11,16 @@ public enum SavedText {
     /// Writes `text` to a new file at `path`; returns the path written, or why not, in words.
     public static func writeNew(_ text: String, to path: String, home: String? = ProcessEnvironment.value("HOME")) -> Result<String, SavedTextError> {
         var target = path.trimmingWhitespace()
-        guard !target.isEmpty else { return .failure(SavedTextError("type a file name")) }
+        guard !target.isEmpty else { return .failure(SavedTextError("type a file name", shown: LocalizedText(.savedTextNoName))) }
         if target == "~" || target.hasPrefix("~/") {
-            guard let home, !home.isEmpty else { return .failure(SavedTextError("HOME is not set, so ~ names no directory")) }
+            guard let home, !home.isEmpty else {
+                return .failure(SavedTextError("HOME is not set, so ~ names no directory", shown: LocalizedText(.savedTextNoHome)))
+            }
             target = home + target.dropFirst()
         }
         let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            let reason = errno == EEXIST ? "it exists already (a receipt never overwrites a file)" : String(cString: strerror(errno))
-            return .failure(SavedTextError("\(target): \(reason)"))
+            return .failure(SavedTextError(path: target, errno: errno))
         }
         defer { close(fd) }
         var bytes = Array(text.utf8)[...]
@@ -27,9 +28,9 @@ public enum SavedText {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                let reason = String(cString: strerror(errno))
+                let failure = SavedTextError(path: target, errno: errno)
                 unlink(target)
-                return .failure(SavedTextError("\(target): \(reason)"))
+                return .failure(failure)
             }
             bytes = bytes.dropFirst(written)
         }
@@ -37,9 +38,36 @@ public enum SavedText {
     }
 }
 
-/// Why a text could not be saved, naming the path.
-public struct SavedTextError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a text could not be saved, naming the path: in English (``message``), and as a sentence of
+/// the catalogues for a screen in another language (``shown``).
+public struct SavedTextError: Error, Sendable, Equatable, CustomStringConvertible, ShownInLanguage {
     public var message: String
+    public var shown: LocalizedText?
     public var description: String { message }
-    public init(_ message: String) { self.message = message }
+    /// The same reason: the English words (``shown`` is how a screen says them).
+    public static func == (a: SavedTextError, b: SavedTextError) -> Bool { a.message == b.message }
+
+    public init(_ message: String, shown: LocalizedText? = nil) {
+        self.message = message
+        self.shown = shown
+    }
+
+    /// `path` could not be made or written: `errno`'s reason, in the catalogues' words for the
+    /// reasons a person can act on, else the system's (English) words.
+    init(path: String, errno code: Int32) {
+        let system = String(cString: strerror(code))
+        let key: TextKey? = switch code {
+        case EEXIST: .savedTextExists
+        case EACCES, EPERM: .savedTextNoAccess
+        case ENOENT: .savedTextNoFolder
+        case ENOSPC, EDQUOT: .savedTextFull
+        case EISDIR: .savedTextIsFolder
+        case EROFS: .savedTextReadOnly
+        case ELOOP: .savedTextLink
+        default: nil
+        }
+        let reason = code == EEXIST ? "it exists already (a receipt never overwrites a file)" : system
+        self.init("\(path): \(reason)", shown: key.map { LocalizedText(.savedTextReason, .text(path), .localized(LocalizedText($0))) }
+                  ?? LocalizedText(.savedTextReason, path, system))
+    }
 }

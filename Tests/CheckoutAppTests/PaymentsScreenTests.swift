@@ -81,6 +81,8 @@ import Testing
         var empty = Self.model(try Self.ledger(0))
         #expect(empty.screen.contains("No payments yet"))
         _ = empty.press(.left)
+        #expect(empty.screen.contains("No payments with an unknown outcome."), "the last filter: asked, never answered")
+        _ = empty.press(.left)
         #expect(empty.screen.contains("No failed payments."))
     }
 

@@ -42,7 +42,7 @@ import Testing
             "Code erroné\u{A0}: 2 essais restants.\nVérifiez les 6 chiffres du SMS et saisissez-les à nouveau.",
             "Étape 3 sur 3\u{A0}: le code à 6 chiffres du SMS (ou renvoyer)",
             "Carte associée\u{A0}: Gold card - first class, •••• 0233, 42,50\u{A0}AED.\nElle est prête pour payer.",
-            "Et maintenant\u{A0}?",
+            "Et maintenant\u{202F}?",
         ] {
             #expect(transcript.contains(sentence), "missing: \(sentence)\n\(transcript)")
         }

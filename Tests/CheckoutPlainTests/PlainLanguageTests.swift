@@ -50,7 +50,7 @@ import Testing
         let harness = try PlainHarness()
         let (_, french) = await harness.run(.home, ["9", "?", "10"], settings: Self.settings(.french))
         let text = french.transcript
-        #expect(text.hasPrefix("TerminalCheckout, mode texte. Montant à payer\u{A0}: 49,99\u{A0}€\u{A0}; source BIN\u{A0}: embedded.\n"))
+        #expect(text.hasPrefix("TerminalCheckout, mode texte. Montant à payer\u{A0}: 49,99\u{A0}€\u{202F}; source BIN\u{A0}: embedded.\n"))
         #expect(text.contains("Choisissez 1 à 8 [1]\u{A0}: 9\nIl n’y a pas de choix «\u{A0}9\u{A0}»\u{A0}: choisissez 1 à 8"))
         #expect(text.contains("Tapez retour (ou back) pour la question précédente"))
         #expect(text.hasSuffix("Fin de saisie\u{A0}: au revoir.\n"))
@@ -83,8 +83,8 @@ import Testing
         let (_, console) = await harness.run(.settings, ["1", "VISA,NOPE", "all", "4", "3000", "100", "2", "3", "ftp://x", "http://bins.example", "5"],
                                              settings: Self.settings(.french))
         let transcript = console.transcript
-        #expect(transcript.contains("Réglages, pour cette exécution de checkout.\nChanger quel réglage\u{A0}?\n"))
-        #expect(transcript.contains("identifiant de réseau inconnu «\u{A0}NOPE\u{A0}»\u{A0}; identifiants connus\u{A0}: VISA "))
+        #expect(transcript.contains("Paramètres, pour cette exécution de checkout.\nChanger quel paramètre\u{202F}?\n"))
+        #expect(transcript.contains("identifiant de réseau inconnu «\u{A0}NOPE\u{A0}»\u{202F}; identifiants connus\u{A0}: VISA "))
         #expect(transcript.contains("Anti-rebond en millisecondes, de 0 à 2000 [0]\u{A0}: 3000\n"
             + "Tapez un nombre entier de millisecondes de 0 à 2000.\n"))
         #expect(transcript.contains("L’URL du service BIN doit commencer par http:// ou https://."))
@@ -111,7 +111,7 @@ import Testing
         #expect(transcript.contains("Language:\n  1) English\n  2) Français\n  3) العربية\nChoose 1 to 3 [1]: 2\n"))
         // Done applies it: what Done did and the questions after it are French.
         #expect(transcript.contains("Choose 1 to 3 [1]: 2\nChange which setting?"), "chosen, not yet applied")
-        #expect(transcript.contains("Réglages appliqués pour cette exécution.\n"))
+        #expect(transcript.contains("Paramètres appliqués pour cette exécution.\n"))
         #expect(transcript.contains("  7) Langue\u{A0}: Français\nChoisissez 1 à 7 [5]\u{A0}: "))
         #expect(transcript.hasSuffix("Fin de saisie\u{A0}: au revoir.\n"))
     }

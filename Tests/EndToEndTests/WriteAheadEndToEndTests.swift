@@ -75,6 +75,39 @@ import Testing
         #expect(rows.map(\.status) == ["AUTHORIZED"] && rows.first?.id.hasPrefix("pay_slow_payment_") == true, "\(rows)")
     }
 
+    /// Plain mode (`checkout --plain pay`) gets Ctrl-C while "Paying" and Primer has the payment:
+    /// it says "finishing the payment…", waits for the answer, records it, then ends with 130.
+    /// kill -9 in the same place leaves the row written ahead, UNKNOWN.
+    @Test("plain mode: Ctrl-C while Primer has the payment finishes it; kill -9 leaves it UNKNOWN", arguments: [SIGINT, SIGKILL])
+    func plainModeInterruptedWhilePaying(_ signal: Int32) throws {
+        let fake = try FakePrimerAPI.start()
+        defer { fake.stop() }
+        let directory = Directory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["CHECKOUT_CLIENT_TOKEN"] = fake.clientToken()
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["CHECKOUT_PLAIN"] = nil
+        let child = try ChildProcess.spawnPiped(ChildProcess.checkoutBinary, ["--plain", "pay", "--data-dir", directory.url.path],
+                                                environment: environment)
+        // Number, expiry, security code, name, and yes to paying; stdin stays open, as a person's does.
+        try child.stdin.write(contentsOf: Data("\(Self.slowCard)\n12/30\n123\nJane Doe\ny\n".utf8))
+        let deadline = Date().addingTimeInterval(60)
+        while !fake.requests().contains(where: { $0.path.hasSuffix("/payment-instruments") }), Date() < deadline { usleep(20_000) }
+        #expect(fake.requests().contains { $0.path.hasSuffix("/payment-instruments") }, "the card was tokenized")
+        kill(child.pid, signal)
+        let status = ChildProcess.wait(pid: child.pid, timeout: 90)
+        let stderr = String(decoding: child.stderr.readDataToEndOfFile(), as: UTF8.self)
+        let rows = try directory.rows()
+        #expect(status == 128 + signal, "it ends as the signal asks (\(status)); \(stderr)")
+        if signal == SIGKILL {
+            #expect(rows.map(\.status) == ["UNKNOWN"], "\(rows)")
+        } else {
+            #expect(stderr.contains("checkout: finishing the payment…"), "\(stderr)")
+            #expect(rows.map(\.status) == ["AUTHORIZED"] && rows.first?.id.hasPrefix("pay_slow_payment_") == true, "\(rows)")
+        }
+    }
+
     /// The reader of `checkout events` goes away while the payment is out: the next write (EPIPE)
     /// finishes the payment first, then ends the run with 141.
     @Test func aReaderThatGoesAwayWhilePrimerHasThePaymentStillGetsItRecorded() throws {

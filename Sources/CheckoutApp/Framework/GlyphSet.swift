@@ -52,6 +52,8 @@ public struct GlyphSet: Sendable, Equatable {
     public var failure: String { pick("✗", "!") }
     /// Starts a line saying what to do next.
     public var advice: String { pick("→", "->") }
+    /// The advice's arrow pointing the way the text reads: `←` (`<-`) in a right-to-left language.
+    public func advice(rightToLeft: Bool) -> String { rightToLeft ? pick("←", "<-") : advice }
     /// Encloses a value that ← → change.
     public var decrease: String { pick("◀", "<") }
     public var increase: String { pick("▶", ">") }

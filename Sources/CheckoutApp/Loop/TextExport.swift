@@ -17,7 +17,10 @@ enum TextExport {
         case .file(let path):
             switch SavedText.writeNew(text, to: path) {
             case .success(let written): return StatusNote(localizer.text(.exportSaved, written), tone: .success)
-            case .failure(let error): return StatusNote(localizer.text(.exportNotSaved, "\(error)"), tone: .problem)
+            case .failure(let error):
+                // The path and the system's words stay as they are; the rest is said in the language.
+                let why = localizer.language == .english ? error.message : error.shown?.mappingTexts(DiagnosticText.sanitized).text(localizer) ?? error.message
+                return StatusNote(localizer.text(.exportNotSaved, why), tone: .problem)
             }
         case .clipboard:
             write(osc52(text))

@@ -218,7 +218,7 @@ extension NolFlowScreen {
                 // As every other error reads: what is wrong after ✗, what to type after →.
                 let indent = failurePrefixWidth(glyphs)
                 for (prefix, text, style) in messageLines(error.shownDescription(context.localizer), advice: error.shownAdvice(context.localizer),
-                                                          width: width - 2, glyphs: glyphs)
+                                                          width: width - 2, glyphs: glyphs, rightToLeft: context.localizer.language.direction == .rightToLeft)
                     where row < bottom {
                     canvas.put(prefix, row: row, column: left + 2, style: style)
                     canvas.put(text, row: row, column: left + 2 + indent, style: style, maxWidth: width - 2 - indent)
@@ -286,18 +286,19 @@ extension NolFlowScreen {
     func failureLines(_ failure: NolPayError, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
                       context: ScreenContext) -> [(prefix: String, text: String, style: CellStyle)] {
         messageLines(failure.shownMessage(context.localizer), advice: advice(for: failure, context: context), width: width, maxLines: maxLines,
-                     adviceLines: adviceLines, glyphs: context.glyphs)
+                     adviceLines: adviceLines, glyphs: context.glyphs, rightToLeft: context.localizer.language.direction == .rightToLeft)
     }
 
     /// `message` after `✗` and `advice` after `→`, wrapped in `width` columns: how every error on
-    /// these screens reads, a Transit failure or a number that is not valid.
+    /// these screens reads, a Transit failure or a number that is not valid. In a right-to-left
+    /// language the advice's arrow points the way its text reads (`←`).
     func messageLines(_ message: String, advice: String, width: Int, maxLines: Int = 3, adviceLines: Int = 3,
-                      glyphs: GlyphSet) -> [(prefix: String, text: String, style: CellStyle)] {
+                      glyphs: GlyphSet, rightToLeft: Bool = false) -> [(prefix: String, text: String, style: CellStyle)] {
         let indent = failurePrefixWidth(glyphs)
         let message = Canvas.wrap(glyphs.text(message), width: width - indent, maxLines: maxLines, ellipsis: glyphs.ellipsis)
         let advice = Canvas.wrap(glyphs.text(advice), width: width - indent, maxLines: adviceLines, ellipsis: glyphs.ellipsis)
         return message.enumerated().map { (($0.offset == 0 ? glyphs.failure : ""), $0.element, CellStyle.error) }
-            + advice.enumerated().map { (($0.offset == 0 ? glyphs.advice : ""), $0.element, CellStyle.normal) }
+            + advice.enumerated().map { (($0.offset == 0 ? glyphs.advice(rightToLeft: rightToLeft) : ""), $0.element, CellStyle.normal) }
     }
 
     /// Draws `failure` from `row` in `width` columns, above `bottom`; returns the rows used.
@@ -359,9 +360,18 @@ extension NolFlowScreen {
         } else {
             lines += [text.text(.nolSMSCode, sms.code), ""]
         }
+        // The code's lifetime, as the Nol system's message states it ("It expires in 5 minutes."), said too.
+        let expires = Self.lifetimeMinutes(in: sms.body).map { " " + text.counted(.nolSMSExpiresIn, $0) } ?? ""
         let body = text.language == .english || chosenCard == nil
-            ? sms.body : text.text(flow == .link ? .nolSMSBodyLink : .nolSMSBodyUnlink, String(chosenCard?.suffix(4) ?? ""))
+            ? sms.body : text.text(flow == .link ? .nolSMSBodyLink : .nolSMSBodyUnlink, String(chosenCard?.suffix(4) ?? "")) + expires
         return lines + Canvas.wrap(glyphs.text(body), width: inner, ellipsis: glyphs.ellipsis)
+    }
+
+    /// The minutes a Nol system's message says its code lasts ("… It expires in 5 minutes."); nil when it says none.
+    static func lifetimeMinutes(in body: String) -> Int? {
+        let words = body.split(separator: " ")
+        guard let at = words.indices.first(where: { words[$0] == "expires" && $0 + 2 < words.count && words[$0 + 1] == "in" }) else { return nil }
+        return Int(words[at + 2])
     }
 
     /// Whether the SMS panel fits beside the body in an area `width` columns wide.

@@ -318,10 +318,13 @@ extension CardFormScreen {
         canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Field.network)
         for item in items where x < end {
             let picked = item.network == choice
-            let text = glyphs.radio(on: picked) + " " + item.displayName
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
             let start = x
-            x += canvas.put(text, row: row, column: x, style: style, maxWidth: end - x)
+            // The mark, then the name, each its own phrase: on a mirrored screen the mark stays on the
+            // side the name starts from (its right), where a right-to-left reader looks for it.
+            for part in [glyphs.radio(on: picked), " ", item.displayName] where x < end {
+                x += canvas.put(part, row: row, column: x, style: style, maxWidth: end - x)
+            }
             let surcharge = sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? context.session.surcharge(for: item.network)
             if surcharge > 0, x < end {
                 x += canvas.put(" " + context.surcharge(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,

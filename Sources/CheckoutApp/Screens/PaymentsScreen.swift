@@ -13,6 +13,8 @@ public struct PaymentsScreen: KeepsReceipts {
     /// Which payments the list shows.
     public enum StatusFilter: String, Sendable, CaseIterable {
         case all, authorized = "AUTHORIZED", declined = "DECLINED", failed = "FAILED"
+        /// Asked and never answered (the ledger's `UNKNOWN`): the payments to look up at the processor.
+        case unknown = "UNKNOWN"
 
         /// The filter's name on the status line.
         func title(_ text: Localizer) -> String {
@@ -21,6 +23,7 @@ public struct PaymentsScreen: KeepsReceipts {
             case .authorized: text.text(.paymentsFilterAuthorized)
             case .declined: text.text(.paymentsFilterDeclined)
             case .failed: text.text(.paymentsFilterFailed)
+            case .unknown: text.text(.paymentsFilterUnknown)
             }
         }
 
@@ -31,6 +34,7 @@ public struct PaymentsScreen: KeepsReceipts {
             case .authorized: text.text(.paymentsNoneAuthorized)
             case .declined: text.text(.paymentsNoneDeclined)
             case .failed: text.text(.paymentsNoneFailed)
+            case .unknown: text.text(.paymentsNoneUnknown)
             }
         }
 

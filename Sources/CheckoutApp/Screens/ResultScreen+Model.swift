@@ -14,7 +14,8 @@ extension ResultScreen {
                                  currency: payment.currency, paymentId: payment.id, reason: payment.declineReason)
         case .failed(let error):
             let due = form?.amountDue(context: context)
-            shown.result = .init(status: error.errorId == "payment-failed" ? "FAILED" : "REFUSED",
+            // The ledger's status for a payment asked and never answered: UNKNOWN, never FAILED.
+            shown.result = .init(status: error.isOutcomeUnknown ? "UNKNOWN" : error.errorId == "payment-failed" ? "FAILED" : "REFUSED",
                                  network: form?.knownNetwork(context: context)?.rawValue,
                                  last4: form.flatMap { $0.digits.count >= 4 ? String($0.digits.suffix(4)) : nil },
                                  amount: due?.amount, surcharge: due?.surcharge, total: due?.total, currency: due?.currency,
@@ -22,7 +23,7 @@ extension ResultScreen {
         }
         shown.tables = [.init(id: "receipt", columns: ["", ""], rows: lines(context: context).map { [$0.shownLabel(text), $0.value] })]
         let current = min(selected, buttons.count - 1)
-        shown.choices = [spokenButtons(.init(id: "buttons", label: "", options: buttons.map { .init(id: "\($0)", label: $0.title(text)) },
+        shown.choices = [spokenButtons(.init(id: "buttons", label: "", options: buttons.map { .init(id: "\($0)", label: title(of: $0, text)) },
                                              marked: current, focused: !keeping.isAsking), context: context)]
         if let field = keeping.field(context: context) { shown.fields = [field] }
         shown.status = context.exportNote?.text

@@ -30,6 +30,8 @@ extension ResultScreen {
                     ?? text.text(declined ? .plainResultDeclined : .plainResultFailed, card)
                 return [Narration(said + id)]
             }
+        case .failed(let error) where error.isOutcomeUnknown:
+            return [Narration(text.text(.plainResultUnknown, error.shownDescription(context.localizer)))]
         case .failed(let error):
             return [Narration(text.text(error.errorId == "payment-failed" ? .plainResultFailedError : .plainResultRefused, error.shownDescription(context.localizer)))]
         }
@@ -43,7 +45,8 @@ extension ResultScreen {
         let text = context.localizer
         let current = min(selected, buttons.count - 1)
         for (index, button) in buttons.enumerated() {
-            choice.options[index].spoken = text.text(button == .tryAgain ? .plainResultTryAgain : .plainResultAnother)
+            choice.options[index].spoken = text.text(button != .tryAgain ? .plainResultAnother
+                                                     : isOutcomeUnknown ? .plainResultTryAgainUnknown : .plainResultTryAgain)
             if button == .tryAgain, let form {
                 let order = form.focusOrder(context: context)
                 let enters = (order.firstIndex(of: .pay) ?? 0) - (order.firstIndex(of: .cvv) ?? 0) + 1

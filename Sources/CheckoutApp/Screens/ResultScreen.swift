@@ -25,10 +25,11 @@ public struct ResultScreen: KeepsReceipts {
 
         var title: String { title(Bundled.english) }
 
-        func title(_ text: Localizer) -> String {
+        /// The button's words; after an unknown outcome "Try again" says that paying again may charge twice.
+        func title(_ text: Localizer, outcomeUnknown: Bool = false) -> String {
             switch self {
             case .newPayment: text.text(.resultNewPayment)
-            case .tryAgain: text.text(.resultTryAgain)
+            case .tryAgain: text.text(outcomeUnknown ? .resultTryAgainUnknown : .resultTryAgain)
             case .anotherCard: text.text(.resultAnotherCard)
             }
         }
@@ -65,6 +66,16 @@ public struct ResultScreen: KeepsReceipts {
         return false
     }
 
+    /// True when the processor was asked and its answer never came (the ledger's `UNKNOWN`): the
+    /// card may have been charged, so the screen says "outcome unknown", never "failed".
+    public var isOutcomeUnknown: Bool {
+        if case .failed(let error) = outcome { return error.isOutcomeUnknown }
+        return false
+    }
+
+    /// The words of a button on this result.
+    func title(of button: Button, _ text: Localizer) -> String { button.title(text, outcomeUnknown: isOutcomeUnknown) }
+
     /// True when the payment went through or is pending at the processor: paying again could charge twice.
     var isSettled: Bool {
         if case .completed(let payment) = outcome { return payment.status == .authorized || payment.status == .pending }
@@ -94,7 +105,7 @@ public struct ResultScreen: KeepsReceipts {
             bindings.append(KeyBinding([.right, .tab, .down], "→", text.text(.resultKeyNext), .next, footer: false))
         }
         let current = buttons[min(selected, buttons.count - 1)]
-        bindings.append(KeyBinding([.enter], "enter", current.title(text).lowercased(), .activate, rank: .focused,
+        bindings.append(KeyBinding([.enter], "enter", title(of: current, text).lowercased(), .activate, rank: .focused,
                                    explain: text.text(.resultKeyPress)))
         if receipt(context: context) != nil { bindings += ReceiptKeeping.bindings(Action.receipt, text: text) }
         return KeyMap(bindings)
@@ -160,22 +171,35 @@ public struct ResultScreen: KeepsReceipts {
             case .failed: (text.text(.resultFailed, glyphs.failure), .error)
             case .pending: (text.text(.resultPending, glyphs.noteMark), .accent)
             }
+        case .failed(let error) where error.isOutcomeUnknown:
+            // Asked and never answered: not a failure, the card may have been charged.
+            (headline, style) = (text.text(.resultUnknown, glyphs.noteMark), .error)
         case .failed(let error):
             let failed = error.errorId == "payment-failed"
             (headline, style) = (text.text(failed ? .resultFailed : .resultRefused, glyphs.failure), .error)
         }
-        canvas.put(headline, row: row, column: left, style: style)
-        row += 2
+        // On two rows when the screen is too narrow for it (an unknown outcome's is long).
+        for line in Canvas.wrap(glyphs.text(headline), width: area.width - 4, maxLines: 2, ellipsis: glyphs.ellipsis) {
+            canvas.put(line, row: row, column: left, style: style)
+            row += 1
+        }
+        row += 1
+        // The buttons side by side, or one a row when they do not fit (a long "Try again" after an
+        // unknown outcome on a narrow screen).
+        let labels = buttons.map { "[ \(title(of: $0, text)) ]" }
+        let buttonRows = labels.reduce(0) { $0 + 4 + DisplayWidth.of($1) } <= area.width - 2 ? 1 : labels.count
         // Above the buttons and the message row; the least needed go first: all of them are in the receipt.
-        row = Receipt.draw(lines(context: context), top: row, left: left, width: area.width - 4, bottom: area.bottom - 3, into: &canvas, context: context)
-        row = min(row + 1, area.bottom - 2)
+        row = Receipt.draw(lines(context: context), top: row, left: left, width: area.width - 4, bottom: area.bottom - 2 - buttonRows,
+                           into: &canvas, context: context)
+        row = min(row + 1, area.bottom - 1 - buttonRows)
         var x = left
         for (index, button) in buttons.enumerated() {
+            if buttonRows > 1, index > 0 { (row, x) = (row + 1, left) }
             let chosen = !keeping.isAsking && index == min(selected, buttons.count - 1)
             if chosen { canvas.put(glyphs.focusBar, row: row, column: x, style: .focus) }
             let start = x
             x += 2
-            x += canvas.put("[ \(button.title(text)) ]", row: row, column: x, style: chosen ? .selection : .bold)
+            x += canvas.put(labels[index], row: row, column: x, style: chosen ? .selection : .bold)
             canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), button)
             x += 2
         }

@@ -23,6 +23,40 @@ public enum BidiIsolation {
     public static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
     public static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
 
+    public static let rightToLeftMark: Unicode.Scalar = "\u{200F}"
+
+    /// `line` as a right-to-left paragraph for a reader that takes each line's direction from
+    /// its first strong character outside isolates (UAX #9 rules P2 and P3: what VTE, Konsole and
+    /// mlterm do with bidi on, and screen readers): a RIGHT-TO-LEFT MARK first when that character is
+    /// not already right to left, so an Arabic sentence that starts with `Visa`, a number or a
+    /// bracket is laid out from the right as the rest are. A line with no letter at all gets one too.
+    ///
+    ///     BidiIsolation.startingRightToLeft("Visa مقبولة")     // "\u{200F}Visa مقبولة"
+    ///     BidiIsolation.startingRightToLeft("البطاقة مقبولة")  // unchanged
+    public static func startingRightToLeft(_ line: String) -> String {
+        var depth = 0
+        for scalar in line.unicodeScalars {
+            switch scalar {
+            case leftToRightIsolate, rightToLeftIsolate, firstStrongIsolate: depth += 1; continue
+            case popDirectionalIsolate: depth = max(0, depth - 1); continue
+            case rightToLeftMark, "\u{061C}": if depth == 0 { return line }
+            case "\u{200E}": if depth == 0 { return String(rightToLeftMark) + line }
+            default: break
+            }
+            guard depth == 0, scalar.properties.isAlphabetic else { continue }
+            return isRightToLeftLetter(scalar) ? line : String(rightToLeftMark) + line
+        }
+        return line.isEmpty ? line : String(rightToLeftMark) + line
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, N’Ko… and their presentation forms: the scripts whose
+    /// letters are strong right to left (Bidi_Class R or AL). Digits are not letters, so never here.
+    static func isRightToLeftLetter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
+            || (0x10800...0x10FFF).contains(value) || (0x1E800...0x1EFFF).contains(value)
+    }
+
     /// `text` with every number outside an isolate wrapped in LRI … PDI.
     public static func isolatingNumbers(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)

@@ -1,6 +1,6 @@
 extension Localizer {
     /// A payment's status as the language says it: the ledger's and the wire's word
-    /// (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`) as it is in English, `Autorisé`, `تمت الموافقة`…;
+    /// (`AUTHORIZED`, `DECLINED`, `FAILED`, `PENDING`, and the ledger's `UNKNOWN`: asked, never answered) as it is in English, `Autorisé`, `تمت الموافقة`…;
     /// a status the program does not know is shown as it is.
     ///
     ///     french.paymentStatus("DECLINED")   // "Refusé"
@@ -17,12 +17,15 @@ extension Localizer {
     ///     french.declineReason("insufficient funds")   // "fonds insuffisants"
     public func declineReason(_ wire: String) -> String {
         guard language != .english else { return wire }
+        // The ledger's reason for an answer that never came carries the processor's detail after
+        // its first words (Ledger's intent, Primer's timeouts): said whole in the language.
+        if wire.lowercased().hasPrefix("outcome unknown") { return text(.declineOutcomeUnknown) }
         return Self.reasonKeys[wire.lowercased()].map { text($0) } ?? wire
     }
 
     static let statusKeys: [String: TextKey0] = [
         "AUTHORIZED": .paymentStatusAuthorized, "DECLINED": .paymentStatusDeclined, "FAILED": .paymentStatusFailed,
-        "PENDING": .paymentStatusPending,
+        "PENDING": .paymentStatusPending, "UNKNOWN": .paymentStatusUnknown,
     ]
 
     /// The reasons `SandboxPaymentService` gives (Docs/sandbox.md's table).

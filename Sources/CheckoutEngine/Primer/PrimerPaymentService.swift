@@ -133,7 +133,7 @@ public struct PrimerPaymentService: PaymentService {
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
             throw CheckoutError(errorId: "payment-failed", description: failure, payment: outcome.paymentID == nil ? nil : payment,
-                                shown: outcome.failureWording)
+                                shown: outcome.failureWording, isOutcomeUnknown: outcome.isOutcomeUnknown)
         }
         return payment
     }

@@ -15,6 +15,8 @@ final class Conversation {
     private let readLine: @MainActor (_ hidden: Bool) async -> InputLine?
     /// Whether the cursor is after a prompt, so the next sentence must start a new line first.
     private var midLine = false
+    /// Whether the next character written starts a line (what the paragraph-direction mark goes before).
+    private var atLineStart = true
     /// The language of the conversation's own words (prompts, yes and no, its refusals): the
     /// screens' language, which Settings may change while it runs.
     var localizer = Bundled.english
@@ -43,10 +45,17 @@ final class Conversation {
     /// Everything the conversation writes goes through here: card-like digit runs are masked, so a
     /// card number typed at any question is never echoed or quoted back in full.
     private func write(_ text: String) {
-        let masked = CardLikeDigits.masked(text)
-        let line = (midLine ? "\n" : "") + PlainText.printable(isolatesNumbers ? BidiIsolation.isolatingNumbers(masked) : masked,
-                                                                ascii: console.asciiOnly, keepNewlines: true)
+        var masked = CardLikeDigits.masked(text)
+        if isolatesNumbers {
+            // Each line a right-to-left paragraph, also where it starts with a network's name or a
+            // number, for a terminal or screen reader that lays it out (its first strong character decides).
+            let starts = midLine || atLineStart
+            masked = BidiIsolation.isolatingNumbers(masked).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .map { $0.offset > 0 || starts ? BidiIsolation.startingRightToLeft(String($0.element)) : String($0.element) }.joined(separator: "\n")
+        }
+        let line = (midLine ? "\n" : "") + PlainText.printable(masked, ascii: console.asciiOnly, keepNewlines: true)
         midLine = false
+        if !line.isEmpty { atLineStart = line.hasSuffix("\n") }
         console.write(line)
     }
 
@@ -94,6 +103,7 @@ final class Conversation {
                 // The cursor is still after the prompt: end that line before leaving.
                 console.write("\n")
                 midLine = false
+                atLineStart = true
                 return .end
             }
             // The answer's newline moved the cursor on (the terminal's, even for a hidden answer,
@@ -120,6 +130,7 @@ final class Conversation {
                 // The terminal echoed the full number: its line is drawn again (up one line, cleared)
                 // with the number masked, so it does not stay in the scrollback.
                 console.write("\u{1b}[1A\r\u{1b}[2K")
+                atLineStart = true
                 write(prompt + question.echo(answer) + "\n")
             }
             switch answer.lowercased() {

@@ -58,4 +58,20 @@ import Testing
         #expect(LocalizationTestData.localizer(.french).text(.homeAmountDue, "49,99\u{A0}€") == "Montant à payer\u{A0}: 49,99\u{A0}€")
         #expect(LocalizationTestData.localizer(.english).text(.homeAmountDue, "€49.99") == "Amount due €49.99")
     }
+
+    /// Plain mode's paragraph-direction hint (issue 31): a line whose first strong character outside
+    /// isolates is not right to left starts with RLM, so a terminal that picks each line's direction
+    /// from it (UAX #9 P2–P3) lays the Arabic sentence out from the right.
+    @Test func linesThatWouldReadLeftToRightStartWithARightToLeftMark() {
+        let rlm = "\u{200F}"
+        #expect(BidiIsolation.startingRightToLeft("Visa غير مقبولة هنا") == rlm + "Visa غير مقبولة هنا")
+        #expect(BidiIsolation.startingRightToLeft("\u{2066}4242\u{2069} البطاقة") == "\u{2066}4242\u{2069} البطاقة",
+                "an isolate is skipped: the Arabic after it decides")
+        #expect(BidiIsolation.startingRightToLeft("\u{2066}Visa\u{2069}") == rlm + "\u{2066}Visa\u{2069}", "nothing strong outside the isolate")
+        #expect(BidiIsolation.startingRightToLeft("١) الدفع بالبطاقة") == "١) الدفع بالبطاقة", "digits are not strong; the Arabic word is")
+        #expect(BidiIsolation.startingRightToLeft("  1) Visa") == rlm + "  1) Visa")
+        #expect(BidiIsolation.startingRightToLeft("البطاقة مقبولة") == "البطاقة مقبولة")
+        #expect(BidiIsolation.startingRightToLeft(rlm + "Visa") == rlm + "Visa", "applying it twice changes nothing")
+        #expect(BidiIsolation.startingRightToLeft("") == "")
+    }
 }
