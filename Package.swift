@@ -156,6 +156,12 @@ let package = Package(
             exclude: ["Support/stub_bin_server.py", "Support/fake_primer_api.py", "Support/loopback.py"],
             swiftSettings: swiftSettings
         ),
+        // Real sockets to the loopback fakes, so real time: the suite's only real-time bounds outside EndToEndTests.
+        .testTarget(
+            name: "LoopbackTests",
+            dependencies: ["CheckoutEngine", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "NolPayTests",
             dependencies: ["NolPay", "CheckoutCore", "CheckoutStore", "CheckoutTestSupport"],

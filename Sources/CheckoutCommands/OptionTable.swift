@@ -414,6 +414,18 @@ extension CommandSpec {
         description: [.said(.helpAboutBench)],
         options: [.binTable])
 
+    /// `checkout drive`: the terminal UI's screens and options over JSON Lines (PRODUCT.md, Docs/drive.md).
+    static let drive = CommandSpec(
+        words: ["drive"], arguments: "[pay | nol link|cards|pay|unlink] < script.jsonl",
+        summary: .helpSummaryDrive,
+        description: [
+            .said(.helpAboutDrive),
+            .verbatim(#"  {"type":"TEXT"}  {"paste":"TEXT"}  {"wait":"idle"}  {"size":[COLS,ROWS]}"#),
+            .verbatim(#"  {"press":"tab"|"backtab"|"enter"|"esc"|"up"|"down"|"left"|"right"|"space"|"backspace"|"f1"}"#),
+            .said(.helpAboutDriveExample),
+        ],
+        options: CommandOption.binOptions + [.debounce, .dataDir, .lang])
+
     /// Every command, in the order `checkout --help` lists them.
-    static let all: [CommandSpec] = [.tui, .detect, .events, .nolEvents, .payments, .demo, .bench]
+    static let all: [CommandSpec] = [.tui, .drive, .detect, .events, .nolEvents, .payments, .demo, .bench]
 }

@@ -19,7 +19,7 @@ enum TUICommand {
     @MainActor
     static func run(_ arguments: [String], drive: Bool = false) async -> Int32 {
         let options: CommandLineOptions
-        switch await prepare(arguments) {
+        switch await prepare(arguments, command: drive ? .drive : .tui) {
         case nil:
             FileHandleOutput.error("checkout: not connected to Primer: cancelled")
             return 1
@@ -29,7 +29,7 @@ enum TUICommand {
             return 2
         }
         if options.wantsHelp {
-            FileHandleOutput.line(HelpText.usage(.speaking(options.language)))
+            FileHandleOutput.line(drive ? CommandSpec.drive.help(.speaking(options.language)) : HelpText.usage(.speaking(options.language)))
             return 0
         }
         guard let route = Route(arguments: options.positionals) else {
@@ -120,15 +120,15 @@ enum TUICommand {
     /// token the options are only parsed, here on the main actor: nothing is shown, no task leaves
     /// this thread and no thread is started before the first frame.
     @MainActor
-    private static func prepare(_ arguments: [String]) async -> Result<CommandLineOptions, UsageError>? {
+    private static func prepare(_ arguments: [String], command: CommandSpec) async -> Result<CommandLineOptions, UsageError>? {
         let token = arguments.contains { $0 == "--" + CommandOption.clientToken.rawValue || $0.hasPrefix("--" + CommandOption.clientToken.rawValue + "=") }
             || !(ProcessEnvironment.value(CommandLineOptions.clientTokenVariable) ?? "").isEmpty
-        guard token else { return CommandLineOptions.parse(arguments, command: .tui) }
+        guard token else { return CommandLineOptions.parse(arguments, command: command) }
         // In the language the environment or --lang names (Settings are not read yet).
         let spoken = Language.choose(option: arguments.firstIndex(of: "--lang").flatMap { $0 + 1 < arguments.count ? Language(code: arguments[$0 + 1]) : nil },
                                      setting: nil, environment: ProcessEnvironment.values(LocaleName.variables))
         return await ConnectingIndicator.run({ ScreenContext.localizer(for: spoken, ascii: !PlainText.localeIsUTF8()).localizer.text(.connectingToPrimer) }) {
-            await CommandLineOptions.prepare(arguments, command: .tui)
+            await CommandLineOptions.prepare(arguments, command: command)
         }
     }
 

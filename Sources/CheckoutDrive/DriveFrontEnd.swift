@@ -82,7 +82,7 @@ public final class DriveFrontEnd: AppInput, AppDisplay {
         self.loop = loop
         switch phase {
         case .settling(let full, let answer):
-            guard !loop.isBusy, loop.engineIsSettled(), loop.model.top?.isBusy != true else { return }
+            guard !loop.isBusy, loop.model.top?.isBusy != true else { return }
             await clock.settle()
             guard !loop.isBusy, clock.nextTimer == nil else { return }
             if full, loop.model.isAnimating, clock.now - waitStart < Self.longestWait { return }

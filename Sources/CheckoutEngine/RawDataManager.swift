@@ -38,6 +38,11 @@ public actor RawDataManager {
     private let now: @Sendable () -> Date
     private var localCalendar = LocalCalendar()
     private let broadcaster = EventBroadcaster<CheckoutEvent>()
+    /// The turn subscribers (``events(turns:)``), the events of the turn under way, and how deep
+    /// the turn's entry points are nested (its events go out when the outermost one returns).
+    private let turnBroadcaster = EventBroadcaster<[CheckoutEvent]>()
+    private var turnEvents: [CheckoutEvent] = []
+    private var turnDepth = 0
 
     private var data = CardData()
     private var digits = ""
@@ -114,9 +119,35 @@ public actor RawDataManager {
         broadcaster.subscribe(handler)
     }
 
+    /// Calls `handler` once per turn of the manager with every event that turn emitted, in order:
+    /// a turn is one input (``setRawData(_:)``, ``submit(idempotencyKey:expectedTotal:)``, a posted
+    /// input) or one thing the manager waited for (the debounce, a BIN answer or its timeout, the
+    /// client session's answer, the payment's), run on the manager's actor without suspending. A
+    /// consumer that reads batches whole never sees half a turn (a BIN answer without the validity
+    /// it changes), so it needs no mark to know it has caught up. On the manager's actor, before
+    /// the turn's call returns; a turn that emits nothing calls nothing.
+    public nonisolated func events(turns handler: @escaping @Sendable ([CheckoutEvent]) -> Void) {
+        turnBroadcaster.subscribe(handler)
+    }
+
+    /// Opens a turn (``events(turns:)``); every call is paired with ``endTurn()`` before the actor
+    /// can suspend.
+    private func beginTurn() { turnDepth += 1 }
+
+    /// Closes a turn: the outermost hands its events to the turn subscribers.
+    private func endTurn() {
+        turnDepth -= 1
+        guard turnDepth == 0, !turnEvents.isEmpty else { return }
+        let events = turnEvents
+        turnEvents = []
+        turnBroadcaster.send(events)
+    }
+
     /// Replaces the raw data, as typed; emits what changed. Inputs posted before (``rawData``,
     /// ``post(_:)``) are applied first.
     public func setRawData(_ newData: CardData) {
+        beginTurn()
+        defer { endTurn() }
         applyInbox()
         data = newData
         let normalized = CardNumberNormalizer.normalize(newData.cardNumber)
@@ -143,6 +174,8 @@ public actor RawDataManager {
     /// can show the new total and have it confirmed. Inputs posted before (``rawData``, ``post(_:)``)
     /// are applied first.
     public func submit(idempotencyKey: String? = nil, expectedTotal: Int? = nil) {
+        beginTurn()
+        defer { endTurn() }
         applyInbox()
         guard !isPaying else {
             emit(.checkoutFailed(CheckoutError(errorId: "payment-in-progress",
@@ -194,14 +227,18 @@ public actor RawDataManager {
     /// timeout) and any payment in flight, then ends every event stream. Inputs posted before are
     /// applied first.
     public func finish() async {
+        beginTurn()
         applyInbox()
         debounceTask?.cancel()
         debounceTask = nil
         if debounce.flush() != nil { settle() }
+        // Closed before waiting: the turns that end the wait hand out their own events.
+        endTurn()
         if !isIdle {
             await withCheckedContinuation { idleWaiters.append($0) }
         }
         broadcaster.finish()
+        turnBroadcaster.finish()
     }
 
     // MARK: - Number changes and lookups
@@ -243,6 +280,8 @@ public actor RawDataManager {
     }
 
     private func debounceFired(generation: Int) {
+        beginTurn()
+        defer { endTurn() }
         guard debounce.timerFired(generation: generation) != nil else { return }
         debounceTask = nil
         settle()
@@ -282,6 +321,8 @@ public actor RawDataManager {
     }
 
     private func lookupEnded(bin: String, id: BinLookupStateMachine.LookupID, result: BinLookupStateMachine.LookupResult) {
+        beginTurn()
+        defer { endTurn() }
         lookupTasks.removeValue(forKey: id)?.forEach { $0.cancel() }
         let wasAnnounced = lookups.isFetchingCurrent
         let outcome = lookups.lookupEnded(bin: bin, id: id, result: result)
@@ -328,6 +369,8 @@ public actor RawDataManager {
     }
 
     private func sessionAnswered(_ request: ClientSessionStateMachine.Request, _ result: Result<AmountDue, CheckoutError>) {
+        beginTurn()
+        defer { endTurn() }
         let next = sessionSync.answered(request, with: result)
         switch result {
         case let .success(due): emit(.didUpdateClientSession(due))
@@ -404,6 +447,8 @@ public actor RawDataManager {
         outcomes.record(event)
         emissionObserver?(event, digits)
         broadcaster.send(event)
+        // Outside every turn's entry point (none should be) an event is a turn of its own.
+        if turnDepth == 0 { turnBroadcaster.send([event]) } else { turnEvents.append(event) }
     }
 
     /// Installs the observer that sees each event synchronously as it is emitted.
@@ -434,6 +479,8 @@ public actor RawDataManager {
     }
 
     private func paymentEnded(_ result: Result<Payment, any Error>) {
+        beginTurn()
+        defer { endTurn() }
         isPaying = false
         switch result {
         case let .success(payment):

@@ -49,7 +49,7 @@ final class PlainConversation: AppInput, AppDisplay {
     func take(_ loop: AppLoop, readable: Bool) async {
         ready = false
         // The engine takes what was handed to it before anything is said or asked.
-        guard !loop.isBusy, loop.engineIsSettled(), loop.exitCode == nil else { return }
+        guard !loop.isBusy, loop.exitCode == nil else { return }
         // A language chosen in Settings is spoken from the next line on.
         conversation.localizer = loop.model.context.localizer
         narrate(loop.model)

@@ -29,6 +29,9 @@ public struct PlainFrontEnd: Sendable {
     public var storage: SettingsStorage?
     /// The ledger Payments lists; nil: Payments says where else the payments are listed.
     public var ledger: Ledger?
+    /// The app's clock, which countdowns run on (the wait between Nol codes); real time unless a
+    /// test gives its own.
+    public var clock: EventClock?
 
     public init(catalogue: NetworkCatalogue, settings: CheckoutSettings, makeEngine: @escaping EngineFactory,
                 nol: NolSystem?, storage: SettingsStorage? = nil, ledger: Ledger? = nil) {
@@ -76,7 +79,7 @@ public struct PlainFrontEnd: Sendable {
         // An ASCII console gets the screens' ASCII words: French without its accents, money as `49,99 EUR`.
         let model = AppModel(route: route, catalogue: catalogue, settings: settings, registry: registry,
                              glyphs: console.asciiOnly ? .ascii : .unicode, size: plain.size, defaults: storage?.defaults,
-                             settingsNote: storage?.note, clock: .continuous(), savesSettings: storage != nil)
+                             settingsNote: storage?.note, clock: clock ?? .continuous(), savesSettings: storage != nil)
         conversation.localizer = model.context.localizer
         conversation.say(model.context.localizer.text(.plainOpening, model.context.money(settings.amount, currency: settings.currency),
                                                       settings.binSource.label))

@@ -74,10 +74,7 @@ import Testing
 
     @Test func theNolLinkStepsAt80x24() async throws {
         let nol = try NolSystem.simulated(database: Database(path: ":memory:"), makeCode: { "123456" })
-        var registry = ScreenRegistry.standard
-        registry.register(.nolLink) { context in
-            NolFlowScreen(flow: .link, nol: nol, hasHomeMenu: context.hasHomeMenu)
-        }
+        let registry = ScreenRegistry.standard.withNolScreens(nol)
         for (language, glyphs, suffix) in Self.variants {
             var model = AppModel(route: .nolLink, catalogue: Fixtures.catalogue, settings: Self.settings(language), registry: registry,
                                  glyphs: glyphs, wallClock: Fixtures.wallClock)

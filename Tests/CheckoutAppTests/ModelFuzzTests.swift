@@ -100,6 +100,8 @@ struct ModelFuzzer {
     /// Transit answers made and not handed over yet: a tick hands them over, so the fuzzer plays
     /// in the window while a call is out.
     var answers: [(serial: Int, answer: NolTransitAnswer)] = []
+    /// The Transit calls the last step's commands asked for, made before the next step.
+    var callsOut: [TransitRequest] = []
     let registry: ScreenRegistry
     var clock = EventClock.stopped
     var model: AppModel
@@ -146,7 +148,8 @@ struct ModelFuzzer {
             recent.append(input)
             if recent.count > 25 { recent.removeFirst() }
             let quit = try step(input)
-            for request in model.takeTransitCalls() { answers.append((request.serial, await nol.perform(request.call))) }
+            for request in callsOut { answers.append((request.serial, await nol.perform(request.call))) }
+            callsOut = []
             stepsTaken += 1
             if quit || random.next() % 4000 == 0 { startRun() }
         }
@@ -154,7 +157,7 @@ struct ModelFuzzer {
 
     /// A fresh model on the next route in turn, in Unicode or ASCII, at a usable size.
     mutating func startRun() {
-        _ = model.takeTransitCalls()
+        callsOut = []
         answers = []
         let route = Self.routes[runs % Self.routes.count]
         let glyphs: GlyphSet = random.next() % 3 == 0 ? .ascii : .unicode
@@ -217,6 +220,7 @@ struct ModelFuzzer {
             model.goHome()
             commands = model.takeCommands()
         }
+        callsOut += commands.compactMap(\.transitRequest)
         if model.confirmation != nil, !hadQuestion { confirmations += 1 }
         if model.top is ResultScreen, !wasOnResult { results += 1 }
         if (model.top as? NolFlowScreen)?.isFinished == true, !wasFinished { nolFinished += 1 }

@@ -5,52 +5,6 @@ import Synchronization
 import Testing
 @testable import CheckoutEngine
 
-/// A delegate that writes down every call it gets, as the SDK's method name and its arguments.
-final class RecordingDelegate: RawDataManagerDelegate, HeadlessUniversalCheckoutDelegate, Sendable {
-    enum Call: Equatable {
-        case dataIsValid(Bool, [ValidationError]?)
-        case willFetchMetadata(CardNumberEntryState)
-        case didReceiveMetadata(CardNumberEntryMetadata, CardNumberEntryState)
-        case didReceiveBinData(BinData)
-        case metadataDidChange([String: String]?)
-        case didCompleteCheckout(CheckoutData)
-        case didFail(CheckoutError, CheckoutData?)
-        case willUpdateClientSession
-        case didUpdateClientSession(AmountDue)
-    }
-
-    private let recorded = Mutex<[Call]>([])
-    var calls: [Call] { recorded.withLock { $0 } }
-
-    func rawDataManager(_ rawDataManager: RawDataManager, dataIsValid isValid: Bool, errors: [ValidationError]?) {
-        recorded.withLock { $0.append(.dataIsValid(isValid, errors)) }
-    }
-    func rawDataManager(_ rawDataManager: RawDataManager, willFetchMetadataForState cardState: CardNumberEntryState) {
-        recorded.withLock { $0.append(.willFetchMetadata(cardState)) }
-    }
-    func rawDataManager(_ rawDataManager: RawDataManager, didReceiveMetadata metadata: CardNumberEntryMetadata, forState cardState: CardNumberEntryState) {
-        recorded.withLock { $0.append(.didReceiveMetadata(metadata, cardState)) }
-    }
-    func rawDataManager(_ rawDataManager: RawDataManager, didReceiveBinData binData: BinData) {
-        recorded.withLock { $0.append(.didReceiveBinData(binData)) }
-    }
-    func rawDataManager(_ rawDataManager: RawDataManager, metadataDidChange metadata: [String: String]?) {
-        recorded.withLock { $0.append(.metadataDidChange(metadata)) }
-    }
-    func headlessUniversalCheckoutWillUpdateClientSession() {
-        recorded.withLock { $0.append(.willUpdateClientSession) }
-    }
-    func headlessUniversalCheckoutDidUpdateClientSession(_ amountDue: AmountDue) {
-        recorded.withLock { $0.append(.didUpdateClientSession(amountDue)) }
-    }
-    func headlessUniversalCheckoutDidCompleteCheckoutWithData(_ data: CheckoutData) {
-        recorded.withLock { $0.append(.didCompleteCheckout(data)) }
-    }
-    func headlessUniversalCheckoutDidFail(withError error: CheckoutError, checkoutData: CheckoutData?) {
-        recorded.withLock { $0.append(.didFail(error, checkoutData)) }
-    }
-}
-
 /// The delegate adapter replays the engine tests' typing sequences: the delegate gets exactly the
 /// stream's events, one call each, in the stream's order.
 @Suite struct DelegateAdapterTests {

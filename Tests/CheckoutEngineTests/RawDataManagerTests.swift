@@ -1,3 +1,4 @@
+import Synchronization
 import CheckoutCore
 import CheckoutTestSupport
 import Foundation
@@ -218,6 +219,30 @@ import Testing
         #expect(handled.events == harness.recorder.events)
         #expect(handled.events == streamed)
         #expect(handled.events.contains { if case .willFetchMetadata = $0 { return true }; return false })
+    }
+
+    /// A turn's events come out together (``RawDataManager/events(turns:)``): one batch per call that
+    /// emitted anything, whole before the call returns, and the batches are the events in order.
+    @Test func eachTurnsEventsComeAsOneBatch() async {
+        let harness = await EngineHarness()
+        let turns = Mutex<[[CheckoutEvent]]>([])
+        harness.manager.events(turns: { turn in turns.withLock { $0.append(turn) } })
+        for length in [4, 8, 16] {
+            let before = turns.withLock { $0.count }
+            await harness.type(String(Self.coBadged.prefix(length)))
+            #expect(turns.withLock { $0.count } <= before + 1, "one setRawData, one batch at most")
+            #expect(turns.withLock { $0.flatMap { $0 } } == harness.recorder.events, "whole once setRawData has returned")
+        }
+        #expect(turns.withLock { $0.count } >= 1)
+        await harness.advance(300)
+        await harness.manager.submit()
+        await waitUntil { harness.recorder.events.contains { if case .checkoutCompleted = $0 { return true }; return false } }
+        let batches = turns.withLock { $0 }
+        #expect(batches.flatMap { $0 } == harness.recorder.events)
+        #expect(batches.allSatisfy { !$0.isEmpty })
+        #expect(batches.contains { $0.count > 1 }, "a turn that says two things says them together: \(batches)")
+        #expect(batches.last.map { $0.contains { if case .checkoutCompleted = $0 { return true }; return false } } == true,
+                "the payment's answer is a turn of its own")
     }
 
     @Test func submittingTwiceWhileAPaymentIsInFlightPaysOnce() async {

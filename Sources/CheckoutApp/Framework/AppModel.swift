@@ -14,6 +14,15 @@ public enum AppCommand: Sendable, Equatable {
     /// Keep a text (a receipt): the runtime writes it and says how that went with ``AppModel/exported(_:)``.
     case export(String, ExportDestination)
     case quit(Int32)
+    /// Ask the Nol system: the runtime makes the call and hands its answer back with
+    /// ``AppModel/receive(_:for:)``, to the screen that asked.
+    case transit(TransitRequest)
+
+    /// The Transit call this command asks for, if it is one.
+    public var transitRequest: TransitRequest? {
+        if case .transit(let request) = self { return request }
+        return nil
+    }
 }
 
 /// A terminal size in cells.
@@ -75,10 +84,12 @@ public struct AppModel: Sendable {
     public private(set) var size: TerminalSize
     /// The question on screen before a screen holding entered data is left, until it is answered.
     public private(set) var confirmation: Confirmation?
+    /// What the screens asked of the runtime (the engine, the Nol system, the files) and it has not
+    /// taken yet: the one way out of the app.
     private var pendingCommands: [AppCommand] = []
-    /// The Transit calls screens asked for and the runtime has not taken yet. Kept beside the
-    /// commands, not among them: a call's answer goes back to the screen that asked, by its serial.
-    private var pendingTransit: [TransitRequest] = []
+    /// The Transit calls sent out (as ``AppCommand/transit(_:)``) whose answers have not come back,
+    /// oldest first: what ``settleTransit()`` answers when no runtime makes the calls (tests).
+    public private(set) var awaitedTransit: [TransitRequest] = []
     /// How many Transit calls the screens have asked for so far: every one answers a key pressed.
     public private(set) var transitCallsMade = 0
     /// Where event times come from, and the time screens measure holds and countdowns by.
@@ -374,16 +385,11 @@ public struct AppModel: Sendable {
     /// a screen since closed gets nothing.
     public mutating func receive(_ answer: NolTransitAnswer, for serial: Int) -> [AppCommand] {
         readClocks()
+        if let awaited = awaitedTransit.firstIndex(where: { $0.serial == serial }) { awaitedTransit.remove(at: awaited) }
         if let index = serials.firstIndex(of: serial) {
             apply(stack[index].receive(.transit(answer), context: context), from: index)
         }
         return drainCommands()
-    }
-
-    /// The Transit calls asked for since the last call, oldest first, for the runtime to make.
-    public mutating func takeTransitCalls() -> [TransitRequest] {
-        defer { pendingTransit = [] }
-        return pendingTransit
     }
 
     /// Advances animations by one frame.
@@ -570,9 +576,15 @@ public struct AppModel: Sendable {
                 guard index < stack.count else { continue }
                 let page = LedgerPage.read(request, from: registry.ledger)
                 apply(stack[index].receive(.ledger(page), context: context), from: index)
+            case .readNol(let request):
+                // As the ledger: the reader and the SMS inbox are read here, the answer goes back.
+                guard index < stack.count, let nol = registry.nol else { continue }
+                apply(stack[index].receive(.nol(nol.read(request)), context: context), from: index)
             case .transit(let call):
                 guard index < serials.count else { continue }
-                pendingTransit.append(TransitRequest(serial: serials[index], call: call))
+                let request = TransitRequest(serial: serials[index], call: call)
+                pendingCommands.append(.transit(request))
+                awaitedTransit.append(request)
                 transitCallsMade += 1
             }
         }
@@ -587,18 +599,14 @@ public struct TransitRequest: Sendable, Equatable {
 }
 
 extension AppModel {
-    /// Makes the Transit calls the screens asked for on the registry's Nol system and hands each
-    /// answer back, until none is left: the app driven without a loop (tests) sees every answer,
-    /// as the loop would deliver it.
+    /// Makes the Transit calls sent out and not yet answered (``awaitedTransit``) on the registry's
+    /// Nol system and hands each answer back, until none is awaited: the app driven without a loop
+    /// (tests, which drop the commands) sees every answer, as the loop would deliver it.
     public mutating func settleTransit() async {
         guard let nol = registry.nol else { return }
-        var requests = takeTransitCalls()
-        while !requests.isEmpty {
-            for request in requests {
-                let answer = await nol.perform(request.call)
-                _ = receive(answer, for: request.serial)
-            }
-            requests = takeTransitCalls()
+        while let request = awaitedTransit.first {
+            let answer = await nol.perform(request.call)
+            _ = receive(answer, for: request.serial)
         }
     }
 }

@@ -90,6 +90,8 @@ public enum ScreenInput: Sendable {
     case transit(NolTransitAnswer)
     /// The page of the ledger this screen asked for (``ScreenEffect/readLedger(_:)``).
     case ledger(LedgerPage)
+    /// What the Nol system's reader or SMS inbox held (``ScreenEffect/readNol(_:)``).
+    case nol(NolReadAnswer)
 }
 
 import CheckoutEngine

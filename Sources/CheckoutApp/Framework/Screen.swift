@@ -58,6 +58,9 @@ public enum ScreenEffect: Sendable {
     /// Asks for a page of the payment ledger (Payments): the app reads it from the registry's
     /// ledger and hands the page to this screen as ``ScreenInput/ledger(_:)``.
     case readLedger(LedgerPageRequest)
+    /// Reads the Nol reader or the SMS inbox (a Nol flow coming on): the app reads from the
+    /// registry's Nol system and hands the answer to this screen as ``ScreenInput/nol(_:)``.
+    case readNol(NolRead)
 }
 
 /// A page of the ledger a screen asks for: the payments of a status (all with `nil`), newest first.

@@ -108,14 +108,6 @@ public final class AppLoop {
     /// Whether the engine or the Nol system has something under way.
     public var isBusy: Bool { engines.isBusy || (transits?.isBusy ?? false) }
 
-    /// Whether every engine event read came from a whole turn of the engine; when not, the engine
-    /// is asked for a mark (``EngineHost``), and a wake-up follows it.
-    public func engineIsSettled() -> Bool {
-        if engines.isSettled { return true }
-        engines.settle()
-        return false
-    }
-
     /// Runs until the app quits, the input ends it or a signal arrives; the exit status.
     ///
     /// The first frame is shown before the engine is built (its BIN table, its validator): nothing
@@ -294,12 +286,9 @@ public final class AppLoop {
         perform(self.model.takeCommands())
     }
 
-    /// Hands the engine the app's commands, builds a new engine for saved settings, or ends; the
-    /// Transit calls the screens asked for meanwhile go to the Nol system.
+    /// Hands the engine the app's commands, the Nol system its Transit calls, builds a new engine
+    /// for saved settings, or ends.
     public func perform(_ commands: [AppCommand]) {
-        defer {
-            for request in model.takeTransitCalls() { transits?.start(request) }
-        }
         for command in commands {
             switch command {
             case .setRawData, .submit:
@@ -318,6 +307,9 @@ public final class AppLoop {
                 changed = true
             case .quit(let code):
                 quit(code)
+            case .transit(let request):
+                // At once, not held for the frame: the screen shows it is asking meanwhile.
+                transits?.start(request)
             }
         }
     }

@@ -34,7 +34,7 @@ extension NolFlowScreen {
             if isFinished {
                 // Opened from My cards, the result leads back to the list, as Esc does.
                 if cameFromMyCards { return stepBack(context: context) }
-                return drainLog() + [.replace(NolFlowScreen(flow: flow, nol: nol))]
+                return drainLog() + [.replace(NolFlowScreen(flow: flow, nol: nol, hasHomeMenu: hasHomeMenu))]
             }
             failure = nil
             if case let .cardActions(index) = stage {
@@ -118,6 +118,8 @@ extension NolFlowScreen {
             if let resendAt, context.now >= resendAt { self.resendAt = nil }
         case let .transit(answer):
             take(answer, now: context.now)
+        case let .nol(reading):
+            take(reading)
         case let .key(key):
             fieldErrors = [:]
             notice = nil
@@ -406,10 +408,10 @@ extension NolFlowScreen {
         defer {
             if !busy, let before = pendingStep { recordStep(from: before) }
             // A code that the Nol system says no longer works is marked so in the SMS panel.
-            switch failure?.code {
-            case "otp-voided": smsDead = .nolCodeUsedUp
-            case "otp-expired": smsDead = .nolCodeExpired
-            default: break
+            switch codeEntry?.spent {
+            case .usedUp: smsDead = .nolCodeUsedUp
+            case .expired: smsDead = .nolCodeExpired
+            case nil: break
             }
         }
         if flow == .link || flow == .unlink, let message = answer.sms, message.id > smsBaseline, message != sms {

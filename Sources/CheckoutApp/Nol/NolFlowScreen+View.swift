@@ -269,7 +269,7 @@ extension NolFlowScreen {
     func advice(for failure: NolPayError, context: ScreenContext) -> String {
         let text = context.localizer
         switch failure.code {
-        case "otp-voided" where stage == .code, "otp-expired" where stage == .code:
+        case let code where stage == .code && NolPayCodeEntry.Spent(errorCode: code) != nil:
             if let seconds = resendSeconds(context: context) { return text.counted(.nolAdviceNewCodeIn, seconds) }
             return text.text(.nolAdviceNewCode)
         case "unknown-card" where flow != .link:

@@ -7,7 +7,9 @@ import NolPay
 ///
 /// The screen holds the flow's pure state machine from the NolPay module and shows its steps; the
 /// Transit calls the machine asks for go out as ``ScreenEffect/transit(_:)`` effects, and the loop
-/// hands their typed answers back as ``ScreenInput/transit(_:)``, as it hands engine events.
+/// hands their typed answers back as ``ScreenInput/transit(_:)``, as it hands engine events. The
+/// screen does no I/O: coming on, it asks for the reader's cards and the newest SMS
+/// (``ScreenEffect/readNol(_:)``), which the app reads and hands back as ``ScreenInput/nol(_:)``.
 /// Validation errors show under a field on submit and clear with the next key. A Transit error
 /// shows with what to do next, next to what it is about: under the card it concerns, while that
 /// card is the one chosen (moving to another card hides it, coming back shows it again), or under
@@ -72,11 +74,12 @@ public struct NolFlowScreen: Screen {
 
     /// The flow on show: My cards becomes Pay or Unlink for the card chosen in it.
     public internal(set) var flow: Flow
-    /// The Nol system the flow asks: its reader's cards, its SMS inbox, the fare.
-    let nol: NolSystem
+    /// What the flow knows of the Nol system without asking it: the fare, the wait between codes.
+    let nol: NolTerms
     var machine: Machine
     var stage: Stage
-    var readerCards: [NolCardRecord]
+    /// The cards near the reader, as the app read them when the screen came on (``ScreenEffect/readNol(_:)``).
+    var readerCards: [NolCardRecord] = []
     var selected = 0
     var pick = CardPick.phone
     /// A short word on a key the focused field cannot take ("digits only"), until the next key.
@@ -119,20 +122,17 @@ public struct NolFlowScreen: Screen {
     /// Set when a new code has come by SMS, until the next key: the code step says so.
     var newCodeSent = false
     var busy = false
-    /// The newest SMS when the screen opened; only later ones are this flow's.
-    let smsBaseline: Int
+    /// The newest SMS when the screen came on; only later ones are this flow's.
+    var smsBaseline = 0
     /// The steps behind the current one, oldest first.
     var history: [Checkpoint] = []
     /// The step a submit left while its Transit call is out.
     var pendingStep: Checkpoint?
 
-    public init(flow: Flow, nol: NolSystem, hasHomeMenu: Bool = false) {
+    public init(flow: Flow, nol: NolTerms, hasHomeMenu: Bool = false) {
         self.flow = flow
         self.nol = nol
         self.hasHomeMenu = hasHomeMenu
-        readerCards = (try? nol.reader.cardsInRange()) ?? []
-        if flow == .link { linkedNumbers = (try? nol.reader.linkedNumbers()) ?? [:] }
-        smsBaseline = nol.sms.newest()?.id ?? 0
         switch flow {
         case .link:
             var link = NolPayLinkCardStateMachine()
@@ -160,6 +160,23 @@ public struct NolFlowScreen: Screen {
     }
 
     public var title: String { title(Bundled.english) }
+
+    /// Coming on, the flow asks what the reader holds and which SMS came before it.
+    public mutating func appear(context: ScreenContext) -> [ScreenEffect] {
+        [.readNol(.reader), .readNol(.newestSMS)]
+    }
+
+    /// Takes what the app read for ``appear(context:)``.
+    mutating func take(_ reading: NolReadAnswer) {
+        switch reading {
+        case let .reader(cards, numbers):
+            readerCards = cards
+            // Only the link flow's reader list says which cards are linked already.
+            if flow == .link { linkedNumbers = numbers }
+        case let .newestSMS(id):
+            smsBaseline = id
+        }
+    }
 
     public func title(context: ScreenContext) -> String { title(context.localizer) }
 
@@ -309,11 +326,20 @@ public struct NolFlowScreen: Screen {
         return KeyMap(bindings)
     }
 
-    /// The whole seconds left before a new code can be asked for; nil when it can be now.
+    /// The whole seconds left before a new code can be asked for, as "wait N s" says them
+    /// everywhere (``OneTimeCode/secondsToWait(_:)``); nil when it can be now.
     func resendSeconds(context: ScreenContext) -> Int? {
-        guard let resendAt, context.now < resendAt else { return nil }
-        let left = resendAt - context.now
-        return Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0)
+        resendAt.flatMap { OneTimeCode.secondsToWait($0 - context.now) }
+    }
+
+    /// The code step of the link or unlink machine, while it collects the code: the one
+    /// sub-machine both share (``NolPayCodeEntry``).
+    var codeEntry: NolPayCodeEntry? {
+        switch machine {
+        case let .link(link): link.codeEntry
+        case let .unlink(unlink): unlink.codeEntry
+        case .pay, .cards: nil
+        }
     }
 
     /// What Enter does on the row chosen in a list, in a word or two.

@@ -79,7 +79,7 @@ extension CardFormScreen {
             return effects + reconsiderHold(context: context)
         case .click(let id, let column): return click(id, column: column, context: context)
         case .tick: return reconsiderHold(context: context)
-        case .scroll, .transit, .ledger: return []
+        case .scroll, .transit, .ledger, .nol: return []
         }
     }
 

@@ -113,7 +113,7 @@ extension SettingsScreen {
             error = nil
             notice = nil
             insert(text, context.localizer)
-        case .engine, .tick, .transit, .ledger:
+        case .engine, .tick, .transit, .ledger, .nol:
             return []
         }
         syncURL()

@@ -52,11 +52,9 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
         case idle
         case collectingTag(scanning: Bool)
         case collectingPhone(cardNumber: String, linkToken: String, mobileNumber: String?, sending: MobileNumber?)
-        case collectingOtp(cardNumber: String, linkToken: String, mobileNumber: MobileNumber, otpCode: String?, request: OtpRequest?)
+        case collectingOtp(cardNumber: String, linkToken: String, code: NolPayCodeEntry)
         case linked(NolPaymentCard)
     }
-
-    enum OtpRequest: Sendable, Equatable { case resending, linking }
 
     private(set) var state: State = .idle
 
@@ -68,11 +66,17 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
         return nil
     }
 
+    /// The code step, while the code is collected.
+    public var codeEntry: NolPayCodeEntry? {
+        if case let .collectingOtp(_, _, code) = state { return code }
+        return nil
+    }
+
     public var isAwaitingTransit: Bool {
         switch state {
         case .collectingTag(scanning: true): true
         case .collectingPhone(_, _, _, sending: .some): true
-        case .collectingOtp(_, _, _, _, request: .some): true
+        case let .collectingOtp(_, _, code): code.isAwaitingTransit
         default: false
         }
     }
@@ -89,9 +93,10 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
         case let (.collectingPhone(card, token, _, sending), .phoneData(mobileNumber)):
             state = .collectingPhone(cardNumber: card, linkToken: token, mobileNumber: mobileNumber, sending: sending)
             return Self.validationActions(Self.errors(phone: mobileNumber), for: data)
-        case let (.collectingOtp(card, token, mobile, _, request), .otpData(otpCode)):
-            state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: mobile, otpCode: otpCode, request: request)
-            return Self.validationActions(Self.errors(otp: otpCode), for: data)
+        case (.collectingOtp(let card, let token, var code), .otpData(let otpCode)):
+            let errors = code.type(otpCode)
+            state = .collectingOtp(cardNumber: card, linkToken: token, code: code)
+            return Self.validationActions(errors, for: data)
         case (_, .phoneData):
             return Self.outOfPlace("mobileNumber", step: stepName)
         case (_, .otpData):
@@ -115,13 +120,13 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
                 state = .collectingPhone(cardNumber: card, linkToken: token, mobileNumber: mobileNumber, sending: number)
                 return [.perform(.sendCode(mobileNumber: number, linkToken: token))]
             }
-        case let .collectingOtp(card, token, mobile, otpCode, _):
-            switch NolPayValidator.otpCode(otpCode) {
+        case .collectingOtp(let card, let token, var code):
+            switch code.check() {
             case let .failure(error):
-                return [.emit(.validation(.invalid([error]), otpCode.map { .otpData(otpCode: $0) }))]
-            case let .success(code):
-                state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .linking)
-                return [.perform(.linkCard(otpCode: code, linkToken: token))]
+                return [.emit(.validation(.invalid([error]), code.typed.map { .otpData(otpCode: $0) }))]
+            case let .success(digits):
+                state = .collectingOtp(cardNumber: card, linkToken: token, code: code)
+                return [.perform(.linkCard(otpCode: digits, linkToken: token))]
             }
         case .linked:
             return [.emit(.error(.invalidValue("step", "The card is already linked.", next: "Call start() to link another card.")))]
@@ -129,11 +134,12 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
     }
 
     public mutating func resendCode() -> [Action] {
-        guard case let .collectingOtp(card, token, mobile, otpCode, nil) = state else {
+        guard case .collectingOtp(let card, let token, var code) = state else {
             return isAwaitingTransit ? [] : Self.nothingToResend(step: stepName)
         }
-        state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .resending)
-        return [.perform(.sendCode(mobileNumber: mobile, linkToken: token))]
+        guard code.resend() else { return [] }
+        state = .collectingOtp(cardNumber: card, linkToken: token, code: code)
+        return [.perform(.sendCode(mobileNumber: code.sentTo, linkToken: token))]
     }
 
     public mutating func complete(_ completion: Completion) -> [Action] {
@@ -150,26 +156,28 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
         case let (.collectingPhone(card, token, mobileNumber, .some(number)), .codeSent(result)):
             switch result {
             case .success:
-                state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: number, otpCode: nil, request: nil)
+                state = .collectingOtp(cardNumber: card, linkToken: token, code: NolPayCodeEntry(sentTo: number))
                 return [.emit(.step(.collectOtpData(phoneNumber: number.display)))]
             case let .failure(error):
                 state = .collectingPhone(cardNumber: card, linkToken: token, mobileNumber: mobileNumber, sending: nil)
                 return [.emit(.error(error))]
             }
-        case let (.collectingOtp(card, token, mobile, _, .resending), .codeSent(result)):
+        case (.collectingOtp(let card, let token, var code), .codeSent(let result)) where code.request == .resending:
             // A new code makes the one typed so far useless.
-            state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: mobile, otpCode: nil, request: nil)
+            code.resent(result)
+            state = .collectingOtp(cardNumber: card, linkToken: token, code: code)
             switch result {
-            case .success: return [.emit(.step(.collectOtpData(phoneNumber: mobile.display)))]
+            case .success: return [.emit(.step(.collectOtpData(phoneNumber: code.sentTo.display)))]
             case let .failure(error): return [.emit(.error(error))]
             }
-        case let (.collectingOtp(card, token, mobile, otpCode, .linking), .linked(result)):
+        case (.collectingOtp(let card, let token, var code), .linked(let result)) where code.request == .checking:
             switch result {
             case let .success(linkedCard):
                 state = .linked(linkedCard)
                 return [.emit(.step(.cardLinked)), .emit(.outcome(.cardLinked(linkedCard)))]
             case let .failure(error):
-                state = .collectingOtp(cardNumber: card, linkToken: token, mobileNumber: mobile, otpCode: otpCode, request: nil)
+                code.refused(error)
+                state = .collectingOtp(cardNumber: card, linkToken: token, code: code)
                 return [.emit(.error(error))]
             }
         default:
@@ -189,11 +197,6 @@ public struct NolPayLinkCardStateMachine: NolPayStateMachine {
 
     static func errors(phone: String) -> [NolPayValidationError] {
         if case let .failure(error) = NolPayValidator.mobileNumber(phone) { return [error] }
-        return []
-    }
-
-    static func errors(otp: String) -> [NolPayValidationError] {
-        if case let .failure(error) = NolPayValidator.otpCode(otp) { return [error] }
         return []
     }
 }

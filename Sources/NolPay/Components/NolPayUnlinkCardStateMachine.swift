@@ -49,19 +49,20 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
     enum State: Sendable, Equatable {
         case idle
         case collectingCardAndPhone(card: NolPaymentCard?, mobileNumber: String?, sending: Bool)
-        case collectingOtp(card: NolPaymentCard, unlinkToken: String, mobileNumber: MobileNumber, otpCode: String?, request: OtpRequest?)
+        case collectingOtp(card: NolPaymentCard, unlinkToken: String, code: NolPayCodeEntry)
         case unlinked(NolPaymentCard)
     }
-
-    enum OtpRequest: Sendable, Equatable { case resending, unlinking }
 
     private(set) var state: State = .idle
 
     public init() {}
 
     /// The number the code went to, as it is shown (`+971 501234567`), while the code is collected.
-    public var codeSentTo: String? {
-        if case let .collectingOtp(_, _, mobile, _, _) = state { return mobile.display }
+    public var codeSentTo: String? { codeEntry?.sentTo.display }
+
+    /// The code step, while the code is collected (the same sub-machine as linking's).
+    public var codeEntry: NolPayCodeEntry? {
+        if case let .collectingOtp(_, _, code) = state { return code }
         return nil
     }
 
@@ -74,7 +75,7 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
     public var isAwaitingTransit: Bool {
         switch state {
         case .collectingCardAndPhone(_, _, sending: true): true
-        case .collectingOtp(_, _, _, _, request: .some): true
+        case let .collectingOtp(_, _, code): code.isAwaitingTransit
         default: false
         }
     }
@@ -91,9 +92,10 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
         case let (.collectingCardAndPhone(_, _, sending), .cardAndPhoneData(card, mobileNumber)):
             state = .collectingCardAndPhone(card: card, mobileNumber: mobileNumber, sending: sending)
             return Self.validationActions(Self.errors(cardNumber: card.cardNumber, mobileNumber: mobileNumber), for: data)
-        case let (.collectingOtp(card, token, mobile, _, request), .otpData(otpCode)):
-            state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: request)
-            return Self.validationActions(NolPayLinkCardStateMachine.errors(otp: otpCode), for: data)
+        case (.collectingOtp(let card, let token, var code), .otpData(let otpCode)):
+            let errors = code.type(otpCode)
+            state = .collectingOtp(card: card, unlinkToken: token, code: code)
+            return Self.validationActions(errors, for: data)
         case (_, .cardAndPhoneData):
             return Self.outOfPlace("cardNumber", step: stepName)
         case (_, .otpData):
@@ -114,13 +116,13 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
             }
             state = .collectingCardAndPhone(card: card, mobileNumber: mobileNumber, sending: true)
             return [.perform(.sendCode(cardNumber: cardNumber, mobileNumber: number))]
-        case let .collectingOtp(card, token, mobile, otpCode, _):
-            switch NolPayValidator.otpCode(otpCode) {
+        case .collectingOtp(let card, let token, var code):
+            switch code.check() {
             case let .failure(error):
-                return [.emit(.validation(.invalid([error]), otpCode.map { .otpData(otpCode: $0) }))]
-            case let .success(code):
-                state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .unlinking)
-                return [.perform(.unlinkCard(cardNumber: card.cardNumber, otpCode: code, unlinkToken: token))]
+                return [.emit(.validation(.invalid([error]), code.typed.map { .otpData(otpCode: $0) }))]
+            case let .success(digits):
+                state = .collectingOtp(card: card, unlinkToken: token, code: code)
+                return [.perform(.unlinkCard(cardNumber: card.cardNumber, otpCode: digits, unlinkToken: token))]
             }
         case .unlinked:
             return [.emit(.error(.invalidValue("step", "The card is already unlinked.", next: "Call start() to unlink another card.")))]
@@ -128,10 +130,11 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
     }
 
     public mutating func resendCode() -> [Action] {
-        guard case let .collectingOtp(card, token, mobile, otpCode, nil) = state else {
+        guard case .collectingOtp(let card, let token, var code) = state else {
             return isAwaitingTransit ? [] : Self.nothingToResend(step: stepName)
         }
-        state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: .resending)
+        guard code.resend() else { return [] }
+        state = .collectingOtp(card: card, unlinkToken: token, code: code)
         return [.perform(.resendCode(unlinkToken: token))]
     }
 
@@ -146,25 +149,27 @@ public struct NolPayUnlinkCardStateMachine: NolPayStateMachine {
                 }
                 var sent = card
                 sent.cardNumber = cardNumber
-                state = .collectingOtp(card: sent, unlinkToken: token, mobileNumber: number, otpCode: nil, request: nil)
+                state = .collectingOtp(card: sent, unlinkToken: token, code: NolPayCodeEntry(sentTo: number))
                 return [.emit(.step(.collectOtpData))]
             case let .failure(error):
                 state = .collectingCardAndPhone(card: card, mobileNumber: mobileNumber, sending: false)
                 return [.emit(.error(error))]
             }
-        case let (.collectingOtp(card, token, mobile, _, .resending), .codeResent(result)):
-            state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: nil, request: nil)
+        case (.collectingOtp(let card, let token, var code), .codeResent(let result)) where code.request == .resending:
+            code.resent(result)
+            state = .collectingOtp(card: card, unlinkToken: token, code: code)
             switch result {
             case .success: return [.emit(.step(.collectOtpData))]
             case let .failure(error): return [.emit(.error(error))]
             }
-        case let (.collectingOtp(card, token, mobile, otpCode, .unlinking), .unlinked(result)):
+        case (.collectingOtp(let card, let token, var code), .unlinked(let result)) where code.request == .checking:
             switch result {
             case .success:
                 state = .unlinked(card)
                 return [.emit(.step(.cardUnlinked)), .emit(.outcome(.cardUnlinked(card)))]
             case let .failure(error):
-                state = .collectingOtp(card: card, unlinkToken: token, mobileNumber: mobile, otpCode: otpCode, request: nil)
+                code.refused(error)
+                state = .collectingOtp(card: card, unlinkToken: token, code: code)
                 return [.emit(.error(error))]
             }
         default:

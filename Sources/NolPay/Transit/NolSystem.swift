@@ -65,7 +65,7 @@ public struct NolSystem: Sendable {
     }
 
     /// The simulated Nol system kept in `database`: its tables, seeded with the demo cards, the
-    /// reader on `clock`, codes from `makeCode` (random 6 digits unless a test or a demo gives its own).
+    /// reader on `clock`, codes from `makeCode` (a random ``OneTimeCode`` unless a test or a demo gives its own).
     public static func simulated(database: Database, clock: any Clock<Duration> = ContinuousClock(),
                                  now: @escaping @Sendable () -> Date = { Date() },
                                  makeCode: @escaping @Sendable () -> String = SimulatedTransit.randomCode,
@@ -73,8 +73,53 @@ public struct NolSystem: Sendable {
         let store = try NolBackendStore(database: database)
         let transit = try SimulatedTransit(store: store, demoCards: NolDemoCards.bundled(), clock: clock, now: now,
                                            makeCode: makeCode, rules: rules)
-        return NolSystem(transit: transit, reader: transit, sms: store, resendCooldown: rules.resendCooldown,
+        return NolSystem(transit: transit, reader: transit, sms: store, resendCooldown: rules.code.resendCooldown,
                          simulatedReader: transit.reader)
+    }
+}
+
+/// What a Nol flow knows of the system without asking it anything: the fare, its currency and the
+/// wait between codes. Values only: a screen holds these, never the system (which does I/O).
+public struct NolTerms: Sendable, Equatable {
+    /// What a Nol payment takes (``NolFare``).
+    public var fare: Int
+    public var currency: String
+    /// How long after a code the system takes a request for another.
+    public var resendCooldown: TimeInterval
+
+    public init(fare: Int = NolFare.amount, currency: String = NolFare.currency, resendCooldown: TimeInterval) {
+        self.fare = fare
+        self.currency = currency
+        self.resendCooldown = resendCooldown
+    }
+}
+
+/// A read a Nol screen asks of the Nol system as it comes on; the app makes it
+/// (``NolSystem/read(_:)``) and hands the ``NolReadAnswer`` back to the screen that asked.
+public enum NolRead: Sendable, Equatable {
+    /// The cards near the reader, and the number each linked one is linked to.
+    case reader
+    /// The newest SMS so far: only the ones after it are the asking flow's.
+    case newestSMS
+}
+
+/// What a ``NolRead`` found; a read that fails finds nothing (no cards, no SMS).
+public enum NolReadAnswer: Sendable, Equatable {
+    case reader(cards: [NolCardRecord], linkedNumbers: [String: String])
+    /// The id of the newest SMS, 0 when there is none.
+    case newestSMS(id: Int)
+}
+
+extension NolSystem {
+    /// The values a screen holds instead of the system.
+    public var terms: NolTerms { NolTerms(fare: fare, currency: currency, resendCooldown: resendCooldown) }
+
+    /// Makes `request` on the reader or the SMS inbox.
+    public func read(_ request: NolRead) -> NolReadAnswer {
+        switch request {
+        case .reader: .reader(cards: (try? reader.cardsInRange()) ?? [], linkedNumbers: (try? reader.linkedNumbers()) ?? [:])
+        case .newestSMS: .newestSMS(id: sms.newest()?.id ?? 0)
+        }
     }
 }
 

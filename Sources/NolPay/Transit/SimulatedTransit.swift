@@ -10,16 +10,15 @@ import FoundationEssentials
 /// the transaction as a `Result` failure rather than a thrown error, because a throw rolls back and
 /// what the refusal records (a wrong try at a code) must stay.
 ///
-/// Rules: a code has 6 digits, expires after ``Rules/codeLifetime``, is voided by
-/// ``Rules/wrongTriesAllowed`` wrong tries and may be sent again only after
-/// ``Rules/resendCooldown``; a blocked or expired card cannot be linked; a card is linked to one
-/// mobile number at a time; a payment larger than the balance is declined.
+/// Rules: a code is a ``OneTimeCode`` and lives by ``OneTimeCode/Rules`` (it expires after its
+/// lifetime, is voided by its wrong tries allowed and may be sent again only after its cooldown,
+/// judged by ``OneTimeCode/judge(_:expected:triesLeft:expired:)``); a blocked or expired card
+/// cannot be linked; a card is linked to one mobile number at a time; a payment larger than the
+/// balance is declined.
 public final class SimulatedTransit: Transit {
     /// The numbers that govern codes and the reader.
     public struct Rules: Sendable {
-        public var codeLifetime: TimeInterval = 5 * 60
-        public var wrongTriesAllowed = 3
-        public var resendCooldown: TimeInterval = 30
+        public var code = OneTimeCode.Rules()
         public var readTimeout: Duration = .seconds(30)
         public init() {}
     }
@@ -35,7 +34,7 @@ public final class SimulatedTransit: Transit {
     /// - Parameters:
     ///   - clock: measures the reader's timeout.
     ///   - now: the wall clock for code expiry and cooldowns (codes outlive the process).
-    ///   - makeCode: the source of one-time codes; random 6 digits unless a test injects its own.
+    ///   - makeCode: the source of one-time codes; a random ``OneTimeCode`` unless a test injects its own.
     public init(store: NolBackendStore, demoCards: [NolCardRecord], clock: any Clock<Duration> = ContinuousClock(),
                 now: @escaping @Sendable () -> Date = { Date() },
                 makeCode: @escaping @Sendable () -> String = SimulatedTransit.randomCode,
@@ -89,8 +88,8 @@ public final class SimulatedTransit: Transit {
                 return .failure(link.mobileNumber == mobileNumber.e164 ? .alreadyLinked : .linkedElsewhere)
             }
             // The wait is between codes to one number: a code to a number typed again differently is a first one.
-            if let resendAt = code.resendAt, moment < resendAt, code.mobileNumber == mobileNumber.e164 {
-                return .failure(.resendTooSoon(seconds: Int(resendAt.timeIntervalSince(moment).rounded(.up))))
+            if let seconds = Self.secondsToWait(code, at: moment), code.mobileNumber == mobileNumber.e164 {
+                return .failure(.resendTooSoon(seconds: seconds))
             }
             code.mobileNumber = mobileNumber.e164
             try issue(&code, at: moment, in: tx)
@@ -138,9 +137,7 @@ public final class SimulatedTransit: Transit {
                 return .failure(.unknownToken)
             }
             guard code.state != .used else { return .failure(.codeUsed) }
-            if let resendAt = code.resendAt, moment < resendAt {
-                return .failure(.resendTooSoon(seconds: Int(resendAt.timeIntervalSince(moment).rounded(.up))))
-            }
+            if let seconds = Self.secondsToWait(code, at: moment) { return .failure(.resendTooSoon(seconds: seconds)) }
             try issue(&code, at: moment, in: tx)
             return .success(())
         }.get()
@@ -201,12 +198,12 @@ public final class SimulatedTransit: Transit {
     private func issue(_ code: inout NolCodeRecord, at moment: Date, in tx: Database.Transaction) throws {
         let digits = makeCode()
         code.code = digits
-        code.triesLeft = rules.wrongTriesAllowed
-        code.expiresAt = moment.addingTimeInterval(rules.codeLifetime)
-        code.resendAt = moment.addingTimeInterval(rules.resendCooldown)
+        code.triesLeft = rules.code.wrongTriesAllowed
+        code.expiresAt = moment.addingTimeInterval(rules.code.lifetime)
+        code.resendAt = moment.addingTimeInterval(rules.code.resendCooldown)
         code.state = .pending
         try NolBackendStore.saveCode(code, in: tx)
-        let minutes = Int(rules.codeLifetime / 60)
+        let minutes = Int(rules.code.lifetime / 60)
         let purpose = code.purpose == "link" ? "link your Nol card" : "unlink your Nol card"
         try NolBackendStore.appendMessage(
             to: code.mobileNumber ?? "", code: digits,
@@ -223,12 +220,24 @@ public final class SimulatedTransit: Transit {
         case .pending: break
         }
         guard let expected = code.code, let expiresAt = code.expiresAt else { return .unknownToken }
-        if moment >= expiresAt { return .codeExpired }
-        if otpCode == expected { return nil }
-        code.triesLeft -= 1
-        if code.triesLeft <= 0 { code.state = .voided }
-        try NolBackendStore.saveCode(code, in: tx)
-        return code.state == .voided ? .codeVoided : .wrongCode(triesLeft: code.triesLeft)
+        switch OneTimeCode.judge(otpCode, expected: expected, triesLeft: code.triesLeft, expired: moment >= expiresAt) {
+        case .opens: return nil
+        case .expired: return .codeExpired
+        case let .wrong(triesLeft):
+            code.triesLeft = triesLeft
+            try NolBackendStore.saveCode(code, in: tx)
+            return .wrongCode(triesLeft: triesLeft)
+        case .voided:
+            code.triesLeft = 0
+            code.state = .voided
+            try NolBackendStore.saveCode(code, in: tx)
+            return .codeVoided
+        }
+    }
+
+    /// How long before `code` may be sent again, as "wait N s" says it; nil when it may be now.
+    private static func secondsToWait(_ code: NolCodeRecord, at moment: Date) -> Int? {
+        code.resendAt.flatMap { OneTimeCode.secondsToWait(.seconds($0.timeIntervalSince(moment))) }
     }
 
     private static func cannotLink(_ card: NolCardRecord, today: String) -> TransitError? {

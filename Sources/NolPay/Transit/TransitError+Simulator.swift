@@ -50,7 +50,7 @@ extension TransitError {
     static func wrongCode(triesLeft: Int) -> TransitError {
         TransitError(code: "otp-incorrect",
                      message: "Wrong code: \(triesLeft) \(triesLeft == 1 ? "try" : "tries") left.",
-                     recoverySuggestion: "Check the 6 digits in the SMS and type them again.")
+                     recoverySuggestion: "Check the \(OneTimeCode.length) digits in the SMS and type them again.")
             .saying(.counted(.nolErrWrongCode, triesLeft), LocalizedText(.nolErrWrongCodeAdvice))
     }
     static func resendTooSoon(seconds: Int) -> TransitError {

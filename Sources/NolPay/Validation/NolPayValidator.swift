@@ -14,8 +14,8 @@ public enum NolPayValidator {
         recoverySuggestion: "Enter a UAE mobile number such as 050 123 4567, or an international one starting with +.")
         .saying(LocalizedText(.nolInvalidPhone), LocalizedText(.nolInvalidPhoneAdvice))
     public static let invalidOtp = NolPayValidationError(
-        errorId: "invalid-otp-code", description: "OTP is not valid: the code has 6 digits.",
-        recoverySuggestion: "Enter the 6 digits from the SMS.")
+        errorId: "invalid-otp-code", description: "OTP is not valid: the code has \(OneTimeCode.length) digits.",
+        recoverySuggestion: "Enter the \(OneTimeCode.length) digits from the SMS.")
         .saying(LocalizedText(.nolInvalidOtp), LocalizedText(.nolInvalidOtpAdvice))
     public static let invalidCardNumber = NolPayValidationError(
         errorId: "invalid-card-number", description: "Card number is not valid.",

@@ -1,4 +1,5 @@
 import CheckoutCore
+import FoundationEssentials
 
 /// A Nol Pay one-time code: the six digits the SMS carries. The one home of its rule: the
 /// validator reads one (``init(_:)``), the simulator and the demo make one (``random()``,
@@ -32,4 +33,43 @@ public struct OneTimeCode: Sendable, Hashable, CustomStringConvertible {
     private static let bound: UInt64 = (0..<length).reduce(1) { value, _ in value * 10 }
 
     public var description: String { digits }
+}
+
+extension OneTimeCode {
+    /// The numbers a code lives by: one home for the simulator that enforces them and the screens
+    /// that count down to them (``NolTerms/resendCooldown`` comes from here).
+    public struct Rules: Sendable, Equatable {
+        /// How long a code works once sent.
+        public var lifetime: TimeInterval = 5 * 60
+        /// How many wrong tries void a code.
+        public var wrongTriesAllowed = 3
+        /// How long after a code the system takes a request for another.
+        public var resendCooldown: TimeInterval = 30
+        public init() {}
+    }
+
+    /// What a try at a code that is still pending comes to.
+    public enum Verdict: Sendable, Equatable {
+        case opens
+        case wrong(triesLeft: Int)
+        /// The last wrong try allowed: the code no longer works.
+        case voided
+        case expired
+    }
+
+    /// Judges `typed` against the code sent, which had `triesLeft` wrong tries left and may have
+    /// `expired`; the simulator records what it comes to.
+    public static func judge(_ typed: String, expected: String, triesLeft: Int, expired: Bool) -> Verdict {
+        if expired { return .expired }
+        if typed == expected { return .opens }
+        return triesLeft - 1 <= 0 ? .voided : .wrong(triesLeft: triesLeft - 1)
+    }
+
+    /// The whole seconds, rounded up, that "wait N s" says when `left` of the wait between codes
+    /// remains; nil when it is over. The simulator's refusal and the screens' countdown both say it.
+    public static func secondsToWait(_ left: Duration) -> Int? {
+        guard left > .zero else { return nil }
+        let (seconds, attoseconds) = left.components
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    }
 }

@@ -82,35 +82,6 @@ final class StubBinService: BinDataService {
     }
 }
 
-/// A payment service for tests: counts payments and can be held open until released.
-final class RecordingPaymentService: PaymentService {
-    private let state = Mutex<(requests: [PaymentRequest], gate: CheckedContinuation<Void, Never>?, held: Bool)>(([], nil, false))
-
-    init(held: Bool = false) { state.withLock { $0.held = held } }
-
-    var requests: [PaymentRequest] { state.withLock { $0.requests } }
-
-    /// How many payments wait for ``release()`` (0 or 1).
-    var heldCount: Int { state.withLock { $0.gate == nil ? 0 : 1 } }
-
-    func pay(_ request: PaymentRequest) async throws -> Payment {
-        let held = state.withLock { $0.requests.append(request); return $0.held }
-        if held { await withCheckedContinuation { continuation in state.withLock { $0.gate = continuation } } }
-        return Payment(id: "pay_\(requests.count)", status: .authorized, amount: request.amount, surcharge: request.surcharge, currency: request.currency,
-                       network: request.network, firstDigits: request.firstDigits, last4Digits: request.last4Digits)
-    }
-
-    /// Lets a held payment finish.
-    func release() {
-        let gate = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.held = false
-            defer { state.gate = nil }
-            return state.gate
-        }
-        gate?.resume()
-    }
-}
-
 /// A client session for tests: answers each selection as the sandbox does (the session's surcharge,
 /// plus `extra` for the networks given), after a delay on a ``ManualClock``, or fails for the
 /// networks told to; records every request.
@@ -142,24 +113,6 @@ final class ScriptedClientSessionService: ClientSessionService {
         var due = session.amountDue(for: network)
         due.surcharge += extra
         return due
-    }
-}
-
-/// Every event a manager emitted, with the digits current when it was emitted.
-final class EventRecorder: Sendable {
-    private let recorded = Mutex<[(event: CheckoutEvent, digits: String)]>([])
-
-    var events: [CheckoutEvent] { recorded.withLock { $0.map(\.event) } }
-    var emissions: [(event: CheckoutEvent, digits: String)] { recorded.withLock { $0 } }
-
-    func record(_ event: CheckoutEvent, _ digits: String) { recorded.withLock { $0.append((event, digits)) } }
-
-    /// The events recorded since the last call.
-    func take() -> [CheckoutEvent] {
-        recorded.withLock { recorded in
-            defer { recorded = [] }
-            return recorded.map(\.event)
-        }
     }
 }
 

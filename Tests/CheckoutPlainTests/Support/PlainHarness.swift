@@ -66,8 +66,11 @@ final class PlainHarness: Sendable {
     }
 
     func frontEnd(settings: CheckoutSettings = PlainHarness.settings, storage: SettingsStorage? = nil) -> PlainFrontEnd {
-        PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, nol: nol,
-                      storage: storage, ledger: ledger)
+        var frontEnd = PlainFrontEnd(catalogue: Self.catalogue, settings: settings, makeEngine: makeEngine, nol: nol,
+                                     storage: storage, ledger: ledger)
+        // The app's countdowns on the manual clock too: a test says exactly how long is left.
+        frontEnd.clock = EventClock { [clock] in clock.now.offset }
+        return frontEnd
     }
 
     /// Runs `route` to the end of `answers`; the exit status and the console.

@@ -24,9 +24,9 @@ import Testing
             ledger = try Ledger(database: Database(path: ":memory:"))
             manager = RawDataManager(configuration: EngineConfiguration(session: primer.configuration.session, debounce: .milliseconds(10),
                                                                         binLookupTimeout: .seconds(30)),
-                                     catalogue: EngineHarness.catalogue, binService: primer.binService(timeout: .seconds(30))!,
+                                     catalogue: Loopback.catalogue, binService: primer.binService(timeout: .seconds(30))!,
                                      paymentService: primer.paymentService(ledger: ledger), clientSessionService: primer.clientSessionService(),
-                                     now: { EngineHarness.now })
+                                     now: { Loopback.now })
             let recorded = self.recorded
             manager.events { event in recorded.record(event, "") }
         }

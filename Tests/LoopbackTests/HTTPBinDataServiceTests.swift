@@ -88,8 +88,8 @@ import Testing
             let recorder = EventRecorder()
             let manager = RawDataManager(
                 configuration: EngineConfiguration(session: ClientSession(), debounce: .milliseconds(10), binLookupTimeout: .milliseconds(300)),
-                catalogue: EngineHarness.catalogue, binService: HTTPBinDataService(baseURL: url, timeout: .seconds(5)),
-                paymentService: payments, now: { EngineHarness.now })
+                catalogue: Loopback.catalogue, binService: HTTPBinDataService(baseURL: url, timeout: .seconds(5)),
+                paymentService: payments, now: { Loopback.now })
             await manager.observeEmissions { recorder.record($0, $1) }
             await manager.setRawData(CardData(cardNumber: bin + "00000000", expiryDate: "12/30", cvv: "123", cardholderName: "Jane Doe"))
             await manager.submit()
