@@ -2,6 +2,7 @@ import Foundation
 
 // ResourceEmbedder OUTPUT NAME PATH [NAME PATH]...
 // ResourceEmbedder --text-keys OUTPUT CATALOGUE   (see TextKeys.swift)
+// ResourceEmbedder --ready-data OUTPUT NAME PATH [NAME PATH]...   (see ReadyData.swift)
 //
 // Writes OUTPUT, a Swift file that gives `ResourceFiles` the bytes of each PATH under its NAME
 // (`data/networks.json`) as a string literal: one static string per file, in the binary's
@@ -20,6 +21,22 @@ if arguments.first == "--text-keys" {
         exit(1)
     }
     writeIfChanged(textKeySource(keys), to: arguments[1])
+    exit(0)
+}
+if arguments.first == "--ready-data" {
+    guard arguments.count % 2 == 0 else {
+        FileHandle.standardError.write(Data("usage: ResourceEmbedder --ready-data OUTPUT NAME PATH [NAME PATH]...\n".utf8))
+        exit(2)
+    }
+    var files: [(name: String, text: String)] = []
+    for index in stride(from: 2, to: arguments.count, by: 2) {
+        guard let data = FileManager.default.contents(atPath: arguments[index + 1]), let text = String(data: data, encoding: .utf8) else {
+            FileHandle.standardError.write(Data("ResourceEmbedder: cannot read \(arguments[index + 1]) as UTF-8 text\n".utf8))
+            exit(1)
+        }
+        files.append((arguments[index], text))
+    }
+    writeIfChanged(readyDataSource(files), to: arguments[1])
     exit(0)
 }
 guard let outputPath = arguments.first, arguments.count % 2 == 1 else {

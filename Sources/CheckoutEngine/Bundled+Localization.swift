@@ -59,7 +59,9 @@ extension Bundled {
         try formats.withLock { read in
             if let known = read[id] { return known }
             let loaded = Result { () throws(BundledDataError) -> LocaleFormat in
-                let found = try ResourceFiles.load("locales.json") { try LocaleFormat.all(json: $0, only: [id]) }
+                let found = try ready("locales.json", { tree throws in try LocaleFormat.all(json: tree, only: [id]) }) {
+                    try LocaleFormat.all(json: $0, only: [id])
+                }
                 guard let format = found[id] else {
                     throw BundledDataError(file: "locales.json", reason: "has no locale '\(id)' for \(language.nativeName)")
                 }
@@ -78,7 +80,12 @@ extension Bundled {
         try catalogues.withLock { read in
             if let known = read[language] { return known }
             let loaded = Result { () throws(BundledDataError) -> StringCatalogue in
-                try ResourceFiles.load(catalogueFile(language)) { try StringCatalogue(tsv: String(decoding: $0, as: UTF8.self)) }
+                let file = catalogueFile(language)
+                // The rows read at build time, unless CHECKOUT_RESOURCES names other files.
+                if ResourceFiles.overrideDirectory == nil, let rows = ReadyData.catalogue(file) {
+                    do { return try StringCatalogue(rows: rows) } catch { throw BundledDataError(file: file, reason: "\(error)") }
+                }
+                return try ResourceFiles.load(file) { try StringCatalogue(tsv: String(decoding: $0, as: UTF8.self)) }
             }
             read[language] = loaded
             return loaded

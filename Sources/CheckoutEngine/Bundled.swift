@@ -7,16 +7,18 @@ import FoundationEssentials
 ///
 /// Each accessor throws a ``BundledDataError`` naming the file when it is missing or broken, so the
 /// executable can say so in one line rather than crash. Files are read with
-/// `ResourceFiles.load`, which the Nol demo cards use too.
+/// `ResourceFiles.load`, which the Nol demo cards use too; the ones the first frame needs
+/// (`networks.json`, `session.json`, `locales.json`, the catalogues) were read at build time
+/// (``ReadyData``) and are built from those constants unless `CHECKOUT_RESOURCES` names other files.
 public enum Bundled {
     private static let loadedCatalogue = Result { () throws(BundledDataError) -> NetworkCatalogue in
-        try ResourceFiles.load("networks.json") { try NetworkCatalogue(json: $0) }
+        try ready("networks.json", NetworkCatalogue.init(json:)) { try NetworkCatalogue(json: $0) }
     }
     private static let loadedBinTable = Result { () throws(BundledDataError) -> BinTable in
         try ResourceFiles.load("bin-table.csv") { try BinTable(csv: String(decoding: $0, as: UTF8.self)) }
     }
     private static let loadedSession = Result { () throws(BundledDataError) -> ClientSession in
-        try ResourceFiles.load("session.json") { try ClientSession(json: $0) }
+        try ready("session.json", ClientSession.init(json:)) { try ClientSession(json: $0) }
     }
     private static let loadedTestCards = Result { () throws(BundledDataError) -> TestCards in
         try ResourceFiles.load("test-cards.json") { try TestCards(json: $0) }
@@ -33,6 +35,15 @@ public enum Bundled {
 
     /// The test card numbers the program names (`test-cards.json`, each with its source).
     public static func testCards() throws(BundledDataError) -> TestCards { try loadedTestCards.get() }
+
+    /// A shipped JSON file read into `Value`: from its tree read at build time, or, when
+    /// `CHECKOUT_RESOURCES` names other files (or the build could not read it), by parsing its text.
+    /// Either way a value `read` refuses is a ``BundledDataError`` naming the file.
+    static func ready<Value>(_ name: String, _ read: (JSONValue) throws -> Value,
+                             parsing parse: (Data) throws -> Value) throws(BundledDataError) -> Value {
+        guard ResourceFiles.overrideDirectory == nil, let tree = ReadyData.json(name) else { return try ResourceFiles.load(name, parse) }
+        do { return try read(tree) } catch { throw BundledDataError(file: name, reason: "\(error)") }
+    }
 }
 
 /// The test card numbers the program itself names, read from `test-cards.json`: the sandbox's

@@ -17,6 +17,11 @@ extension LocaleFormat {
         do { root = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch {
             throw LocaleDataError("\(error)")
         }
+        return try all(json: root, only: only)
+    }
+
+    /// Every locale of the parsed tree of `locales.json` (the shipped one is read at build time), as the file's text is read.
+    public static func all(json root: JSONValue, only: Set<String>? = nil) throws(LocaleDataError) -> [String: LocaleFormat] {
         guard case .object(let systems)? = root["numberingSystems"] else { throw LocaleDataError("$.numberingSystems: expected an object") }
         var digitsBySystem: [String: [Character]] = [:]
         for (id, value) in systems {

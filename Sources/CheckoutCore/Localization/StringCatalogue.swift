@@ -91,31 +91,12 @@ public struct StringCatalogue: Sendable, Equatable {
                 throw StringCatalogueError(line: number, "\(fields.count) fields where the header names \(header.total) (fields are separated by one tab)")
             }
             let keyRange = fields[header.key]
-            guard !keyRange.isEmpty, keyRange.allSatisfy({ (0x30...0x39).contains(bytes[$0]) || (0x61...0x7A).contains(bytes[$0] | 0x20) }) else {
+            guard Self.isKey(UnsafeBufferPointer(rebasing: bytes[keyRange])) else {
                 throw StringCatalogueError(line: number, "'\(string(keyRange))' is not a key (letters and digits, as the TextKey case is spelt)")
             }
-            let key = string(keyRange)
             let text = try unescape(UnsafeBufferPointer(rebasing: bytes[fields[header.text]]), line: number)
-            if let note = header.note, !fields[note].isEmpty { notes[key] = string(fields[note]) }
-            guard let countColumn = header.count, !fields[countColumn].isEmpty else {
-                guard entries[key] == nil else { throw StringCatalogueError(line: number, "key '\(key)' is given twice") }
-                entries[key] = .text(text)
-                continue
-            }
-            let countName = string(fields[countColumn])
-            guard let category = PluralCategory(rawValue: countName) else {
-                throw StringCatalogueError(line: number, "'\(countName)' is not a plural category (zero, one, two, few, many, other)")
-            }
-            switch entries[key] {
-            case nil:
-                entries[key] = .counted([category: text])
-            case .counted(var forms):
-                guard forms[category] == nil else { throw StringCatalogueError(line: number, "key '\(key)' gives its '\(countName)' form twice") }
-                forms[category] = text
-                entries[key] = .counted(forms)
-            case .text:
-                throw StringCatalogueError(line: number, "key '\(key)' is both a plain and a counted sentence")
-            }
+            try Self.add(Row(line: number, key: string(keyRange), count: header.count.map { string(fields[$0]) } ?? "",
+                             text: text, note: header.note.map { string(fields[$0]) } ?? ""), to: &entries, notes: &notes)
         }
         guard columns != nil else {
             // As `String.hasSuffix("\n")` says it: a file ending "\r\n" ends in one Character, not "\n".
@@ -123,6 +104,75 @@ public struct StringCatalogue: Sendable, Equatable {
             throw StringCatalogueError(line: max(1, number - (endsInNewline ? 1 : 0)), "no header line (key, count, text, note)")
         }
         return (entries, notes)
+    }
+
+    /// One row of a catalogue file, its text already unescaped: what `ResourceEmbedder` reads from a
+    /// shipped catalogue at build time (CheckoutEngine's `ReadyData`), so a start builds the
+    /// catalogue from constants instead of parsing its text (issue 33).
+    public struct Row: Sendable, Equatable {
+        /// The row's line number in its file, for errors.
+        public var line: Int
+        public var key: String
+        /// The plural category (`one`, `few`…), empty for a plain sentence.
+        public var count: String
+        public var text: String
+        /// The translators' note, empty for none.
+        public var note: String
+
+        public init(line: Int, key: String, count: String, text: String, note: String) {
+            self.line = line
+            self.key = key
+            self.count = count
+            self.text = text
+            self.note = note
+        }
+    }
+
+    /// A catalogue from its rows, checked as ``init(tsv:)`` checks a file's: the same catalogue,
+    /// the same errors.
+    public init(rows: [Row]) throws(StringCatalogueError) {
+        var entries: [String: Entry] = [:]
+        var notes: [String: String] = [:]
+        entries.reserveCapacity(rows.count)
+        for row in rows {
+            var key = row.key
+            let valid = key.withUTF8 { Self.isKey($0) }
+            guard valid else {
+                throw StringCatalogueError(line: row.line, "'\(row.key)' is not a key (letters and digits, as the TextKey case is spelt)")
+            }
+            try Self.add(row, to: &entries, notes: &notes)
+        }
+        self.init(entries: entries, notes: notes)
+    }
+
+    /// Whether a key field is spelt as a TextKey case is: letters and digits.
+    private static func isKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) }
+    }
+
+    /// Adds one row's sentence (or plural form) and note: the one home of a catalogue's rules on
+    /// repeated keys and plural categories, for a file's lines and for ready rows.
+    private static func add(_ row: Row, to entries: inout [String: Entry], notes: inout [String: String]) throws(StringCatalogueError) {
+        let key = row.key
+        if !row.note.isEmpty { notes[key] = row.note }
+        guard !row.count.isEmpty else {
+            guard entries[key] == nil else { throw StringCatalogueError(line: row.line, "key '\(key)' is given twice") }
+            entries[key] = .text(row.text)
+            return
+        }
+        guard let category = PluralCategory(rawValue: row.count) else {
+            throw StringCatalogueError(line: row.line, "'\(row.count)' is not a plural category (zero, one, two, few, many, other)")
+        }
+        switch entries[key] {
+        case nil:
+            entries[key] = .counted([category: row.text])
+        case .counted(var forms):
+            guard forms[category] == nil else { throw StringCatalogueError(line: row.line, "key '\(key)' gives its '\(row.count)' form twice") }
+            forms[category] = row.text
+            entries[key] = .counted(forms)
+        case .text:
+            throw StringCatalogueError(line: row.line, "key '\(key)' is both a plain and a counted sentence")
+        }
     }
 
     /// A text field with `\n`, `\t` and `\\` turned into what they stand for.

@@ -16,6 +16,10 @@ enum NetworkCatalogueFile {
         do { root = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch {
             throw CatalogueError("networks.json is not JSON: \(error)")
         }
+        return try decode(root)
+    }
+
+    static func decode(_ root: JSONValue) throws -> [NetworkInfo] {
         guard let networks = root["networks"]?.arrayValue else { throw CatalogueError("networks.json needs a \"networks\" list") }
         return try networks.enumerated().map { index, entry in try decodeNetwork(entry, index: index) }
     }

@@ -18,6 +18,11 @@ public struct NetworkCatalogue: Sendable {
         self.init(networks: try NetworkCatalogueFile.decode(json))
     }
 
+    /// Builds a catalogue from the parsed tree of `networks.json` (the shipped one is read at build time).
+    public init(json tree: JSONValue) throws {
+        self.init(networks: try NetworkCatalogueFile.decode(tree))
+    }
+
     /// Builds a catalogue from network descriptions, in catalogue order.
     public init(networks: [NetworkInfo]) {
         storage = CatalogueStorage(networks: networks)

@@ -50,6 +50,14 @@ extension ClientSession {
         self = session
     }
 
+    /// Reads session defaults from their parsed tree (the shipped `session.json` is read at build
+    /// time), as strictly as the file's text.
+    public init(json tree: JSONValue) throws {
+        let (session, warnings) = try Self.read(tree)
+        if let first = warnings.first { throw CatalogueError("\(first)") }
+        self = session
+    }
+
     /// Parses a comma-separated list of network ids (`VISA,CARTES_BANCAIRES`); throws naming the
     /// first id that is not a network.
     public static func parseNetworkList(_ text: String) throws -> [CardNetwork] {
