@@ -10,6 +10,11 @@ public enum Checkout {
     @MainActor
     public static func run(_ arguments: [String]) async -> Int32 {
         let arguments = commandFirst(arguments)
+        // The version is one constant of the program: nothing to read, nothing to load first.
+        if arguments == ["--version"] {
+            FileHandleOutput.line(HelpText.version)
+            return 0
+        }
         // Every command speaks English at least (its help, its errors): without the catalogue it
         // would print key names (`helpTitle`) and exit 0, so a broken data folder stops it here.
         do { _ = try Bundled.localizer(.english) } catch {
