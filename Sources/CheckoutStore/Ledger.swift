@@ -211,6 +211,11 @@ public final class Ledger: Sendable {
     /// it may have charged. Written before the request goes out, replaced by the answer.
     public static let outcomeUnknown = "UNKNOWN"
 
+    /// An intent's reason while no answer completes it: what a row left so by a crash says. An
+    /// answer whose outcome is unknown too (a timeout, an answer without a payment id) replaces it
+    /// with its own, more precise reason.
+    public static let intentReason = "outcome unknown: the processor was asked and no answer was recorded; it may have charged"
+
     /// The ledger in `database` (``Database/init(path:busyTimeout:)`` has created its table). Rows an
     /// earlier checkout kept in the spool are written now when the database takes them.
     public init(database: Database) throws {
@@ -387,13 +392,15 @@ public final class Ledger: Sendable {
     /// Records one attempt inside a caller's transaction (so a Nol payment's balance change and its
     /// ledger row commit together or not at all). With `ignoringDuplicates`, a row of a request
     /// already in the ledger completes it when it is still ``outcomeUnknown`` and the new row is an
-    /// answer, and otherwise changes nothing.
+    /// answer (or an unknown outcome with a reason of its own in place of the intent's
+    /// ``intentReason``), and otherwise changes nothing.
     public static func insert(_ entry: LedgerEntry, in transaction: Database.Transaction, ignoringDuplicates: Bool = false) throws {
         precondition(entry.firstDigits.count <= 8 && entry.last4.count <= 4, "the ledger never keeps a full card number")
         let upsert = " ON CONFLICT(request_id) DO UPDATE SET id = excluded.id, method = excluded.method, amount = excluded.amount, "
             + "surcharge = excluded.surcharge, currency = excluded.currency, network = excluded.network, first_digits = excluded.first_digits, "
             + "last4 = excluded.last4, status = excluded.status, decline_reason = excluded.decline_reason, "
-            + "network_chosen_by = excluded.network_chosen_by WHERE payments.status = '\(outcomeUnknown)' AND excluded.status != '\(outcomeUnknown)'"
+            + "network_chosen_by = excluded.network_chosen_by WHERE payments.status = '\(outcomeUnknown)' AND (excluded.status != '\(outcomeUnknown)' "
+            + "OR (payments.decline_reason IS '\(intentReason)' AND excluded.decline_reason IS NOT '\(intentReason)'))"
         try transaction.execute(
             "INSERT INTO payments (id, created_at, method, amount, surcharge, currency, network, "
                 + "first_digits, last4, status, decline_reason, network_chosen_by, request_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"

@@ -64,6 +64,26 @@ import Testing
         #expect(try ledger.entries().count == 1)
     }
 
+    /// An answer that leaves the outcome unknown (Primer's answer without a payment id, a timeout)
+    /// keeps the row UNKNOWN and gives it its own reason; the intent's line drained later does not
+    /// put the placeholder back.
+    @Test func anUnknownAnswerKeepsTheRowUnknownWithItsOwnReason() throws {
+        let directory = Directory()
+        let ledger = try directory.ledger()
+        var intent = Self.intent("req_1")
+        intent.declineReason = Ledger.intentReason
+        #expect(ledger.recordIntent(intent) == nil)
+        var unknown = Self.answer("req_1", id: "req_1", status: Ledger.outcomeUnknown)
+        unknown.declineReason = "no payment id in Primer's answer"
+        #expect(ledger.recordOrKeep(unknown) == nil)
+        try directory.ledger().database.transaction { try Ledger.insert(intent, in: $0, ignoringDuplicates: true) }
+        let entries = try ledger.entries()
+        #expect(entries.map(\.status) == ["UNKNOWN"] && entries.map(\.declineReason) == ["no payment id in Primer's answer"])
+        // A later answer still completes it.
+        #expect(ledger.recordOrKeep(Self.answer("req_1", id: "pay_1")) == nil)
+        #expect(try ledger.entries().map(\.status) == ["AUTHORIZED"])
+    }
+
     @Test func twoAnswersWithTheSameProcessorIdAreBothKept() throws {
         let directory = Directory()
         let ledger = try directory.ledger()

@@ -93,9 +93,6 @@ extension PaymentRequest {
 }
 
 extension Ledger {
-    /// An intent's reason while no answer completes it: what a row left so by a crash says.
-    public static let intentReason = "outcome unknown: the processor was asked and no answer was recorded; it may have charged"
-
     /// Writes `request`'s intent ahead of the processor call and returns the key of its row (the
     /// request's id and a suffix of its own, so a caller that sends the same id twice still gets
     /// two rows); throws, and the card is not sent, when neither the ledger nor its spool can hold

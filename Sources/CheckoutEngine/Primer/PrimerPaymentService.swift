@@ -127,8 +127,12 @@ public struct PrimerPaymentService: PaymentService {
         // Primer's answer is the truth: a ledger that cannot take the row now gets it later, and
         // the payment says so apart; a local error never replaces what Primer charged. An answer
         // that never came (or cannot be read) leaves the row UNKNOWN, never FAILED: Primer may have charged.
-        let entry = SandboxPaymentService.ledgerEntry(for: payment, key: key,
+        var entry = SandboxPaymentService.ledgerEntry(for: payment, key: key,
                                                       status: outcome.isOutcomeUnknown ? Ledger.outcomeUnknown : nil, at: now())
+        // Its own reason in place of the intent's, said as an unknown outcome (as every language reads it).
+        if outcome.isOutcomeUnknown, let reason = entry.declineReason, !reason.lowercased().hasPrefix("outcome unknown") {
+            entry.declineReason = "outcome unknown: " + reason
+        }
         payment.notRecorded = ledger?.recordOrKeep(entry)?.description
         if let failure = outcome.failure {
             // Once Primer created the payment, its id, order id and status go with the failure (the SDK's checkoutData).
