@@ -9,11 +9,16 @@ extension PaymentsScreen {
         var bindings: [KeyBinding<Action>] = [
             KeyBinding([.up], "↑↓", text.text(.paymentsKeyChoose), .up, explain: text.text(.paymentsKeyAbove)),
             KeyBinding([.down], "↓", text.text(.paymentsKeyBelow), .down, footer: false),
-            KeyBinding([.pageUp], "pgup/dn", text.text(.paymentsKeyPage), .pageUp, explain: text.text(.paymentsKeyPageBefore)),
-            KeyBinding([.pageDown], "pgdn", text.text(.paymentsKeyPageNext), .pageDown, footer: false),
-            KeyBinding([.left], "←→", text.text(.paymentsKeyStatus), .previousFilter, rank: .focused, explain: text.text(.paymentsKeyStatusExplain)),
-            KeyBinding([.right], "→", text.text(.paymentsKeyStatusExplain), .nextFilter, footer: false),
+            KeyBinding([.left], "←→", text.text(.paymentsKeyStatus), .previousFilter, rank: .focused, explain: text.text(.paymentsKeyStatusBack)),
+            KeyBinding([.right], "→", text.text(.paymentsKeyStatusOn), .nextFilter, footer: false),
         ]
+        // Pages are turned only where there is more than one (no key that does nothing is offered).
+        if pageCount > 1 {
+            bindings.insert(contentsOf: [
+                KeyBinding([.pageUp], "pgup/dn", text.text(.paymentsKeyPage), .pageUp, explain: text.text(.paymentsKeyPageBefore)),
+                KeyBinding([.pageDown], "pgdn", text.text(.paymentsKeyPageNext), .pageDown, footer: false),
+            ], at: 2)
+        }
         if chosen != nil { bindings += ReceiptKeeping.bindings(Action.receipt, text: text) }
         return KeyMap(bindings)
     }

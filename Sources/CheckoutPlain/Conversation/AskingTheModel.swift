@@ -167,7 +167,7 @@ extension ScreenModel {
         if let notice {
             return ScreenQuestion(step: screen, lead: notice.lead, prompt: "", kind: .notice(notice.steps), error: notice.errors, atEnd: atEnd)
         }
-        let said = tables.filter { $0.marked == nil && !$0.rows.isEmpty }.flatMap(Self.readAloud)
+        let said = tables.filter { $0.marked == nil && !$0.rows.isEmpty }.flatMap { Self.readAloud($0, context.localizer) }
         if let table = tables.first(where: { $0.marked != nil && !$0.rows.isEmpty }), let marked = table.marked {
             var options = table.rows.enumerated().map { index, row in
                 ScreenQuestion.Option(row.filter { !$0.isEmpty }.joined(separator: ", "), steps: AnswerStep.moving(from: marked, to: index))
@@ -181,7 +181,7 @@ extension ScreenModel {
             let heading = [table.filter, table.position].compactMap { $0 }.joined(separator: context.glyphs.separator)
             return ScreenQuestion(step: "\(screen).\(table.id).\(heading).\(marked)", lead: said, prompt: "",
                                   help: actions.filter { $0.key != nil }.map { "\($0.keys): \($0.label)" },
-                                  kind: .choice(.init(heading: heading.isEmpty ? title : title + ": " + heading, options: options, defaultIndex: marked)),
+                                  kind: .choice(.init(heading: heading.isEmpty ? title : context.localizer.text(.plainLabelled, title, heading), options: options, defaultIndex: marked)),
                                   error: status.map { [$0] } ?? [], atEnd: atEnd)
         }
         return ScreenQuestion(step: screen, lead: [title + "."] + said + (status.map { [$0] } ?? []), prompt: "", kind: .notice([.key(.escape)]),
@@ -234,11 +234,13 @@ extension ScreenModel {
         return question
     }
 
-    /// A table read aloud: a line a row, its cells apart; a row without a first cell goes on the last.
-    static func readAloud(_ table: Table) -> [String] {
+    /// A table read aloud: a line a row, its cells apart (a label and its value as the language
+    /// writes them); a row without a first cell goes on the last.
+    static func readAloud(_ table: Table, _ localizer: Localizer) -> [String] {
         table.rows.map { row in
             let cells = row.filter { !$0.isEmpty }
-            return row.first?.isEmpty == true ? "  " + cells.joined(separator: ", ") : cells.joined(separator: ": ")
+            if row.first?.isEmpty == true { return "  " + cells.joined(separator: ", ") }
+            return cells.count < 2 ? cells.joined() : localizer.text(.plainLabelled, cells[0], cells.dropFirst().joined(separator: ", "))
         }
     }
 }
