@@ -357,14 +357,11 @@ public enum ScreenEvent: Sendable, Equatable {
     case answer(Bool)
 }
 
-extension Screen where Click == Never {
-    public mutating func click(_ target: Never, column: Int, context: ScreenContext) -> [ScreenEffect] {
-        switch target {}
-    }
-}
-
 /// The screen's frame and model as the app reads them, by the names it reads them with.
 extension Screen {
+    /// Nothing: what a screen without click targets (its `Click` is `Never`) does on a click.
+    public mutating func click(_ target: Click, column: Int, context: ScreenContext) -> [ScreenEffect] { [] }
+
     public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] { [] }
 
     public func model(context: ScreenContext) -> ScreenModel {
