@@ -114,7 +114,7 @@ import Testing
         let payRow = canvas.lines.firstIndex { $0.contains("[") && $0.contains("49.99") }
         #expect(payRow != nil)
         if let payRow, let column = canvas.lines[payRow].firstIndex(of: "]").map({ canvas.lines[payRow].distance(from: canvas.lines[payRow].startIndex, to: $0) }) {
-            #expect(canvas.target(row: payRow, column: column)?.id as? CardFormScreen.Field == .pay, "a click on the drawn button is the button")
+            #expect(canvas.target(row: payRow, column: column)?.id as? CardFormScreen.Click == .field(.pay), "a click on the drawn button is the button")
         }
     }
 }

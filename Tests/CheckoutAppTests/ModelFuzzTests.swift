@@ -187,7 +187,7 @@ struct ModelFuzzer {
         var clickedPay = false
         var clickedKey: Key?
         if case .mouse(let event, _) = input, event.kind == .press, let id = model.render().target(row: event.row, column: event.column)?.id {
-            clickedPay = model.top is CardFormScreen && id as? CardFormScreen.Field == .pay
+            clickedPay = model.top is CardFormScreen && id as? CardFormScreen.Click == .field(.pay)
             clickedKey = (id as? AppModel.HintKey)?.key
         }
         let onNol = model.top is NolFlowScreen

@@ -143,8 +143,10 @@ extension AppModel {
         _ = model.press(.tab)
         // The window ends at the caret (the end); the first cell shown is some way into the name.
         let canvas = model.render()
-        let target = canvas.targets.first { ($0.id as? CardFormScreen.FieldText)?.field == .name }!
-        let start = (target.id as! CardFormScreen.FieldText).start
+        let (target, start) = canvas.targets.lazy.compactMap { target -> (Canvas.Target, Int)? in
+            guard case let .text(.name, start)? = target.id as? CardFormScreen.Click else { return nil }
+            return (target, start)
+        }.first!
         #expect(start > 0)
         model.click(row: target.rect.top, column: target.rect.left)
         #expect(form(model).focus == .name)

@@ -81,7 +81,7 @@ public struct Canvas: Sendable, Equatable {
     /// A part of the canvas a click acts on, and what the screen that drew it calls it.
     public struct Target: Sendable {
         public var rect: Rect
-        /// A field, a network, a button, a row: whatever the screen recognises in ``ScreenInput/click(_:column:)``.
+        /// A field, a network, a button, a row: a value of the screen's ``Screen/Click``, handed back in ``Screen/click(_:column:context:)``.
         public var id: any Hashable & Sendable
     }
 

@@ -60,8 +60,8 @@ public struct TerminalSize: Sendable, Equatable {
 /// - **Events are stamped** with the time since the first keystroke, read from the injected
 ///   ``EventClock`` as each event arrives.
 /// - **A click acts on what was drawn under it.** Screens register click targets as they render;
-///   a click is looked up in the frame on show and handed to the top screen as
-///   ``ScreenInput/click(_:column:)``; the wheel goes to the top screen as ``ScreenInput/scroll(_:)``.
+///   a click is looked up in the frame on show and handed to the top screen as its own
+///   ``Screen/Click`` (``Screen/click(_:column:context:)``); the wheel goes to the top screen as ``ScreenInput/scroll(_:)``.
 ///   While a question is asked only its answers can be clicked.
 public struct AppModel: Sendable {
     /// Below this size the app shows what size it needs instead of a squeezed screen.
@@ -350,7 +350,10 @@ public struct AppModel: Sendable {
                 push(EventLogScreen(opening: line.sequence))
                 return drainCommands()
             }
-            return deliverToTop(.click(target.id, column: event.column - target.rect.left))
+            guard !stack.isEmpty else { return [] }
+            let index = stack.count - 1
+            apply(stack[index].click(on: target.id, column: event.column - target.rect.left, context: context), from: index)
+            return drainCommands()
         case .wheelUp, .wheelDown:
             guard yesNoQuestion == nil else { return [] }
             return deliverToTop(.scroll(event.kind == .wheelUp ? -1 : 1))
@@ -614,5 +617,14 @@ extension AppModel {
             let answer = await nol.perform(request.call)
             _ = receive(answer, for: request.serial)
         }
+    }
+}
+
+extension Screen {
+    /// A click on a canvas target handed to the screen as its own ``Screen/Click``: the one place
+    /// a target's id is cast; a target of another type is not the screen's and does nothing.
+    fileprivate mutating func click(on id: any Hashable & Sendable, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        guard let click = id as? Click else { return [] }
+        return self.click(click, column: column, context: context)
     }
 }

@@ -77,9 +77,6 @@ public enum ScreenInput: Sendable {
     case key(Key)
     /// Text pasted in one go (bracketed paste): it arrives whole, never as keystrokes.
     case paste(String)
-    /// A click on a target the screen registered while rendering (``Canvas/addTarget(_:_:)``):
-    /// the target's id and the clicked column counted from the target's left edge.
-    case click(any Hashable & Sendable, column: Int)
     /// The mouse wheel turned over the screen: lines to scroll, negative towards the top.
     case scroll(Int)
     /// An event of the checkout engine, in the order the engine emitted it.

@@ -264,7 +264,9 @@ public struct StatusNote: Sendable, Equatable {
 ///    calls ``perform(_:context:)``; the footer and the F1 help are built from the same table, so
 ///    they can never disagree with what the keys do.
 /// 3. ``receive(_:context:)`` gets what the table did not claim: typed characters, pasted text
-///    (one ``ScreenInput/paste(_:)`` per paste), engine events and animation ticks.
+///    (one ``ScreenInput/paste(_:)`` per paste), engine events and animation ticks. A screen that
+///    can be clicked declares `Click`, registers targets of that type while rendering, and gets
+///    them back in ``click(_:column:context:)``.
 /// 4. ``render(into:area:context:)`` draws into the area between the title bar and the footer.
 ///    Show focus with ``CellStyle/focus`` and the left bar of ``GlyphSet/focusBar``, never by moving
 ///    the layout; take every symbol from `context.glyphs` so the screen reads in ASCII too.
@@ -282,6 +284,9 @@ public struct StatusNote: Sendable, Equatable {
 /// `canvas.text`.
 public protocol Screen: Sendable {
     associatedtype Action: Sendable
+    /// What the screen calls the click targets it registers while rendering
+    /// (``Canvas/addTarget(_:_:)``); `Never` for a screen nothing on which is clicked.
+    associatedtype Click: Hashable & Sendable = Never
     /// What the app must know of the screen at any moment without a context, cheaply (it is
     /// asked on every turn of the loop): its English title, whether it animates or waits, the text
     /// field the caret is in, and how it sits beside the event panel (``ScreenFrame``).
@@ -298,6 +303,9 @@ public protocol Screen: Sendable {
     mutating func perform(_ action: Action, context: ScreenContext) -> [ScreenEffect]
     /// Handles everything the binding table did not claim.
     mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect]
+    /// Handles a click on one of its targets: the target and the clicked column counted from
+    /// the target's left edge. Nothing to do for a screen whose `Click` is `Never`.
+    mutating func click(_ target: Click, column: Int, context: ScreenContext) -> [ScreenEffect]
     /// Handles what the app does to it (``ScreenEvent``): it comes on, Esc steps back inside it
     /// (only while its model's ``ScreenModel/stepBack`` is not `nil`), its yes/no question is
     /// answered. Nothing by default.
@@ -351,6 +359,9 @@ public enum ScreenEvent: Sendable, Equatable {
 
 /// The screen's frame and model as the app reads them, by the names it reads them with.
 extension Screen {
+    /// Nothing: what a screen without click targets (its `Click` is `Never`) does on a click.
+    public mutating func click(_ target: Click, column: Int, context: ScreenContext) -> [ScreenEffect] { [] }
+
     public mutating func respond(to event: ScreenEvent, context: ScreenContext) -> [ScreenEffect] { [] }
 
     public func model(context: ScreenContext) -> ScreenModel {

@@ -108,7 +108,7 @@ extension NolFlowScreen {
             let focused = chosen && actions == nil
             let style: CellStyle = focused ? .selection : (chosen ? .bold : (line.last4 == nil ? .dim : .normal))
             canvas.addTarget(Rect(top: row, left: left, width: width, height: min(labelLines[index].count, bottom - row)),
-                             ClickTarget.row(index))
+                             Click.row(index))
             for (offset, text) in labelLines[index].enumerated() where row < bottom {
                 if focused {
                     // The bar spans the row's columns, not the whole width of a wide terminal.
@@ -130,7 +130,7 @@ extension NolFlowScreen {
             if let actions {
                 for (offset, title) in actions.titles.enumerated() where row < bottom {
                     let on = offset == actions.selected
-                    canvas.addTarget(Rect(top: row, left: left, width: width, height: 1), ClickTarget.action(offset))
+                    canvas.addTarget(Rect(top: row, left: left, width: width, height: 1), Click.action(offset))
                     let text = (on ? glyphs.pointer : " ") + " " + context.truncate(title, to: width - 6)
                     if on {
                         canvas.put(glyphs.focusBar, row: row, column: left, style: .focus)

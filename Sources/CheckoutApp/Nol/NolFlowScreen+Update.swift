@@ -137,13 +137,10 @@ extension NolFlowScreen {
             newCodeSent = false
             if !fields.isEmpty, !busy { type(text) }
             if codeIsComplete { return perform(.submit, context: context) }
-        case let .click(target as ClickTarget, column):
-            guard !busy else { break }
-            return click(target, column: column, context: context)
         case let .scroll(lines):
             let count = chooserRowCount
             if count > 0, !busy { selected = max(0, min(count - 1, selected + lines)) }
-        case .engine, .click, .ledger:
+        case .engine, .ledger:
             break
         }
         return drainLog()
@@ -153,7 +150,8 @@ extension NolFlowScreen {
     /// it, pays, opens My cards' actions), so a stray click never pays; a click on one of My
     /// cards' actions does it, and on another card closes them. A click on a field puts the caret
     /// where it lands.
-    private mutating func click(_ target: ClickTarget, column: Int, context: ScreenContext) -> [ScreenEffect] {
+    public mutating func click(_ target: Click, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        guard !busy else { return drainLog() }
         switch target {
         case let .row(index):
             if isChoosingAction {

@@ -196,7 +196,7 @@ extension NolFlowScreen {
                        style: fieldErrors[field] != nil ? .error : (focused ? .bold : .dim))
             let edited = values[field] ?? EditableText()
             let column = left + Self.valueColumn
-            canvas.addTarget(Rect(top: row, left: left, width: Self.valueColumn, height: 1), ClickTarget.field(field, start: nil))
+            canvas.addTarget(Rect(top: row, left: left, width: Self.valueColumn, height: 1), Click.field(field, start: nil))
             var start = 0
             if field == .code {
                 // The code's six places show from the start, filled as it is typed.
@@ -212,7 +212,7 @@ extension NolFlowScreen {
                 if focused { canvas.cursor = (row, column + window.caretColumn) }
                 start = window.start
             }
-            canvas.addTarget(Rect(top: row, left: column, width: valueWidth, height: 1), ClickTarget.field(field, start: start))
+            canvas.addTarget(Rect(top: row, left: column, width: valueWidth, height: 1), Click.field(field, start: start))
             row += 1
             if let error = fieldErrors[field] {
                 // As every other error reads: what is wrong after ✗, what to type after →.

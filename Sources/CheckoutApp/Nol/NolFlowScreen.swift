@@ -26,7 +26,7 @@ public struct NolFlowScreen: Screen {
     public enum Flow: Sendable, Equatable { case link, cards, pay, unlink }
     /// What My cards offers for a card.
     enum CardAction: Sendable, Equatable, CaseIterable { case pay, unlink }
-    enum Field: Sendable, Hashable { case card, phone, code }
+    public enum Field: Sendable, Hashable { case card, phone, code }
     enum Machine: Sendable {
         case link(NolPayLinkCardStateMachine)
         case unlink(NolPayUnlinkCardStateMachine)
@@ -54,7 +54,7 @@ public struct NolFlowScreen: Screen {
     /// What a click lands on: a row of a card list (the reader's cards, the linked cards, "type a
     /// card number"), one of My cards' actions, or a field, its text drawn from column `start` of
     /// the value (`nil` for its label).
-    enum ClickTarget: Hashable, Sendable {
+    public enum Click: Hashable, Sendable {
         case row(Int)
         case action(Int)
         case field(Field, start: Int?)

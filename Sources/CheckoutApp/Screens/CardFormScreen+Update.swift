@@ -77,7 +77,6 @@ extension CardFormScreen {
         case .engine(let event):
             let effects = handle(event, context: context)
             return effects + reconsiderHold(context: context)
-        case .click(let id, let column): return click(id, column: column, context: context)
         case .tick: return reconsiderHold(context: context)
         case .scroll, .transit, .ledger, .nol: return []
         }
@@ -98,27 +97,25 @@ extension CardFormScreen {
 
     /// A click focuses the field clicked (the caret where it was clicked), picks a network in the
     /// chooser, or presses Pay.
-    mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) -> [ScreenEffect] {
+    public mutating func click(_ target: Click, column: Int, context: ScreenContext) -> [ScreenEffect] {
         notice = nil
         advancing = nil
         arrivedByItself = nil
-        switch id {
-        case let text as FieldText:
-            guard let path = Self.text(of: text.field), let (shown, isStored) = shownText(of: text.field, context: context) else { return [] }
-            setFocus(text.field, context: context)
-            self[keyPath: path].moveCaret(toColumn: text.start + column, in: shown, isStored: isStored)
-        case let field as Field:
+        switch target {
+        case let .text(field, start):
+            guard let path = Self.text(of: field), let (shown, isStored) = shownText(of: field, context: context) else { return [] }
+            setFocus(field, context: context)
+            self[keyPath: path].moveCaret(toColumn: start + column, in: shown, isStored: isStored)
+        case let .field(field):
             guard focusOrder(context: context).contains(field) else { return [] }
             setFocus(field, context: context)
             if field == .pay { return pay(context: context) }
-        case let network as CardNetwork:
+        case let .network(network):
             guard let items = selectableNetworks(context: context), items.contains(where: { $0.network == network }) else { return [] }
             setFocus(.network, context: context)
             choice = network
             choiceIsCardholders = true
             return sendIfChanged(context: context)
-        default:
-            break
         }
         return []
     }

@@ -79,7 +79,7 @@ extension CardFormScreen {
             : changedTotal != nil ? text.text(.cardConfirmButton, amount) : text.text(.cardPayButton, amount)
         if focus == .pay { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
         canvas.put(button, row: row, column: left + 2, style: focus == .pay ? .selection : .bold)
-        canvas.addTarget(Rect(top: row, left: left, width: 2 + DisplayWidth.of(button), height: 1), Field.pay)
+        canvas.addTarget(Rect(top: row, left: left, width: 2 + DisplayWidth.of(button), height: 1), Click.field(.pay))
         // The banner sits beside the button; its second row takes the blank row under it.
         var bannerRows = 1
         if let banner {
@@ -223,7 +223,7 @@ extension CardFormScreen {
         let hasError = visibleError(for: field) != nil
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
         let width = canvas.put(text + (hasError ? " *" : ""), row: row, column: column + 2, style: focused ? .focus : (hasError ? .error : .dim))
-        canvas.addTarget(Rect(top: row, left: column, width: 2 + width, height: 1), field)
+        canvas.addTarget(Rect(top: row, left: column, width: 2 + width, height: 1), Click.field(field))
     }
 
     static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
@@ -245,16 +245,16 @@ extension CardFormScreen {
         let glyphs = context.glyphs
         let focused = focus == field
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
-        canvas.addTarget(Rect(top: row, left: column, width: 2, height: 1), field)
+        canvas.addTarget(Rect(top: row, left: column, width: 2, height: 1), Click.field(field))
         guard let (shown, isStored) = shownText(of: field, context: context), !shown.isEmpty else {
             if !focused { canvas.put(placeholder, row: row, column: column + 2, style: .dim, maxWidth: width) }
-            canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), FieldText(field: field, start: 0))
+            canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), Click.text(field, start: 0))
             return focused ? (row, column + 2) : nil
         }
         let caretColumn = self[keyPath: Self.text(of: field)!].caretColumn(in: shown, isStored: isStored)
         let window = EditableText.window(shown, caretColumn: caretColumn, width: width)
         canvas.put(window.text, row: row, column: column + 2, style: .bold, maxWidth: width)
-        canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), FieldText(field: field, start: window.start))
+        canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), Click.text(field, start: window.start))
         return focused ? (row, column + 2 + window.caretColumn) : nil
     }
 
@@ -315,7 +315,7 @@ extension CardFormScreen {
         let end = column + width
         var x = column + 2
         x += canvas.put(context.localizer.text(.cardPayWith), row: row, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
-        canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Field.network)
+        canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Click.field(.network))
         for item in items where x < end {
             let picked = item.network == choice
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
@@ -330,7 +330,7 @@ extension CardFormScreen {
                 x += canvas.put(" " + context.surcharge(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
                                 maxWidth: end - x)
             }
-            canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), item.network)
+            canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), Click.network(item.network))
             x += canvas.put("  ", row: row, column: x, maxWidth: max(0, end - x))
         }
     }

@@ -24,11 +24,13 @@ public struct CardFormScreen: Screen {
 
     public enum Action: Sendable { case next, previous, enter, chooseLeft, chooseRight }
 
-    /// The click target of a text field's value: a click puts the caret at column `start` plus
-    /// the clicked column of the field's text as drawn.
-    struct FieldText: Hashable, Sendable {
-        var field: Field
-        var start: Int
+    /// What a click lands on: a field (its label, a check box, Pay), a text field's value (a
+    /// click puts the caret at column `start` plus the clicked column of the text as drawn), or a
+    /// network in the chooser.
+    public enum Click: Hashable, Sendable {
+        case field(Field)
+        case text(Field, start: Int)
+        case network(CardNetwork)
     }
 
     /// The number as edited: ASCII digits only, the caret counted in digits.

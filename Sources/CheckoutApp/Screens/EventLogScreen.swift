@@ -141,17 +141,19 @@ public struct EventLogScreen: Screen {
     }
 
     /// A line of the list as a click target.
-    struct LineTarget: Hashable, Sendable { var sequence: Int }
+    public struct LineTarget: Hashable, Sendable { var sequence: Int }
+
+    /// A click opens the line, as Enter does on the current one.
+    public mutating func click(_ line: LineTarget, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        editingFilter = false
+        selected = line.sequence
+        detail = line.sequence
+        detailScroll = 0
+        return []
+    }
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         switch input {
-        case .click(let line as LineTarget, _):
-            // A click opens the line, as Enter does on the current one.
-            editingFilter = false
-            selected = line.sequence
-            detail = line.sequence
-            detailScroll = 0
-            return []
         case .scroll(let lines):
             for _ in 0..<abs(lines) { _ = perform(lines < 0 ? .older : .newer, context: context) }
             return []

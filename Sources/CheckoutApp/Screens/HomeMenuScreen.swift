@@ -49,12 +49,16 @@ public struct HomeMenuScreen: Screen {
         return []
     }
 
-    /// A click opens the item clicked; the wheel moves the selection.
+    /// A click opens the item clicked (its index).
+    public mutating func click(_ index: Int, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        guard Self.items.indices.contains(index) else { return [] }
+        selection = index
+        return perform(.open, context: context)
+    }
+
+    /// The wheel moves the selection.
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         switch input {
-        case .click(let index as Int, _) where Self.items.indices.contains(index):
-            selection = index
-            return perform(.open, context: context)
         case .scroll(let lines):
             selection = max(0, min(Self.items.count - 1, selection + lines))
         default:

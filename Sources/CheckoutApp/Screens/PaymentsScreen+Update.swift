@@ -58,12 +58,16 @@ extension PaymentsScreen {
         return load(choosingLast: choosingLast)
     }
 
-    /// Typing goes to the file name while one is asked for; a click chooses a payment; the wheel moves the choice.
+    /// A click chooses a payment (its index on the page).
+    public mutating func click(_ index: Int, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        if entries.indices.contains(index) { selected = index }
+        return []
+    }
+
+    /// Typing goes to the file name while one is asked for; the wheel moves the choice.
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         if keeping.receive(input) { return [] }
         switch input {
-        case .click(let index as Int, _) where entries.indices.contains(index):
-            selected = index
         case .ledger(let answer):
             take(answer)
         case .scroll(let lines):

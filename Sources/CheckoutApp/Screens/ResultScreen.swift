@@ -126,10 +126,15 @@ public struct ResultScreen: KeepsReceipts {
         return []
     }
 
-    /// A click on a button presses it; while a file name is typed, keys and pastes edit it.
+    /// While a file name is typed, keys and pastes edit it.
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
-        if keeping.receive(input) { return [] }
-        guard case .click(let button as Button, _) = input, !keeping.isAsking, let index = buttons.firstIndex(of: button) else { return [] }
+        _ = keeping.receive(input)
+        return []
+    }
+
+    /// A click on a button presses it.
+    public mutating func click(_ button: Button, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        guard !keeping.isAsking, let index = buttons.firstIndex(of: button) else { return [] }
         selected = index
         return perform(.activate, context: context)
     }

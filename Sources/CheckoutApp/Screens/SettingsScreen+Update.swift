@@ -93,10 +93,6 @@ extension SettingsScreen {
 
     public mutating func receive(_ input: ScreenInput, context: ScreenContext) -> [ScreenEffect] {
         switch input {
-        case .click(let id, let column):
-            error = nil
-            notice = nil
-            click(id, column: column, context: context)
         case .scroll(let lines):
             select(offset: lines)
         case .key(let key):
@@ -180,28 +176,30 @@ extension SettingsScreen {
 
     /// A click focuses the row clicked; on ◀ ▶ it steps, on a check box it toggles, in a text
     /// field it puts the caret at the clicked character.
-    mutating func click(_ id: any Hashable & Sendable, column: Int, context: ScreenContext) {
-        if let row = id as? Row, rows.contains(row) {
+    public mutating func click(_ target: Click, column: Int, context: ScreenContext) -> [ScreenEffect] {
+        error = nil
+        notice = nil
+        switch target {
+        case .row(let row):
+            guard rows.contains(row) else { break }
             focus(row)
             if row == .reset { _ = perform(.reset, context: context) }
-        }
-        switch id as? Control {
-        case .step(let row, let step)?:
-            guard rows.contains(row) else { return }
+        case .step(let row, let step):
+            guard rows.contains(row) else { break }
             focus(row)
             if row == .mouse { draft.mouse.toggle() } else { change(by: step) }
-        case .toggle(let network)?:
-            guard rows.contains(.network(network)) else { return }
+        case .toggle(let network):
+            guard rows.contains(.network(network)) else { break }
             focus(.network(network))
             if accepted.contains(network) { accepted.remove(network) } else { accepted.insert(network) }
-        case .text(let row, let start)?:
-            guard rows.contains(row), let path = Self.text(of: row) else { return }
+        case .text(let row, let start):
+            guard rows.contains(row), let path = Self.text(of: row) else { break }
             focus(row)
             let shown = self[keyPath: path].text
             self[keyPath: path].moveCaret(toColumn: start + column, in: shown) { _ in true }
-        case nil:
-            break
         }
+        syncURL()
+        return []
     }
 
     /// ← → on the source, + - on a duration, ← → or Alt-↑ ↓ on a network (its place in the order).

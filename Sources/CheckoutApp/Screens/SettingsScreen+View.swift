@@ -87,7 +87,7 @@ extension SettingsScreen {
         let text = context.localizer
         let selected = item == current
         if selected { canvas.put(glyphs.focusBar, row: row, column: left, style: .focus) }
-        canvas.addTarget(Rect(top: row, left: left, width: valueColumn - left + valueWidth, height: 1), item)
+        canvas.addTarget(Rect(top: row, left: left, width: valueColumn - left + valueWidth, height: 1), Click.row(item))
         let labelStyle: CellStyle = selected ? .focus : .normal
         let valueStyle: CellStyle = selected ? .selection : .bold
         switch item {
@@ -121,7 +121,7 @@ extension SettingsScreen {
             canvas.put("\(glyphs.checkBox(on: on)) \(position + String(repeating: " ", count: max(0, 3 - position.count))) \(name)",
                        row: row, column: left + 2, style: selected ? .selection : (on ? .normal : .dim))
             canvas.addTarget(Rect(top: row, left: left + 2, width: DisplayWidth.of(glyphs.checkBox(on: on)), height: 1),
-                             Control.toggle(network))
+                             Click.toggle(network))
         }
     }
 
@@ -139,11 +139,11 @@ extension SettingsScreen {
         let end = column + width
         var x = column
         let decrease = canvas.put(glyphs.decrease, row: row, column: x, style: style, maxWidth: end - x)
-        canvas.addTarget(Rect(top: row, left: x, width: decrease, height: 1), Control.step(item, by: -1))
+        canvas.addTarget(Rect(top: row, left: x, width: decrease, height: 1), Click.step(item, by: -1))
         x += decrease
         x += canvas.put(" " + glyphs.text(value) + " ", row: row, column: x, style: style, maxWidth: max(0, end - x - 1))
         let increase = canvas.put(glyphs.increase, row: row, column: x, style: style, maxWidth: max(0, end - x))
-        canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Control.step(item, by: 1))
+        canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Click.step(item, by: 1))
     }
 
     /// A text field: the URL across the row, or a duration with its unit between its - and +
@@ -157,14 +157,14 @@ extension SettingsScreen {
         // A duration steps with - and +, so those are what stand beside it (◀ ▶ would say ← →, which move the caret).
         if unit != nil {
             x += canvas.put("- ", row: row, column: x, style: .dim)
-            canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Control.step(item, by: -1))
+            canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Click.step(item, by: -1))
         }
         let suffix = unit.map { " " + $0 + " " } ?? ""
         let fieldWidth = unit == nil ? max(1, column + width - x) : Self.maximumDurationDigits + 1
         let window = EditableText.window(field.text, caretColumn: field.caretColumn(in: field.text) { _ in true }, width: fieldWidth)
         let shownWidth = unit == nil ? fieldWidth : max(1, DisplayWidth.of(window.text) + (selected ? 1 : 0))
         canvas.put(window.text, row: row, column: x, style: style, maxWidth: fieldWidth)
-        canvas.addTarget(Rect(top: row, left: x, width: shownWidth, height: 1), Control.text(item, start: window.start))
+        canvas.addTarget(Rect(top: row, left: x, width: shownWidth, height: 1), Click.text(item, start: window.start))
         if selected { canvas.cursor = (row, x + window.caretColumn) }
         if field.text.isEmpty, !selected, unit == nil {
             canvas.put("http://host/…", row: row, column: x, style: .dim, maxWidth: fieldWidth)
@@ -174,6 +174,6 @@ extension SettingsScreen {
         x += DisplayWidth.of(window.text)
         x += canvas.put(suffix, row: row, column: x, style: .dim)
         let increase = canvas.put("+", row: row, column: x, style: .dim)
-        canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Control.step(item, by: 1))
+        canvas.addTarget(Rect(top: row, left: x, width: increase, height: 1), Click.step(item, by: 1))
     }
 }

@@ -25,7 +25,8 @@ public struct SettingsScreen: Screen {
 
     /// The click targets inside a row: its ◀ and ▶, a network's check box, a text field's text
     /// (`start` is the column of the text drawn first, as for the card form's fields).
-    enum Control: Sendable, Hashable {
+    public enum Click: Sendable, Hashable {
+        case row(Row)
         case step(Row, by: Int)
         case toggle(CardNetwork)
         case text(Row, start: Int)
