@@ -30,4 +30,18 @@ extension RawDataManager {
     public func idle(on clock: ManualClock) async {
         await idle { clock.sleeperCount }
     }
+
+    /// Returns once no turn of the manager is running: every input posted has been applied, and it
+    /// has no more turns under way than tasks sleep on `clock`, a clock it may share with others (the
+    /// headless demo's and `checkout drive`'s, where a Nol simulator sleeps too). A virtual loop
+    /// asks this before it moves time on, so a timer the clock has just woken has run, and emitted
+    /// its events, before the next deadline is taken: however busy the machine, never by a count of
+    /// scheduler rounds.
+    public func settled(on clock: ManualClock) async {
+        while true {
+            applyInbox()
+            if !inbox.hasPending && turnsUnderWay <= clock.sleeperCount { return }
+            await Task.yield()
+        }
+    }
 }

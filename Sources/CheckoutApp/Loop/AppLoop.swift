@@ -103,6 +103,10 @@ public final class AppLoop {
         self.storage = storage
         engines = EngineHost(makeEngine: makeEngine, settings: settings ?? model.context.settings, wake: waiter.wake)
         transits = model.registry.nol.map { TransitHost(system: $0, wake: waiter.wake) }
+        if let virtual = clock as? VirtualLoopClock {
+            let engines = engines
+            virtual.settling = { await engines.settled(on: virtual.clock) }
+        }
     }
 
     /// Whether the engine or the Nol system has something under way.

@@ -46,6 +46,11 @@ final class EngineHost {
     /// True while the engine has not taken every command sent.
     var isBusy: Bool { link?.isBusy ?? false }
 
+    /// Returns once the engine in use runs no turn (``RawDataManager/settled(on:)``).
+    func settled(on clock: ManualClock) async {
+        await link?.manager.settled(on: clock)
+    }
+
     /// The events of the engine in use that came since the last call, in order: whole turns.
     func takeEvents() -> [CheckoutEvent] {
         let current = generation
@@ -74,6 +79,7 @@ final class EventInbox: Sendable {
 
 /// One engine and the task that hands it the app's commands.
 final class EngineLink: Sendable {
+    let manager: RawDataManager
     private let commands: AsyncStream<AppCommand>.Continuation
     private let task: Task<Void, Never>
     private let outstanding = Outstanding()
@@ -84,6 +90,7 @@ final class EngineLink: Sendable {
     }
 
     init(manager: RawDataManager, generation: Int, inbox: EventInbox, wake: @escaping @Sendable () -> Void) {
+        self.manager = manager
         manager.events(turns: { turn in
             inbox.append(turn, generation: generation)
             wake()

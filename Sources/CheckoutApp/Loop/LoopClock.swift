@@ -80,6 +80,11 @@ public final class DemoLoopClock: LoopClock {
 public final class VirtualLoopClock: LoopClock {
     public let clock: ManualClock
 
+    /// What must have run before time moves on: the loop sets it to its engine's
+    /// ``RawDataManager/settled(on:)``, so a timer just woken has emitted its events before the next
+    /// deadline is taken (a wait for a state, not for a number of yields).
+    public var settling: (@MainActor () async -> Void)?
+
     public init(_ clock: ManualClock) {
         self.clock = clock
     }
@@ -90,14 +95,17 @@ public final class VirtualLoopClock: LoopClock {
     /// if one is: what an input that waits for idle lets the clock move to.
     public var nextTimer: Duration? { clock.nextDeadline?.offset }
 
-    /// Lets the tasks that are ready run, without moving time.
-    public func settle() async { await clock.settle() }
+    /// Lets the tasks that are ready run, and the engine's turn end, without moving time.
+    public func settle() async {
+        await clock.settle()
+        await settling?()
+    }
 
     public func wait(_ waiter: any LoopWaiter, for descriptor: Int32?, until deadline: Duration?, cap: Duration?,
                      orReal realDeadline: ContinuousClock.Instant?, busy: Bool) async -> LoopWake {
         if waiter.takePendingWake() { return LoopWake(woken: true) }
         if busy { return await waiter.wait(for: nil, until: nil) }
-        await clock.settle()
+        await settle()
         if waiter.takePendingWake() { return LoopWake(woken: true) }
         guard let next = [deadline, clock.nextDeadline?.offset].compactMap({ $0 }).min() else {
             // Nothing is due and nothing is under way: only a wake-up can come.
