@@ -72,7 +72,7 @@ grep -hE '^[^ ]+ Test .* (passed|failed) after [0-9.]+ seconds' "$logs"/run-*.lo
   sed -E 's/^[^ ]+ Test (.*) (passed|failed) after ([0-9.]+) seconds.*/\3\t\1/' |
   awk -F'\t' '$2 !~ /^run with / { if (!($2 in longest) || $1 + 0 > longest[$2]) longest[$2] = $1 + 0 }
               END { for (test in longest) printf "%.2f\t%s\n", longest[test], test }' |
-  sort -gr | head -15 | awk -F'\t' '{ printf "  %7.2f  %s\n", $1, $2 }'
+  sort -gr | head -15 | awk -F'\t' '{ printf "  %7.2f  %s\n", $1, $2 }' || true   # head closes the pipe early (SIGPIPE)
 
 if [ "${WRITE_DOC:-}" = 1 ]; then
   tests=$(grep -hoE 'Test run with [0-9]+ tests in [0-9]+ suites' "$logs"/run-*.log | tail -1 | sed 's/Test run with //')
