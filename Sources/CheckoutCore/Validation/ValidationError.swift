@@ -40,7 +40,12 @@ public struct ValidationError: Sendable, Equatable, Hashable, Error {
     /// PrimerRawCardDataTokenizationBuilder.swift) beside "cannot be blank" for every other field.
     /// The wire keeps Primer's words; a person reads "cannot" everywhere.
     public var shownDescription: String {
-        description.replacing("can not ", with: "cannot ")
+        // Most descriptions have no "can not": they are returned after a search of their bytes, not
+        // of their Characters (the card form asks for every error's at each frame).
+        let bytes = Array(description.utf8), needle = Array("can not ".utf8)
+        guard bytes.count >= needle.count,
+              (0...(bytes.count - needle.count)).contains(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }) else { return description }
+        return description.replacing("can not ", with: "cannot ")
     }
 
     /// ``shownDescription`` in `localizer`'s language.

@@ -55,6 +55,12 @@ import Testing
         #expect(StringCatalogue.fill("{0}{0}", ["x"]) == "xx")
         #expect(StringCatalogue.fill("{2} {x} {", ["a"]) == "{2} {x} {", "no such argument: left as it is")
         #expect(StringCatalogue.fill("no braces", ["a"]) == "no braces")
+        #expect(StringCatalogue.fill("{10}·{1}", Array(repeating: "a", count: 10) + ["k"]) == "k·a", "two digits")
+        #expect(StringCatalogue.fill("{0", ["a"]) == "{0")
+        #expect(StringCatalogue.fill("}{0}{", ["a"]) == "}a{")
+        #expect(StringCatalogue.fill("{{0}}", ["a"]) == "{a}")
+        #expect(StringCatalogue.fill("Montant\u{A0}: {0} → ✓ {1}", ["49,99\u{A0}€", "e\u{301}"]) == "Montant\u{A0}: 49,99\u{A0}€ → ✓ e\u{301}")
+        #expect(StringCatalogue.fill("{99999}", ["a"]) == "{99999}")
         #expect(StringCatalogue.placeholders(in: "Pay {0} with {1}, {1}; {x} {") == [0, 1])
     }
 }
