@@ -1,7 +1,7 @@
 /// The app as a line-by-line front end hands it its answers: the terminal's keys, one step at a time.
 extension AppModel {
     /// What the screen on top has said so far (its model's ``ScreenModel/narration``).
-    public var narration: [Narration] { top?.model(context: context).narration ?? [] }
+    public var narration: [Narration] { topModel?.narration ?? [] }
 
     /// Hands one step of an answer to the app, as the terminal's keys are handed; what the runtime
     /// must do. ``AnswerStep/check`` is the front end's to look at and does nothing here.
@@ -26,8 +26,7 @@ extension AppModel {
     /// own, Esc's, the global ones), and the question asked over it as a focused choice while
     /// one is (y and n its only keys then).
     public var screenModel: ScreenModel {
-        guard let top, let index = stack.indices.last else { return ScreenModel(screen: "none", title: "") }
-        var shown = top.model(context: context)
+        guard let top, let index = stack.indices.last, var shown = topModel else { return ScreenModel(screen: "none", title: "") }
         if shown.actions.isEmpty {
             let escape = escapeLabel(at: index, model: shown).map { [ScreenModel.Action(keys: "esc", label: $0, key: .escape)] } ?? []
             shown.actions = top.actions(context: context) + escape + ScreenModel.actions(globalKeyMap())

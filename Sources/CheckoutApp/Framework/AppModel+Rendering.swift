@@ -15,15 +15,14 @@ extension AppModel {
         var canvas = Canvas(width: width, height: height)
         canvas.direction = direction ?? context.localizer.language.direction
         canvas.textOrder = textOrder
-        guard let top else { return canvas }
+        guard let top, let shown = topModel(.frame) else { return canvas }
         guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
             Self.renderTooSmall(into: &canvas, glyphs: context.glyphs, localizer: context.localizer)
             return canvas
         }
         let glyphs = context.glyphs
         canvas.fill(row: 0, column: 0, count: width, style: .title)
-        // The screen's model, made once for the frame: its title, its question, what Esc does.
-        let shown = top.model(context: context)
+        // The screen's model (made once for the app's state): its title, its question, what Esc does.
         canvas.put(" " + context.truncate(shown.title, to: width - 22), row: 0, column: 0, style: .title)
         let brand = "TerminalCheckout "
         canvas.put(brand, row: 0, column: width - DisplayWidth.of(brand), style: .title)

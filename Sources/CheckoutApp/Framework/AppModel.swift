@@ -68,7 +68,10 @@ public struct AppModel: Sendable {
     public static let minimumWidth = 50
     public static let minimumHeight = 17
 
-    public private(set) var stack: [any Screen] = []
+    public private(set) var stack: [any Screen] = [] { didSet { revision = ModelMemo.newRevision() } }
+    /// Names the state of ``stack`` and ``context``: the top screen's model is made once for each (``topModel``).
+    private var revision = ModelMemo.newRevision()
+    private let memo = ModelMemo()
     /// A number for each screen of the stack, new whenever a screen is put in: a front end that
     /// follows a screen's narration knows a new screen from the one it was following.
     public private(set) var serials: [Int] = []
@@ -76,7 +79,7 @@ public struct AppModel: Sendable {
     /// The Settings screen that saved settings the engine is being rebuilt from, and whether a
     /// route's screen took its place (it was the only one): it comes back if the rebuild fails.
     private var settingsLeft: (index: Int, replaced: Bool)?
-    public private(set) var context: ScreenContext
+    public private(set) var context: ScreenContext { didSet { revision = ModelMemo.newRevision() } }
     /// The screens of each route; the loop puts in the ones that need the ledger once it is open
     /// (``AppLoop/useRegistry(_:)``).
     public internal(set) var registry: ScreenRegistry
@@ -181,7 +184,21 @@ public struct AppModel: Sendable {
     }
 
     /// The question on show, the app's or the top screen's.
-    public var yesNoQuestion: YesNoQuestion? { yesNoQuestion(over: top?.model(context: context)) }
+    public var yesNoQuestion: YesNoQuestion? { yesNoQuestion(over: topModel(.frame)) }
+
+    /// The model of the screen on top, made once for the app's state (``ModelMemo``).
+    public var topModel: ScreenModel? { topModel(.whole) }
+
+    /// The top screen's model with as much as `detail` asks for: the frame and the keys read
+    /// ``ScreenModel/Detail/frame``.
+    func topModel(_ detail: ScreenModel.Detail) -> ScreenModel? {
+        guard let top else { return nil }
+        return memo.model(for: revision, detail) { detail in
+            var asked = context
+            asked.modelDetail = detail
+            return top.model(context: asked)
+        }
+    }
 
     /// The question on show over `shown`, the top screen's model already made.
     func yesNoQuestion(over shown: @autoclosure () -> ScreenModel?) -> YesNoQuestion? {
@@ -232,6 +249,9 @@ public struct AppModel: Sendable {
     public mutating func press(_ key: Key) -> [AppCommand] {
         guard takesUserInput else { return [] }
         let key = visualKey(key)
+        // The question on show is the one the key answers: asked of the model the frame was drawn
+        // from, before the clocks are read for the key.
+        let asked = topModel(.frame)?.yesNo != nil
         readClocks()
         noteKeystroke()
         context.exportNote = nil
@@ -239,7 +259,7 @@ public struct AppModel: Sendable {
             answer(confirmation, key)
             return drainCommands()
         }
-        if top?.yesNoQuestion(context: context) != nil {
+        if asked {
             answerScreenQuestion(key)
             return drainCommands()
         }
@@ -340,7 +360,7 @@ public struct AppModel: Sendable {
                 if let answer = target.id as? Answer { self.answer(confirmation, answer == .yes ? .character("y") : .character("n")) }
                 return drainCommands()
             }
-            if top?.yesNoQuestion(context: context) != nil {
+            if topModel(.frame)?.yesNo != nil {
                 if let answer = target.id as? Answer { answerScreenQuestion(answer == .yes ? .character("y") : .character("n")) }
                 return drainCommands()
             }
@@ -424,7 +444,7 @@ public struct AppModel: Sendable {
     /// an answer it must show (a payment in flight), when Esc does nothing.
     func escapeLabel(at index: Int, model shown: ScreenModel? = nil) -> String? {
         if stack[index].isBusy { return nil }
-        if let label = (shown ?? stack[index].model(context: context)).stepBack { return label }
+        if let label = (shown ?? (index == stack.count - 1 ? topModel(.frame) : nil) ?? stack[index].model(context: context)).stepBack { return label }
         return context.localizer.text(index == 0 ? .frameQuit : .frameBack)
     }
 

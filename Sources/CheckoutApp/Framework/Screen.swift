@@ -143,6 +143,8 @@ public struct ScreenContext: Sendable {
     public var hasHomeMenu = false
     /// How the last export (a receipt saved or copied) went, until the next key.
     public var exportNote: StatusNote?
+    /// How much of its model a screen is asked to make (``ScreenModel/Detail``).
+    public var modelDetail: ScreenModel.Detail = .whole
 
     /// The area a screen draws into at the terminal's size (between the title bar and the footer).
     public var area: Rect { Rect(top: 1, left: 0, width: size.width, height: max(0, size.height - 2)) }

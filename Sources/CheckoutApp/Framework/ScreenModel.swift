@@ -61,6 +61,16 @@ public struct ScreenModel: Sendable, Equatable {
         self.title = title
     }
 
+    /// How much of a model is made. A screen that draws itself (the card form) makes only what
+    /// the app's frame reads of it for ``frame``: the title, the question over it (``yesNo``),
+    /// what Esc does (``stepBack``, ``discard``); everything else is for the front ends that lay
+    /// the model out (plain mode, `checkout drive`), which ask for the ``whole`` of it. A key on the
+    /// card form made its whole model for the frame: a third of the frame's instructions (issue 33).
+    public enum Detail: Sendable, Equatable {
+        case frame
+        case whole
+    }
+
     /// One field: a text to type or a value chosen, with what is said about it.
     public struct Field: Sendable, Equatable {
         /// Primer's input element names on the card form (`cardNumber`, `cardNetwork`,

@@ -22,6 +22,11 @@ extension CardFormScreen {
         let text = context.localizer
         let glyphs = context.glyphs
         var shown = ScreenModel(screen: "pay", title: title(context: context))
+        shown.stepBack = stepBackLabel(context: context)
+        shown.discard = discardQuestion(context: context)
+        shown.yesNo = yesNoQuestion(context: context)
+        // The terminal draws the form itself (``render(into:area:context:)``): its frame reads no more.
+        guard context.modelDetail == .whole else { return shown }
         let metadata = metadata(context: context)
         func error(_ field: Field) -> String? { visibleError(for: field)?.shownDescription(text) }
         func notice(_ field: Field) -> [String] { focus == field ? self.notice.map { [$0] } ?? [] : [] }
@@ -122,9 +127,6 @@ extension CardFormScreen {
         // nothing more, and the payment made stands.
         let paid = context.eventLog.entries.contains { $0.name == "checkoutCompleted" && $0.detail["payment"]?["status"]?.stringValue == "AUTHORIZED" }
         shown.atEnd = text.text(paid ? .plainNothingMorePaid : .plainNothingPaid)
-        shown.stepBack = stepBackLabel(context: context)
-        shown.discard = discardQuestion(context: context)
-        shown.yesNo = yesNoQuestion(context: context)
         shown.keyHelp = helpLines(context: context)
         shown.helpAbout = helpAbout(context: context)
         return shown
