@@ -99,12 +99,14 @@ extension KeyHint {
     /// `↓/tab`), and any key named twice kept once, in first-seen order.
     public static func merged(_ lines: [KeyHint]) -> [KeyHint] {
         var result: [KeyHint] = []
+        var byHelp: [String: Int] = [:]
         for line in lines {
-            if let index = result.firstIndex(where: { $0.help == line.help }) {
-                let known = Set(result[index].keys.split(separator: "/").map(String.init))
-                let added = line.keys.split(separator: "/").map(String.init).filter { !known.contains($0) }
+            if let index = byHelp[line.help] {
+                let known = result[index].keys.split(separator: "/")
+                let added = line.keys.split(separator: "/").filter { !known.contains($0) }
                 if !added.isEmpty { result[index].keys += "/" + added.joined(separator: "/") }
             } else {
+                byHelp[line.help] = result.count
                 result.append(line)
             }
         }
