@@ -35,15 +35,40 @@ public struct Canvas: Sendable, Equatable {
     }
 
     /// One cell: a character (a space when empty) and its style.
+    ///
+    /// A cell is plain bits, eight bytes: its character is kept as a Unicode scalar's value, or as
+    /// the number of a cluster of several scalars (a flag, a letter and its combining marks) in
+    /// ``CharacterClusters``. A frame is built, compared with the last one and thrown away at every
+    /// key; with a `Character` in each cell that was a retain and a release per cell and per copy,
+    /// a fifth of a key's instructions (callgrind, issue 33).
     public struct Cell: Sendable, Equatable {
-        public var character: Character
+        private var code: UInt32
         public var style: CellStyle
         /// True for the right half of a wide character.
         public var isContinuation: Bool
         /// True for the left half of a wide character: the next cell is its right half.
         public var isWide = false
 
-        public static let blank = Cell(character: " ", style: .normal, isContinuation: false)
+        public init(character: Character, style: CellStyle, isContinuation: Bool, isWide: Bool = false) {
+            self.init(code: CharacterClusters.code(of: character), style: style, isContinuation: isContinuation, isWide: isWide)
+        }
+
+        init(code: UInt32, style: CellStyle, isContinuation: Bool, isWide: Bool = false) {
+            self.code = code
+            self.style = style
+            self.isContinuation = isContinuation
+            self.isWide = isWide
+        }
+
+        public var character: Character {
+            get { CharacterClusters.character(code) }
+            set { code = CharacterClusters.code(of: newValue) }
+        }
+
+        /// The character when it is one scalar (every symbol and letter a screen draws), else nil.
+        public var scalar: Unicode.Scalar? { code < CharacterClusters.firstCluster ? Unicode.Scalar(code) : nil }
+
+        public static let blank = Cell(code: 0x20, style: .normal, isContinuation: false)
     }
 
     public let width: Int
@@ -136,8 +161,25 @@ public struct Canvas: Sendable, Equatable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if x >= limit { break }
-                if x >= 0 { set(row, x, Cell(character: Character(Unicode.Scalar(byte)), style: style, isContinuation: false)) }
+                if x >= 0 { set(row, x, Cell(code: UInt32(byte), style: style, isContinuation: false)) }
                 x += 1
+            }
+            return max(0, x - column)
+        }
+        // Scalars that each are a character (box drawing, arrows, French spaces…): no grapheme breaking.
+        if text.unicodeScalars.allSatisfy({ DisplayWidth.unjoinedWidth($0.value) != nil }) {
+            for scalar in text.unicodeScalars {
+                let w = DisplayWidth.unjoinedWidth(scalar.value) ?? 1
+                if w == 0 { continue }
+                if x + w > limit {
+                    if x < limit, x >= 0 { set(row, x, Cell(code: 0x20, style: style, isContinuation: false)) }
+                    break
+                }
+                if x >= 0 {
+                    set(row, x, Cell(code: scalar.value, style: style, isContinuation: false, isWide: w == 2))
+                    if w == 2 { set(row, x + 1, Cell(code: 0x20, style: style, isContinuation: true)) }
+                }
+                x += w
             }
             return max(0, x - column)
         }
@@ -243,7 +285,7 @@ public struct Canvas: Sendable, Equatable {
     public mutating func fill(row: Int, column: Int, count: Int, style: CellStyle) {
         let column = direction == .rightToLeft ? width - column - count : column
         for x in max(0, column)..<max(max(0, column), min(width, column + count)) {
-            set(row, x, Cell(character: " ", style: style, isContinuation: false))
+            set(row, x, Cell(code: 0x20, style: style, isContinuation: false))
         }
     }
 
@@ -253,7 +295,7 @@ public struct Canvas: Sendable, Equatable {
             let start = row * width
             var end = start + width
             // Trailing blanks go before the line is built: trimming a String from its end walks it.
-            while end > start, !cells[end - 1].isContinuation, cells[end - 1].character == " " { end -= 1 }
+            while end > start, !cells[end - 1].isContinuation, cells[end - 1].scalar == " " { end -= 1 }
             var line = ""
             for index in start..<end where !cells[index].isContinuation { line.append(cells[index].character) }
             return line
@@ -267,9 +309,9 @@ public struct Canvas: Sendable, Equatable {
         guard column >= 0, column < width else { return }
         let index = row * width + column
         // Overwriting half of a wide character blanks its other half so no orphan remains.
-        if cells[index].isContinuation, column > 0 { cells[index - 1] = Cell(character: " ", style: cells[index - 1].style, isContinuation: false) }
+        if cells[index].isContinuation, column > 0 { cells[index - 1] = Cell(code: 0x20, style: cells[index - 1].style, isContinuation: false) }
         if !cells[index].isContinuation, column + 1 < width, cells[index + 1].isContinuation {
-            cells[index + 1] = Cell(character: " ", style: cells[index + 1].style, isContinuation: false)
+            cells[index + 1] = Cell(code: 0x20, style: cells[index + 1].style, isContinuation: false)
         }
         cells[index] = cell
     }

@@ -299,18 +299,11 @@ final class NCursesTerminal {
         ctr_disarm()
     }
 
-    /// Whether a row of two canvases of one size holds the same cells: the same bytes (the cells'
-    /// characters then share their storage), else cell by cell. A key changes a row or two, so the
-    /// others are a byte comparison each, not a call and a String comparison per cell.
+    /// Whether a row of two canvases of one size holds the same cells (a cell is plain bits: a key
+    /// changes a row or two, and the others compare as eight bytes a cell).
     static func rowEqual(_ a: Canvas, _ b: Canvas, _ row: Int) -> Bool {
         let range = row * b.width..<(row + 1) * b.width
-        let sameBytes = a.cells.withUnsafeBytes { left in
-            b.cells.withUnsafeBytes { right in
-                let stride = MemoryLayout<Canvas.Cell>.stride
-                return memcmp(left.baseAddress! + range.lowerBound * stride, right.baseAddress! + range.lowerBound * stride, range.count * stride) == 0
-            }
-        }
-        return sameBytes || a.cells[range] == b.cells[range]
+        return a.cells[range] == b.cells[range]
     }
 
     /// The wide characters one row is written with, kept from frame to frame.
@@ -329,8 +322,8 @@ final class NCursesTerminal {
                 width += 1
                 if cell.isContinuation { continue }
                 // Printable ASCII is written as it is; anything else goes through TerminalCellText.
-                if let ascii = cell.character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-                    line.append(wchar_t(ascii))
+                if let scalar = cell.scalar, scalar.value >= 0x20, scalar.value < 0x7F {
+                    line.append(wchar_t(scalar.value))
                     continue
                 }
                 let text = TerminalCellText.text(for: cell.character, width: cell.isWide ? 2 : 1, ascii: glyphs.isASCII,
