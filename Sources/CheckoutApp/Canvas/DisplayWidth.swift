@@ -41,20 +41,37 @@ public enum DisplayWidth {
 
     /// The columns a string takes.
     ///
-    /// Below U+0300 no scalar joins the one before it into a character (CR LF aside, both
-    /// controls of width 0), so a text of such scalars is measured scalar by scalar, with no
-    /// grapheme breaking; any other text character by character.
+    /// A text of scalars none of which joins a neighbour into a character (``unjoinedWidth(_:)``:
+    /// Latin, the punctuation, arrows, box drawing and symbols the screens draw) is measured scalar
+    /// by scalar, with no grapheme breaking; any other text character by character.
     public static func of(_ text: String) -> Int {
         var total = 0
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard value < 0x300 else { return text.reduce(0) { $0 + of($1) } }
-            if value >= 0x20, value < 0x7F || value >= 0xA0 { total += 1 }
+            guard let width = unjoinedWidth(scalar.value) else { return text.reduce(0) { $0 + of($1) } }
+            total += width
         }
         return total
     }
 
-    private static func isWide(_ v: UInt32) -> Bool {
+    /// The columns of a scalar that is a character on its own whatever stands beside it, or nil for
+    /// one that may join a neighbour (a combining mark, a joiner, a selector, a regional indicator,
+    /// Hangul jamo, any script not listed). Below U+0300 none joins (CR LF aside: both controls of
+    /// width 0); nor do General Punctuation's dashes, quotes, spaces and marks (U+2010–U+2027,
+    /// U+202F–U+205E), the currency signs, and the symbol blocks U+2100–U+27BF (letterlike,
+    /// arrows, mathematical, technical, box drawing, blocks, geometric shapes, dingbats), Braille
+    /// and U+2B00–U+2BFF: none of them has a Grapheme_Cluster_Break other than Other (UAX #29),
+    /// and without a ZWJ or a selector beside it an Extended_Pictographic one stands alone.
+    static func unjoinedWidth(_ value: UInt32) -> Int? {
+        if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
+        switch value {
+        case 0x2010...0x2027, 0x202F...0x205E, 0x20A0...0x20C0, 0x2100...0x27BF, 0x2800...0x28FF, 0x2B00...0x2BFF:
+            return isWide(value) ? 2 : 1
+        default:
+            return nil
+        }
+    }
+
+    static func isWide(_ v: UInt32) -> Bool {
         switch v {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
              0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,

@@ -171,6 +171,25 @@ extension CardFormScreen {
     /// a scalar that cannot join the space before it into one character. A name that could (one
     /// starting with a combining mark) has each candidate built and measured whole instead.
     static func acceptedRow(_ names: [String], width: Int, glyphs: GlyphSet = .unicode, localizer: Localizer = Bundled.english) -> String {
+        // Made once for what it is made from: the names, the width, the glyphs and the language's
+        // two sentences and digits (a fifth of the form's drawing at each key when made every time).
+        let key = AcceptedRowKey(names: names, width: width, ascii: glyphs.isASCII, language: localizer.language,
+                                 sentences: [localizer.text(.cardWeAccept, "\u{1}"), localizer.text(.cardWeAcceptMore, "\u{1}"),
+                                             localizer.text(.cardWeAcceptCount, "\u{1}"), localizer.format.number(1234567890)])
+        return acceptedRows.value(for: key) { makeAcceptedRow(names, width: width, glyphs: glyphs, localizer: localizer) }
+    }
+
+    private struct AcceptedRowKey: Hashable, Sendable {
+        var names: [String]
+        var width: Int
+        var ascii: Bool
+        var language: Language
+        var sentences: [String]
+    }
+
+    private static let acceptedRows = Memo<AcceptedRowKey, String>()
+
+    private static func makeAcceptedRow(_ names: [String], width: Int, glyphs: GlyphSet, localizer: Localizer) -> String {
         func more(_ count: Int) -> String { localizer.text(.cardWeAcceptMore, localizer.format.number(count)) }
         func row(_ shown: Int) -> String {
             var parts = Array(names.prefix(shown))

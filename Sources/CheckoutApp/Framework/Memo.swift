@@ -1,0 +1,18 @@
+import Synchronization
+
+/// One value kept with the key it was made for: what a frame redoes at every key from inputs that
+/// seldom change (the card form's row of accepted networks: the session, the width, the
+/// language) is made once and read after. The key holds everything the value is made from.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let slot = Mutex<(key: Key, value: Value)?>(nil)
+
+    init() {}
+
+    /// The value for `key`: the one kept when it was made for `key`, else `make()`, kept.
+    func value(for key: Key, _ make: () -> Value) -> Value {
+        if let kept = slot.withLock({ $0 }), kept.key == key { return kept.value }
+        let made = make()
+        slot.withLock { $0 = (key, made) }
+        return made
+    }
+}
