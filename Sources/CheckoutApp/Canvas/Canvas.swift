@@ -36,14 +36,14 @@ public struct Canvas: Sendable, Equatable {
 
     /// One cell: a character (a space when empty) and its style.
     ///
-    /// A cell is plain bits, eight bytes: its character is kept as a Unicode scalar's value, or as
+    /// A cell is plain bits, eight bytes: its style as a number (``CellStyle/code``), its character as a Unicode scalar's value, or as
     /// the number of a cluster of several scalars (a flag, a letter and its combining marks) in
     /// ``CharacterClusters``. A frame is built, compared with the last one and thrown away at every
     /// key; with a `Character` in each cell that was a retain and a release per cell and per copy,
     /// a fifth of a key's instructions (callgrind, issue 33).
     public struct Cell: Sendable, Equatable {
         private var code: UInt32
-        public var style: CellStyle
+        private var styleCode: UInt16
         /// True for the right half of a wide character.
         public var isContinuation: Bool
         /// True for the left half of a wide character: the next cell is its right half.
@@ -55,10 +55,18 @@ public struct Canvas: Sendable, Equatable {
 
         init(code: UInt32, style: CellStyle, isContinuation: Bool, isWide: Bool = false) {
             self.code = code
-            self.style = style
+            self.styleCode = style.code
             self.isContinuation = isContinuation
             self.isWide = isWide
         }
+
+        public var style: CellStyle {
+            get { CellStyle(code: styleCode) }
+            set { styleCode = newValue.code }
+        }
+
+        /// Whether two cells look the same in the same place: their styles' codes compared, not the styles.
+        public func hasStyle(of other: Cell) -> Bool { styleCode == other.styleCode }
 
         public var character: Character {
             get { CharacterClusters.character(code) }

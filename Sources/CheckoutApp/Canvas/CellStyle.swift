@@ -33,3 +33,52 @@ public enum CellStyle: Sendable, Hashable {
     /// A network badge in its own colours (reverse video on monochrome terminals).
     case badge(foreground: TerminalColour, background: TerminalColour)
 }
+
+extension CellStyle {
+    /// The style as a number, for a cell to keep as plain bits: the plain styles 0 to 8, a badge
+    /// 16 + 8 × its foreground + its background (by ``TerminalColour``'s order).
+    var code: UInt16 {
+        switch self {
+        case .normal: 0
+        case .dim: 1
+        case .bold: 2
+        case .title: 3
+        case .accent: 4
+        case .focus: 5
+        case .error: 6
+        case .success: 7
+        case .selection: 8
+        case .badge(let foreground, let background): 16 + 8 * UInt16(foreground.index) + UInt16(background.index)
+        }
+    }
+
+    init(code: UInt16) {
+        switch code {
+        case 1: self = .dim
+        case 2: self = .bold
+        case 3: self = .title
+        case 4: self = .accent
+        case 5: self = .focus
+        case 6: self = .error
+        case 7: self = .success
+        case 8: self = .selection
+        case 16..<80: self = .badge(foreground: TerminalColour.allCases[Int(code - 16) / 8], background: TerminalColour.allCases[Int(code - 16) % 8])
+        default: self = .normal
+        }
+    }
+}
+
+extension TerminalColour {
+    var index: Int {
+        switch self {
+        case .black: 0
+        case .red: 1
+        case .green: 2
+        case .yellow: 3
+        case .blue: 4
+        case .magenta: 5
+        case .cyan: 6
+        case .white: 7
+        }
+    }
+}

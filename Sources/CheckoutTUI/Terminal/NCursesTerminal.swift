@@ -314,10 +314,10 @@ final class NCursesTerminal {
         let cells = canvas.cells[row * canvas.width..<(row + 1) * canvas.width]
         var column = 0
         while column < canvas.width {
-            let style = cells[cells.startIndex + column].style
+            let first = cells[cells.startIndex + column], style = first.style
             line.removeAll(keepingCapacity: true)
             var width = 0
-            while column + width < canvas.width, cells[cells.startIndex + column + width].style == style {
+            while column + width < canvas.width, cells[cells.startIndex + column + width].hasStyle(of: first) {
                 let cell = cells[cells.startIndex + column + width]
                 width += 1
                 if cell.isContinuation { continue }
