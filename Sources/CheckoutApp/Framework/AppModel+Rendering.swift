@@ -59,34 +59,11 @@ extension AppModel {
     /// in table order, and shown in table order. A hint left out is never cut in half; the F1 help
     /// lists them all.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
-        let shown = hints.filter(\.showsInFooter)
-        var globalShown = global.filter(\.showsInFooter)
-        var layout = footerLayout(shown, global: globalShown, width: canvas.width, glyphs: glyphs)
-        // Where the plain alternatives of the global keys (`F1/?`) would push out Esc or the key
-        // for what has focus, the global keys are named by their first key only, and then, if need
-        // be, only the help's is kept: the help lists them all. Where they would push out only
-        // another of the screen's keys, the event log's alone is named by F2, if that makes room
-        // for all of them (`?`, the help's, is the one a terminal without F-keys needs first).
-        let compact = globalShown.map { hint in
-            var short = hint
-            short.keys = String(hint.keys.split(separator: "/").first ?? Substring(hint.keys))
-            return short
+        // The same hints at the same width lay out the same: at every key of a form, once.
+        let plan = footerPlans.value(for: FooterKey(hints: hints, global: global, width: canvas.width, ascii: glyphs.isASCII)) {
+            footerPlan(hints, global: global, width: canvas.width, glyphs: glyphs)
         }
-        if layout.kept.count < shown.count, let last = compact.last {
-            let fewer = Array(globalShown.dropLast()) + [last]
-            let fewerLayout = footerLayout(shown, global: fewer, width: canvas.width, glyphs: glyphs)
-            if fewerLayout.kept.count == shown.count {
-                globalShown = fewer
-                layout = fewerLayout
-            }
-        }
-        for fewer in [compact, Array(compact.prefix(1))] where !layout.keepsFirstRanks {
-            let fewerLayout = footerLayout(shown, global: fewer, width: canvas.width, glyphs: glyphs)
-            if fewerLayout.kept.count > layout.kept.count || fewerLayout.keepsFirstRanks {
-                globalShown = fewer
-                layout = fewerLayout
-            }
-        }
+        let (shown, globalShown, layout) = (plan.shown, plan.globalShown, plan.layout)
         var x = max(1, canvas.width - layout.globalWidth)
         for hint in globalShown {
             let start = x
@@ -103,6 +80,54 @@ extension AppModel {
             x += canvas.put(" " + glyphs.text(hint.help), row: row, column: x, style: .dim)
             if let key = hint.key { canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), HintKey(key: key)) }
         }
+    }
+
+    private struct FooterKey: Equatable, Sendable {
+        var hints: [KeyHint]
+        var global: [KeyHint]
+        var width: Int
+        var ascii: Bool
+    }
+
+    private struct FooterPlan: Sendable {
+        var shown: [KeyHint]
+        var globalShown: [KeyHint]
+        var layout: (kept: Set<Int>, globalWidth: Int, keepsFirstRanks: Bool)
+    }
+
+    private static let footerPlans = Memo<FooterKey, FooterPlan>()
+
+    /// Which hints the footer shows, and the global ones in which form (see ``renderFooter(_:global:into:row:glyphs:)``).
+    private static func footerPlan(_ hints: [KeyHint], global: [KeyHint], width: Int, glyphs: GlyphSet) -> FooterPlan {
+        let shown = hints.filter(\.showsInFooter)
+        var globalShown = global.filter(\.showsInFooter)
+        var layout = footerLayout(shown, global: globalShown, width: width, glyphs: glyphs)
+        // Where the plain alternatives of the global keys (`F1/?`) would push out Esc or the key
+        // for what has focus, the global keys are named by their first key only, and then, if need
+        // be, only the help's is kept: the help lists them all. Where they would push out only
+        // another of the screen's keys, the event log's alone is named by F2, if that makes room
+        // for all of them (`?`, the help's, is the one a terminal without F-keys needs first).
+        let compact = globalShown.map { hint in
+            var short = hint
+            short.keys = String(hint.keys.split(separator: "/").first ?? Substring(hint.keys))
+            return short
+        }
+        if layout.kept.count < shown.count, let last = compact.last {
+            let fewer = Array(globalShown.dropLast()) + [last]
+            let fewerLayout = footerLayout(shown, global: fewer, width: width, glyphs: glyphs)
+            if fewerLayout.kept.count == shown.count {
+                globalShown = fewer
+                layout = fewerLayout
+            }
+        }
+        for fewer in [compact, Array(compact.prefix(1))] where !layout.keepsFirstRanks {
+            let fewerLayout = footerLayout(shown, global: fewer, width: width, glyphs: glyphs)
+            if fewerLayout.kept.count > layout.kept.count || fewerLayout.keepsFirstRanks {
+                globalShown = fewer
+                layout = fewerLayout
+            }
+        }
+        return FooterPlan(shown: shown, globalShown: globalShown, layout: layout)
     }
 
     /// Which of a screen's hints fit beside the global ones in `width` columns, by rank (Esc, then
