@@ -3,7 +3,7 @@ import Synchronization
 /// One value kept with the key it was made for: what a frame redoes at every key from inputs that
 /// seldom change (the card form's row of accepted networks: the session, the width, the
 /// language) is made once and read after. The key holds everything the value is made from.
-final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+final class Memo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     private let slot = Mutex<(key: Key, value: Value)?>(nil)
 
     init() {}

@@ -134,7 +134,7 @@ extension CardFormScreen {
 
     /// True while the number has a BIN the engine has not answered for yet: its answer comes (a
     /// BIN answer, or local rules once the service fails), and may bring the chooser.
-    var awaitsBinAnswer: Bool { digits.count >= CardNetworkResolver.binLength && engineMetadataBin != String(digits.prefix(CardNetworkResolver.binLength)) }
+    var awaitsBinAnswer: Bool { digits.utf8.count >= CardNetworkResolver.binLength && !engineAnswersDigits }
 }
 
 extension CardFormScreen {

@@ -75,7 +75,7 @@ extension CardFormScreen {
     /// Whether the engine has said what the BIN service answered (or that it failed) for the
     /// current first 8 digits.
     var hasEngineAnswer: Bool {
-        engineMetadata != nil && engineMetadataBin == String(digits.prefix(CardNetworkResolver.binLength))
+        engineMetadata != nil && engineAnswersDigits
     }
 
     /// How long Pay waits for a reason: the engine's debounce and its BIN lookup timeout, after

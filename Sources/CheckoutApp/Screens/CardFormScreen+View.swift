@@ -173,18 +173,20 @@ extension CardFormScreen {
     static func acceptedRow(_ names: [String], width: Int, glyphs: GlyphSet = .unicode, localizer: Localizer = Bundled.english) -> String {
         // Made once for what it is made from: the names, the width, the glyphs and the language's
         // two sentences and digits (a fifth of the form's drawing at each key when made every time).
-        let key = AcceptedRowKey(names: names, width: width, ascii: glyphs.isASCII, language: localizer.language,
-                                 sentences: [localizer.text(.cardWeAccept, "\u{1}"), localizer.text(.cardWeAcceptMore, "\u{1}"),
-                                             localizer.text(.cardWeAcceptCount, "\u{1}"), localizer.format.number(1234567890)])
+        let sentences = [TextKey.cardWeAccept, .cardWeAcceptMore, .cardWeAcceptCount].map {
+            localizer.catalogue.entries[$0.rawValue] ?? localizer.fallback?.entries[$0.rawValue]
+        }
+        let key = AcceptedRowKey(names: names, width: width, ascii: glyphs.isASCII, language: localizer.language, sentences: sentences)
         return acceptedRows.value(for: key) { makeAcceptedRow(names, width: width, glyphs: glyphs, localizer: localizer) }
     }
 
-    private struct AcceptedRowKey: Hashable, Sendable {
+    private struct AcceptedRowKey: Equatable, Sendable {
         var names: [String]
         var width: Int
         var ascii: Bool
         var language: Language
-        var sentences: [String]
+        /// The three sentences as the catalogue has them (the language's digits come with its name).
+        var sentences: [StringCatalogue.Entry?]
     }
 
     private static let acceptedRows = Memo<AcceptedRowKey, String>()

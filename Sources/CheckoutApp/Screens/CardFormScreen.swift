@@ -143,11 +143,33 @@ public struct CardFormScreen: Screen {
     /// local rules below.
     public func metadata(context: ScreenContext) -> CardNumberEntryMetadata? {
         guard !digits.isEmpty else { return nil }
-        if digits.count >= CardNetworkResolver.binLength, let engineMetadata, engineMetadataBin == String(digits.prefix(CardNetworkResolver.binLength)) {
+        if let engineMetadata, engineAnswersDigits {
             return engineMetadata
         }
-        return context.resolver.localMetadata(forDigits: digits, source: .local)
+        // Asked several times a frame (the badges, the network, the security code, the amount):
+        // detected once for the digits, the catalogue and the session.
+        let key = LocalDetection(digits: digits, catalogue: context.catalogue, session: context.session)
+        return Self.localDetections.value(for: key) { context.resolver.localMetadata(forDigits: digits, source: .local) }
     }
+
+    /// Holds its catalogue, so that no other catalogue can be given its identity while it is kept.
+    /// Whether the engine's metadata is for the BIN the digits start with (the digits are ASCII:
+    /// compared as bytes, as a frame asks this some twenty times).
+    var engineAnswersDigits: Bool {
+        engineMetadataBin.utf8.count == CardNetworkResolver.binLength && digits.utf8.starts(with: engineMetadataBin.utf8)
+    }
+
+    private struct LocalDetection: Equatable, Sendable {
+        var digits: String
+        var catalogue: NetworkCatalogue
+        var session: ClientSession
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.digits == b.digits && a.catalogue.identity == b.catalogue.identity && a.session == b.session
+        }
+    }
+
+    private static let localDetections = Memo<LocalDetection, CardNumberEntryMetadata>()
 
     /// The chooser's networks, when the card is co-badged with at least two allowed networks the
     /// cardholder may choose between (not when one was selected automatically: eftpos).

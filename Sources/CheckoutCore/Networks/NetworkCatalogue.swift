@@ -13,6 +13,11 @@ import Synchronization
 public struct NetworkCatalogue: Sendable {
     private let storage: CatalogueStorage
 
+    /// The same for every copy of one catalogue, different for catalogues that exist at the same
+    /// time: a value made from a catalogue can be kept under it, with the catalogue held beside it
+    /// (a freed catalogue's identity may be given to a new one).
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Builds a catalogue from `networks.json` (see the file's `keys` object for its format).
     public init(json: Data) throws {
         self.init(networks: try NetworkCatalogueFile.decode(json))
