@@ -80,4 +80,15 @@ struct NetworkCatalogueJSONTests {
             #expect(throws: CatalogueError.self, "\(text)") { try NetworkCatalogueFile.parseRange(text, network: "X") }
         }
     }
+
+    @Test("a network id is read in any case, with spaces or dashes for underscores, and with the services' aliases")
+    func networkIdentifiers() {
+        let cases: [(String, CardNetwork?)] = [
+            ("VISA", .visa), ("visa", .visa), ("Cartes Bancaires", .cartesBancaires), ("cartes-bancaires", .cartesBancaires),
+            ("CB", .cartesBancaires), ("diners_club", .dinersClub), ("DinersClub", .dinersClub), ("mc", .mastercard),
+            ("American Express", .amex), ("china-union-pay", .unionPay), ("Visa Electron", .visa),
+            ("", nil), ("VISAA", nil), ("VİSA", nil), ("ｖｉｓａ", nil), ("visa\u{0}", nil),
+        ]
+        for (text, network) in cases { #expect(CardNetwork(identifier: text) == network, "\(text)") }
+    }
 }
