@@ -69,4 +69,26 @@ struct NetworkCatalogueJSONTests {
         #expect(info.lengths == [13, 14, 15, 16])
         #expect(info.defaultGrouping == NetworkInfo.standardGrouping)
     }
+
+    @Test("an IIN range is one bound or two of equal length, 1 to 8 ASCII digits, low to high")
+    func iinRanges() throws {
+        #expect(try NetworkCatalogueFile.parseRange("4", network: "VISA") == IINRange(low: 4, high: 4, digits: 1))
+        #expect(try NetworkCatalogueFile.parseRange("2221-2720", network: "MASTERCARD") == IINRange(low: 2221, high: 2720, digits: 4))
+        #expect(try NetworkCatalogueFile.parseRange("00000000-99999999", network: "X") == IINRange(low: 0, high: 99_999_999, digits: 8))
+        for text in ["", "-", "4-", "-4", "4--5", "4-5-6", "22-3", "5-4", "123456789", "123456789-123456789", "4a", "٤", "4 ",
+                     "99999999999999999999999"] {
+            #expect(throws: CatalogueError.self, "\(text)") { try NetworkCatalogueFile.parseRange(text, network: "X") }
+        }
+    }
+
+    @Test("a network id is read in any case, with spaces or dashes for underscores, and with the services' aliases")
+    func networkIdentifiers() {
+        let cases: [(String, CardNetwork?)] = [
+            ("VISA", .visa), ("visa", .visa), ("Cartes Bancaires", .cartesBancaires), ("cartes-bancaires", .cartesBancaires),
+            ("CB", .cartesBancaires), ("diners_club", .dinersClub), ("DinersClub", .dinersClub), ("mc", .mastercard),
+            ("American Express", .amex), ("china-union-pay", .unionPay), ("Visa Electron", .visa),
+            ("", nil), ("VISAA", nil), ("VİSA", nil), ("ｖｉｓａ", nil), ("visa\u{0}", nil),
+        ]
+        for (text, network) in cases { #expect(CardNetwork(identifier: text) == network, "\(text)") }
+    }
 }
