@@ -165,16 +165,8 @@ public struct Canvas: Sendable, Equatable {
         if direction == .rightToLeft { return putMirrored(text, row: row, column: column, style: style, maxWidth: maxWidth) }
         let limit = min(width, column + (maxWidth ?? width))
         var x = column
-        // Printable ASCII is one column a byte: no grapheme breaking, no width lookup.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            for byte in text.utf8 {
-                if x >= limit { break }
-                if x >= 0 { set(row, x, Cell(code: UInt32(byte), style: style, isContinuation: false)) }
-                x += 1
-            }
-            return max(0, x - column)
-        }
-        // Scalars that each are a character (box drawing, arrows, French spaces…): no grapheme breaking.
+        // Scalars that each are a character (ASCII, Latin, box drawing, arrows, French spaces…): no
+        // grapheme breaking.
         if text.unicodeScalars.allSatisfy({ DisplayWidth.unjoinedWidth($0.value) != nil }) {
             for scalar in text.unicodeScalars {
                 let w = DisplayWidth.unjoinedWidth(scalar.value) ?? 1

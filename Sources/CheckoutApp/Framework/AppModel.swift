@@ -68,10 +68,10 @@ public struct AppModel: Sendable {
     public static let minimumWidth = 50
     public static let minimumHeight = 17
 
-    public private(set) var stack: [any Screen] = [] { didSet { revision = ModelMemo.newRevision() } }
+    public private(set) var stack: [any Screen] = [] { didSet { revision = .new() } }
     /// Names the state of ``stack`` and ``context``: the top screen's model is made once for each (``topModel``).
-    private var revision = ModelMemo.newRevision()
-    private let memo = ModelMemo()
+    private var revision = ModelRevision.new()
+    private let models = Memo<ModelRevision.Made, ScreenModel>()
     /// A number for each screen of the stack, new whenever a screen is put in: a front end that
     /// follows a screen's narration knows a new screen from the one it was following.
     public private(set) var serials: [Int] = []
@@ -79,7 +79,7 @@ public struct AppModel: Sendable {
     /// The Settings screen that saved settings the engine is being rebuilt from, and whether a
     /// route's screen took its place (it was the only one): it comes back if the rebuild fails.
     private var settingsLeft: (index: Int, replaced: Bool)?
-    public private(set) var context: ScreenContext { didSet { revision = ModelMemo.newRevision() } }
+    public private(set) var context: ScreenContext { didSet { revision = .new() } }
     /// The screens of each route; the loop puts in the ones that need the ledger once it is open
     /// (``AppLoop/useRegistry(_:)``).
     public internal(set) var registry: ScreenRegistry
@@ -186,17 +186,18 @@ public struct AppModel: Sendable {
     /// The question on show, the app's or the top screen's.
     public var yesNoQuestion: YesNoQuestion? { yesNoQuestion(over: topModel(.frame)) }
 
-    /// The model of the screen on top, made once for the app's state (``ModelMemo``).
+    /// The model of the screen on top, made once for the app's state (``ModelRevision``).
     public var topModel: ScreenModel? { topModel(.whole) }
 
     /// The top screen's model with as much as `detail` asks for: the frame and the keys read
     /// ``ScreenModel/Detail/frame``.
     func topModel(_ detail: ScreenModel.Detail) -> ScreenModel? {
         guard let top else { return nil }
-        return memo.model(for: revision, detail) { detail in
-            var asked = context
-            asked.modelDetail = detail
-            return top.model(context: asked)
+        let asked = ModelRevision.Made(revision: revision, detail: detail)
+        return models.value(for: asked, keptServes: { $0.serves(asked) }) {
+            var context = context
+            context.modelDetail = detail
+            return top.model(context: context)
         }
     }
 

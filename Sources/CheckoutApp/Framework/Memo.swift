@@ -10,7 +10,13 @@ final class Memo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
 
     /// The value for `key`: the one kept when it was made for `key`, else `make()`, kept.
     func value(for key: Key, _ make: () -> Value) -> Value {
-        if let kept = slot.withLock({ $0 }), kept.key == key { return kept.value }
+        value(for: key, keptServes: { $0 == key }, make)
+    }
+
+    /// The value kept when `keptServes` accepts the key it was made for (a whole screen model
+    /// serves a frame), else `make()`, kept under `key`.
+    func value(for key: Key, keptServes: (Key) -> Bool, _ make: () -> Value) -> Value {
+        if let kept = slot.withLock({ $0 }), keptServes(kept.key) { return kept.value }
         let made = make()
         slot.withLock { $0 = (key, made) }
         return made

@@ -42,9 +42,7 @@ public struct ValidationError: Sendable, Equatable, Hashable, Error {
     public var shownDescription: String {
         // Most descriptions have no "can not": they are returned after a search of their bytes, not
         // of their Characters (the card form asks for every error's at each frame).
-        let bytes = Array(description.utf8), needle = Array("can not ".utf8)
-        guard bytes.count >= needle.count,
-              (0...(bytes.count - needle.count)).contains(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }) else { return description }
+        guard description.utf8.firstRange(of: "can not ".utf8) != nil else { return description }
         return description.replacing("can not ", with: "cannot ")
     }
 
