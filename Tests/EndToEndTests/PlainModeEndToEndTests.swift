@@ -101,7 +101,7 @@ import Testing
         #expect(text.contains(#""binLatencyMs":250"#), "\(text)")
 
         let next = try Self.run(["--plain", "settings"], ["back", "7"], dataDir: dir)
-        #expect(next.stdout.contains("Saved settings in use (\(file)).\n"))
+        #expect(next.stdout.contains("Saved settings in use (\(CardLikeDigits.masked(file))).\n"))
         #expect(next.stdout.contains("  3) BIN latency: 250 ms\n"))
 
         let overridden = try Self.run(["--plain", "settings", "--bin-latency", "100"], ["back", "7"], dataDir: dir)
