@@ -8,7 +8,10 @@
 //   the program never shows); `StringCatalogue(rows:)`
 //   checks them and builds the catalogue, with the rules `StringCatalogue(tsv:)` applies;
 // - a JSON file (`networks.json`) as the `JSONValue` tree `JSONValue(parsing:)` gives, members in
-//   the file's order; the readers that take a tree (`NetworkCatalogue(json:)`…) do the rest.
+//   the file's order; the readers that take a tree (`NetworkCatalogue(json:)`…) do the rest. Each
+//   member of the top object, and each member of those that are objects, is built by a function of
+//   its own, so a start can build the one member it needs (`locales.json`'s `locales.fr`) rather
+//   than the whole tree: English's first frame built and dropped 41 locales.
 //
 // Only the reading of the text is done here, not its meaning, so the files' rules keep one home.
 // A file this cannot read (a bad escape, a broken JSON text) is left out: the program then parses
@@ -20,6 +23,7 @@ import Foundation
 func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     var catalogueCases = ""
     var jsonCases = ""
+    var memberCases = ""
     var members = ""
     for (index, file) in files.enumerated() {
         if file.name.hasSuffix(".tsv") {
@@ -37,15 +41,20 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
                 members += "        \"\(literal(row.key))\", \"\(literal(row.count))\", \"\(literal(row.text))\",\n"
             }
             members += "        ], lines: [\(rows.map { String($0.line) }.joined(separator: ", "))])\n    }\n"
-            catalogueCases += "        case \"\(literal(file.name))\": rows(\(member)())\n"
+            catalogueCases += "        case \"\(literal(file.name))\": \(member)()\n"
         } else if file.name.hasSuffix(".json") {
             var parser = JSONReader(bytes: Array(file.text.utf8))
-            guard let statements = parser.document() else { continue }
-            let member = "json\(index)"
-            members += "\n    /// `\(file.name)`.\n    @_optimize(none) private static func \(member)() -> JSONValue {\n"
-            members += statements
-            members += "    }\n"
-            jsonCases += "        case \"\(literal(file.name))\": \(member)()\n"
+            guard let tree = parser.document() else { continue }
+            let emitted = emitJSON(tree, function: "json\(index)", path: [], describing: file.name)
+            members += emitted.functions
+            jsonCases += "        case \"\(literal(file.name))\": json\(index)()\n"
+            if !emitted.paths.isEmpty {
+                memberCases += "        case \"\(literal(file.name))\":\n            switch path {\n"
+                for (path, function) in emitted.paths {
+                    memberCases += "            case [\(path.map { "\"\(literal($0))\"" }.joined(separator: ", "))]: \(function)()\n"
+                }
+                memberCases += "            default: nil\n            }\n"
+            }
         }
     }
     return """
@@ -60,23 +69,41 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     enum ReadyData {
         /// The rows of a compiled-in catalogue (`strings/fr.tsv`), nil for a file that is not one.
         static func catalogue(_ name: String) -> [StringCatalogue.Row]? {
+            table(name).map { table in table.lines.indices.map { row(table, $0) } }
+        }
+
+        /// A compiled-in catalogue built from its rows (as ``StringCatalogue/init(rows:)`` builds it),
+        /// nil for a file that is not one.
+        static func builtCatalogue(_ name: String) throws(StringCatalogueError) -> StringCatalogue? {
+            guard let table = table(name) else { return nil }
+            return try StringCatalogue(count: table.lines.count) { row(table, $0) }
+        }
+
+        private static func table(_ name: String) -> (fields: [String], lines: [Int])? {
             switch name {
     \(catalogueCases)        default: nil
             }
         }
 
-        private static func rows(_ table: (fields: [String], lines: [Int])) -> [StringCatalogue.Row] {
-            table.lines.indices.map { row in
-                let at = row * 3
-                return StringCatalogue.Row(line: table.lines[row], key: table.fields[at], count: table.fields[at + 1],
-                                           text: table.fields[at + 2], note: "")
-            }
+        private static func row(_ table: (fields: [String], lines: [Int]), _ row: Int) -> StringCatalogue.Row {
+            let at = row * 3
+            return StringCatalogue.Row(line: table.lines[row], key: table.fields[at], count: table.fields[at + 1],
+                                       text: table.fields[at + 2], note: "")
         }
 
         /// The tree of a compiled-in JSON file (`networks.json`), nil for a file that is not one.
         static func json(_ name: String) -> JSONValue? {
             switch name {
     \(jsonCases)        default: nil
+            }
+        }
+
+        /// One member of a compiled-in JSON file's tree, built alone: a member of its top object
+        /// (`["numberingSystems"]`) or a member of one of those (`["locales", "fr"]`); nil when the
+        /// file is not compiled in or has no such member.
+        static func json(_ name: String, at path: [String]) -> JSONValue? {
+            switch name {
+    \(memberCases)        default: nil
             }
         }
     \(members)}
@@ -132,39 +159,92 @@ func unescapedCatalogueText(_ text: String) -> String? {
     return escaped ? nil : result
 }
 
-/// Reads a JSON text (RFC 8259) into Swift statements that build its `JSONValue`: one `let` per
-/// array or object, built from its children's, so each statement is quick to type-check however
-/// large the file is.
+/// A JSON value as read at build time: an object's members and an array's elements in the file's
+/// order, a scalar as the Swift expression of its `JSONValue` case.
+indirect enum JSONNode {
+    case object([(String, JSONNode)])
+    case array([JSONNode])
+    case scalar(String)
+}
+
+/// The functions that build `tree` (named `function`, at `path` in its file): members at depth 1
+/// and 2 of the top object get functions of their own, which their parents call; `paths` lists them.
+func emitJSON(_ tree: JSONNode, function: String, path: [String], describing name: String) -> (functions: String, paths: [([String], String)]) {
+    var functions = ""
+    var paths: [([String], String)] = []
+    var children: [String] = []
+    if path.count < 2, case .object(let members) = tree {
+        for (offset, (key, member)) in members.enumerated() {
+            let child = "\(function)_\(offset)"
+            let emitted = emitJSON(member, function: child, path: path + [key], describing: name)
+            functions += emitted.functions
+            paths += [(path + [key], child)] + emitted.paths
+            children.append("(\"\(literal(key))\", \(child)())")
+        }
+    }
+    var statements = JSONStatements()
+    let value: String
+    if !children.isEmpty {
+        value = statements.declare(".object([\(children.joined(separator: ", "))])")
+    } else {
+        value = statements.expression(tree)
+    }
+    let where_ = path.isEmpty ? "`\(name)`" : "`\(name)` at \(path.joined(separator: "."))"
+    functions += "\n    /// \(literal(where_)).\n    @_optimize(none) private static func \(function)() -> JSONValue {\n"
+    functions += statements.text + "        return \(value)\n    }\n"
+    return (functions, paths)
+}
+
+/// Swift statements that build a `JSONValue`: one `let` per array or object, built from its
+/// children's, so each statement is quick to type-check however large the file is.
+struct JSONStatements {
+    var text = ""
+    var counter = 0
+
+    mutating func expression(_ node: JSONNode) -> String {
+        switch node {
+        case .scalar(let expression): return expression
+        case .array(let elements): return declare(".array([\(elements.map { expression($0) }.joined(separator: ", "))])")
+        case .object(let members): return declare(".object([\(members.map { "(\"\(literal($0.0))\", \(expression($0.1)))" }.joined(separator: ", "))])")
+        }
+    }
+
+    mutating func declare(_ expression: String) -> String {
+        counter += 1
+        text += "        let v\(counter): JSONValue = \(expression)\n"
+        return "v\(counter)"
+    }
+}
+
+/// Reads a JSON text (RFC 8259) into a ``JSONNode``.
 struct JSONReader {
     let bytes: [UInt8]
     var index = 0
-    var statements = ""
-    var counter = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    /// The statements ending in `return` of the document's value; nil when the text is not JSON.
-    mutating func document() -> String? {
+    /// The document's value; nil when the text is not JSON.
+    mutating func document() -> JSONNode? {
         guard let value = value() else { return nil }
         skipSpace()
         guard index == bytes.count else { return nil }
-        return statements + "        return \(value)\n"
+        return value
     }
 
     private mutating func skipSpace() {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    /// An expression for the next value: a literal case, or the name of a `let` holding it.
-    private mutating func value() -> String? {
+    /// The next value.
+    private mutating func value() -> JSONNode? {
         skipSpace()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var members: [String] = []
+            var members: [(String, JSONNode)] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return declare(".object([])") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
             while true {
                 skipSpace()
                 guard let key = string() else { return nil }
@@ -172,19 +252,19 @@ struct JSONReader {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 guard let member = value() else { return nil }
-                members.append("(\"\(literal(key))\", \(member))")
+                members.append((key, member))
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 guard bytes[index] == UInt8(ascii: "}") else { return nil }
                 index += 1
-                return declare(".object([\(members.joined(separator: ", "))])")
+                return .object(members)
             }
         case UInt8(ascii: "["):
             index += 1
-            var elements: [String] = []
+            var elements: [JSONNode] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return declare(".array([])") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
             while true {
                 guard let element = value() else { return nil }
                 elements.append(element)
@@ -193,21 +273,15 @@ struct JSONReader {
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 guard bytes[index] == UInt8(ascii: "]") else { return nil }
                 index += 1
-                return declare(".array([\(elements.joined(separator: ", "))])")
+                return .array(elements)
             }
         case UInt8(ascii: "\""):
-            return string().map { "JSONValue.string(\"\(literal($0))\")" }
-        case UInt8(ascii: "t"): return word("true", "JSONValue.bool(true)")
-        case UInt8(ascii: "f"): return word("false", "JSONValue.bool(false)")
-        case UInt8(ascii: "n"): return word("null", "JSONValue.null")
-        default: return number()
+            return string().map { .scalar("JSONValue.string(\"\(literal($0))\")") }
+        case UInt8(ascii: "t"): return word("true", "JSONValue.bool(true)").map(JSONNode.scalar)
+        case UInt8(ascii: "f"): return word("false", "JSONValue.bool(false)").map(JSONNode.scalar)
+        case UInt8(ascii: "n"): return word("null", "JSONValue.null").map(JSONNode.scalar)
+        default: return number().map(JSONNode.scalar)
         }
-    }
-
-    private mutating func declare(_ expression: String) -> String {
-        counter += 1
-        statements += "        let v\(counter): JSONValue = \(expression)\n"
-        return "v\(counter)"
     }
 
     private mutating func word(_ text: String, _ expression: String) -> String? {

@@ -59,7 +59,7 @@ extension Bundled {
         try formats.withLock { read in
             if let known = read[id] { return known }
             let loaded = Result { () throws(BundledDataError) -> LocaleFormat in
-                let found = try ready("locales.json", { tree throws in try LocaleFormat.all(json: tree, only: [id]) }) {
+                let found = try ready("locales.json", tree: { _ in localeTree(id) }, { tree throws in try LocaleFormat.all(json: tree, only: [id]) }) {
                     try LocaleFormat.all(json: $0, only: [id])
                 }
                 guard let format = found[id] else {
@@ -72,6 +72,23 @@ extension Bundled {
         }.get()
     }
 
+    /// The part of `locales.json`'s ready tree that locale `id` is read from: the numbering systems,
+    /// and the locale with the parents it names (`fr-CA`, then `fr`), each member built alone
+    /// (``ReadyData/json(_:at:)``) where the whole tree held 41 locales (1.1 M instructions of an
+    /// English start's first frame, callgrind). A locale or parent the file lacks is left out, and
+    /// ``LocaleFormat/all(json:only:)`` says so as it does for the whole file.
+    private static func localeTree(_ id: String) -> JSONValue? {
+        guard let systems = ReadyData.json("locales.json", at: ["numberingSystems"]) else { return nil }
+        var chain: [(String, JSONValue)] = []
+        var next: String? = id
+        while let current = next, chain.count < 8, !chain.contains(where: { $0.0 == current }),
+              let locale = ReadyData.json("locales.json", at: ["locales", current]) {
+            chain.append((current, locale))
+            next = locale["parent"]?.stringValue
+        }
+        return .object([("numberingSystems", systems), ("locales", .object(chain))])
+    }
+
     /// The catalogues read so far: each language's file is read the first time it is asked for,
     /// so an English start does not parse the French and Arabic ones before its first frame.
     private static let catalogues = Mutex<[Language: Result<StringCatalogue, BundledDataError>]>([:])
@@ -82,8 +99,10 @@ extension Bundled {
             let loaded = Result { () throws(BundledDataError) -> StringCatalogue in
                 let file = catalogueFile(language)
                 // The rows read at build time, unless CHECKOUT_RESOURCES names other files.
-                if ResourceFiles.overrideDirectory == nil, let rows = ReadyData.catalogue(file) {
-                    do { return try StringCatalogue(rows: rows) } catch { throw BundledDataError(file: file, reason: "\(error)") }
+                if ResourceFiles.overrideDirectory == nil {
+                    do {
+                        if let ready = try ReadyData.builtCatalogue(file) { return ready }
+                    } catch { throw BundledDataError(file: file, reason: "\(error)") }
                 }
                 return try ResourceFiles.load(file) { try StringCatalogue(tsv: String(decoding: $0, as: UTF8.self)) }
             }

@@ -39,9 +39,10 @@ public enum Bundled {
     /// A shipped JSON file read into `Value`: from its tree read at build time, or, when
     /// `CHECKOUT_RESOURCES` names other files (or the build could not read it), by parsing its text.
     /// Either way a value `read` refuses is a ``BundledDataError`` naming the file.
-    static func ready<Value>(_ name: String, _ read: (JSONValue) throws -> Value,
+    /// `tree` builds the part of the file's ready tree that `read` looks at (the whole tree unless told).
+    static func ready<Value>(_ name: String, tree: (String) -> JSONValue? = { ReadyData.json($0) }, _ read: (JSONValue) throws -> Value,
                              parsing parse: (Data) throws -> Value) throws(BundledDataError) -> Value {
-        guard ResourceFiles.overrideDirectory == nil, let tree = ReadyData.json(name) else { return try ResourceFiles.load(name, parse) }
+        guard ResourceFiles.overrideDirectory == nil, let tree = tree(name) else { return try ResourceFiles.load(name, parse) }
         do { return try read(tree) } catch { throw BundledDataError(file: name, reason: "\(error)") }
     }
 }

@@ -156,7 +156,12 @@ public struct CardFormScreen: Screen {
     /// Whether the engine's metadata is for the BIN the digits start with (the digits are ASCII:
     /// compared as bytes, as a frame asks this some twenty times).
     var engineAnswersDigits: Bool {
-        engineMetadataBin.utf8.count == CardNetworkResolver.binLength && digits.utf8.starts(with: engineMetadataBin.utf8)
+        guard engineMetadataBin.utf8.count == CardNetworkResolver.binLength else { return false }
+        // Over the two strings' bytes in place (the generic `starts(with:)` of their UTF-8 views was
+        // 600 instructions a time).
+        var digits = self.digits
+        var bin = engineMetadataBin
+        return digits.withUTF8 { digits in bin.withUTF8 { bin in digits.count >= bin.count && UnsafeBufferPointer(rebasing: digits[..<bin.count]).elementsEqual(bin) } }
     }
 
     private struct LocalDetection: Equatable, Sendable {
@@ -190,8 +195,9 @@ public struct CardFormScreen: Screen {
     /// grouping and security code the fields still follow.
     public func network(context: ScreenContext) -> CardNetwork? {
         guard let metadata = metadata(context: context) else { return nil }
-        // The form's choice counts while the chooser is shown (a choice left from another number does not).
-        let choice = selectableNetworks(context: context) != nil ? choice : nil
+        // The form's choice counts while the chooser is shown (a choice left from another number
+        // does not): ``selectableNetworks(context:)``'s test, on the metadata at hand.
+        let choice = (metadata.chooserNetworks?.items.count ?? 0) >= 2 ? choice : nil
         if case .success(let paying) = context.resolver.networkForPayment(choice: choice, metadata: metadata) { return paying }
         let network = metadata.detectedCardNetworks.items.first?.network
         return network == .other ? nil : network

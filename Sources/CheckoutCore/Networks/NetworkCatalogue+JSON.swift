@@ -25,9 +25,8 @@ enum NetworkCatalogueFile {
     }
 
     private static func decodeNetwork(_ entry: JSONValue, index: Int) throws -> NetworkInfo {
-        let place = "networks[\(index)]"
-        guard entry.objectValue != nil else { throw CatalogueError("\(place) is not an object") }
-        let id = try string(entry["id"], "\(place).id")
+        guard entry.objectValue != nil else { throw CatalogueError("networks[\(index)] is not an object") }
+        let id = try string(entry["id"], "networks[\(index)].id")
         guard let network = CardNetwork(rawValue: id) else {
             throw CatalogueError("unknown network id \"\(id)\"")
         }
@@ -92,24 +91,26 @@ enum NetworkCatalogueFile {
         return value
     }
 
-    private static func string(_ value: JSONValue?, _ field: String) throws -> String {
-        guard let text = value?.stringValue else { throw CatalogueError("\(field) is missing or not a string") }
+    // The fields' paths are made only for an error (`@autoclosure`): made for every field, they were
+    // 280 string appends of a start (0.11 M instructions, callgrind).
+    private static func string(_ value: JSONValue?, _ field: @autoclosure () -> String) throws -> String {
+        guard let text = value?.stringValue else { throw CatalogueError("\(field()) is missing or not a string") }
         return text
     }
 
-    private static func strings(_ value: JSONValue?, _ field: String) throws -> [String] {
-        guard let elements = value?.arrayValue else { throw CatalogueError("\(field) is missing or not a list of strings") }
-        return try elements.map { try string($0, field) }
+    private static func strings(_ value: JSONValue?, _ field: @autoclosure () -> String) throws -> [String] {
+        guard let elements = value?.arrayValue else { throw CatalogueError("\(field()) is missing or not a list of strings") }
+        return try elements.map { try string($0, field()) }
     }
 
-    private static func integer(_ value: JSONValue, _ field: String) throws -> Int {
-        guard let number = value.intValue else { throw CatalogueError("\(field) is not a whole number") }
+    private static func integer(_ value: JSONValue, _ field: @autoclosure () -> String) throws -> Int {
+        guard let number = value.intValue else { throw CatalogueError("\(field()) is not a whole number") }
         return number
     }
 
-    private static func integers(_ value: JSONValue, _ field: String) throws -> [Int] {
-        guard let elements = value.arrayValue else { throw CatalogueError("\(field) is not a list of numbers") }
-        return try elements.map { try integer($0, field) }
+    private static func integers(_ value: JSONValue, _ field: @autoclosure () -> String) throws -> [Int] {
+        guard let elements = value.arrayValue else { throw CatalogueError("\(field()) is not a list of numbers") }
+        return try elements.map { try integer($0, field()) }
     }
 
     /// Parses `"4"`, `"2221-2720"` or `"401178"`: bounds of equal length, 1 to 8 digits. Read byte by
