@@ -29,6 +29,37 @@ import Testing
         #expect(tree == (try JSONValue(parsing: try text(name))))
     }
 
+    /// Each member a start can build alone (a member of the top object, or of one of those) is
+    /// that member of the whole tree; a path the file lacks is nil.
+    @Test(arguments: ["networks.json", "session.json", "locales.json"])
+    func membersBuiltAloneAreTheTreesMembers(_ name: String) throws {
+        let tree = try #require(ReadyData.json(name))
+        let top = try #require(tree.objectValue, "\(name) is an object")
+        var checked = 0
+        for (key, member) in top {
+            #expect(ReadyData.json(name, at: [key]) == member, "\(name) at \(key)")
+            checked += 1
+            for (inner, value) in member.objectValue ?? [] {
+                #expect(ReadyData.json(name, at: [key, inner]) == value, "\(name) at \(key).\(inner)")
+                checked += 1
+            }
+        }
+        #expect(checked >= top.count && checked > 0)
+        #expect(ReadyData.json(name, at: ["no such member"]) == nil)
+        #expect(ReadyData.json(name, at: []) == nil)
+        #expect(ReadyData.json("test-cards.json", at: ["helpExample"]) == nil)
+    }
+
+    /// A language's locale, read from the members its start builds (the locale and its parents), is
+    /// the one read from the whole file.
+    @Test(arguments: Language.allCases)
+    func localeFromItsMembersIsTheFilesLocale(_ language: Language) throws {
+        let id = language.formattingLocale
+        let whole = try LocaleFormat.all(json: try ResourceFiles.data("locales.json"), only: [id])
+        #expect(try Bundled.localizer(language).format == whole[id])
+        #expect(whole[id] != nil)
+    }
+
     @Test func readyJSONReadsAsTheFileDoes() throws {
         let networks = try NetworkCatalogue(json: try #require(ReadyData.json("networks.json")))
         #expect(networks.networks == (try NetworkCatalogue(json: try ResourceFiles.data("networks.json"))).networks)
