@@ -38,7 +38,7 @@ public struct Localizer: Sendable, Equatable {
         case .counted(let forms)?: template = forms[.other] ?? forms.values.first ?? key
         case nil: template = key
         }
-        return StringCatalogue.fill(template, arguments.map(isolated))
+        return StringCatalogue.fill(template, isolated(arguments))
     }
 
     /// The counted sentence `key` in the form the language gives `count` (CLDR's plural category),
@@ -55,7 +55,7 @@ public struct Localizer: Sendable, Equatable {
         } else {
             return text(key, all)
         }
-        return StringCatalogue.fill(template, all.map(isolated))
+        return StringCatalogue.fill(template, isolated(all))
     }
 
     /// An amount as this language writes it, with ISO 4217's minor units: English as ``MoneyText``
@@ -76,5 +76,11 @@ public struct Localizer: Sendable, Equatable {
     /// An argument as it is placed in a sentence: isolated in a right-to-left language.
     func isolated(_ argument: String) -> String {
         language.direction == .rightToLeft && !argument.isEmpty ? "\u{2068}" + argument + "\u{2069}" : argument
+    }
+
+    /// A sentence's arguments as they are placed in it; in a left-to-right language, the same array
+    /// (not a copy made per sentence: a frame fills some forty).
+    func isolated(_ arguments: [String]) -> [String] {
+        arguments.isEmpty || language.direction != .rightToLeft ? arguments : arguments.map { isolated($0) }
     }
 }

@@ -215,6 +215,8 @@ public struct StringCatalogue: Sendable, Equatable {
         // a fifth of a key's instructions, callgrind). The result is put together as bytes too:
         // `String += Substring` runs the stdlib's unspecialized generic append, whose first call
         // looks up its associated types at run time (0.18 M instructions before the first frame).
+        // A sentence with no `{` is its own text (most of a frame's are): returned as it is, not copied.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var template = template
         return template.withUTF8 { bytes -> String in
             guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return String(decoding: bytes, as: UTF8.self) }
