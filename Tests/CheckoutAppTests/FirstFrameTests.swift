@@ -92,5 +92,21 @@ import Testing
         b.put("X", row: 2, column: 19)
         #expect(!NCursesTerminal.rowEqual(a, b, 2))
         #expect(NCursesTerminal.rowEqual(a, b, 0))
+        // The rows are compared as memory: every way two rows can differ is seen, and agrees with
+        // the cells' own `==`: the same text in another style, a wide character's halves.
+        b.put("Card number", row: 0, column: 1, style: .focus)
+        #expect(!NCursesTerminal.rowEqual(a, b, 0), "the same characters in another style")
+        var wide = Canvas(width: 20, height: 3), narrow = Canvas(width: 20, height: 3)
+        wide.put("日", row: 1, column: 0)
+        narrow.put("日", row: 1, column: 0)
+        #expect(NCursesTerminal.rowEqual(wide, narrow, 1))
+        narrow.put("a", row: 1, column: 1)
+        #expect(!NCursesTerminal.rowEqual(wide, narrow, 1), "a wide character's right half is not a letter")
+        for row in 0..<3 {
+            let cells = { (canvas: Canvas) in Array(canvas.cells[row * 20..<(row + 1) * 20]) }
+            #expect(NCursesTerminal.rowEqual(a, b, row) == (cells(a) == cells(b)))
+            #expect(NCursesTerminal.rowEqual(wide, narrow, row) == (cells(wide) == cells(narrow)))
+        }
+        #expect(MemoryLayout<Canvas.Cell>.size == MemoryLayout<Canvas.Cell>.stride, "a cell has no padding for memcmp to compare")
     }
 }

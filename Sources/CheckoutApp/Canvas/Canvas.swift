@@ -168,18 +168,23 @@ public struct Canvas: Sendable, Equatable {
         // Scalars that each are a character (ASCII, Latin, box drawing, arrows, French spaces…): no
         // grapheme breaking.
         if text.unicodeScalars.allSatisfy({ DisplayWidth.unjoinedWidth($0.value) != nil }) {
-            for scalar in text.unicodeScalars {
-                let w = DisplayWidth.unjoinedWidth(scalar.value) ?? 1
-                if w == 0 { continue }
-                if x + w > limit {
-                    if x < limit, x >= 0 { set(row, x, Cell(code: 0x20, style: style, isContinuation: false)) }
-                    break
+            // Stored through the cells' buffer, taken once for the text (through `set`, each cell
+            // paid the array's uniqueness and bounds checks: a fifth of a key's card form, callgrind).
+            let width = width
+            cells.withUnsafeMutableBufferPointer { cells in
+                for scalar in text.unicodeScalars {
+                    let w = DisplayWidth.unjoinedWidth(scalar.value) ?? 1
+                    if w == 0 { continue }
+                    if x + w > limit {
+                        if x < limit, x >= 0 { Self.store(Cell(code: 0x20, style: style, isContinuation: false), in: cells, width: width, row: row, column: x) }
+                        break
+                    }
+                    if x >= 0 {
+                        Self.store(Cell(code: scalar.value, style: style, isContinuation: false, isWide: w == 2), in: cells, width: width, row: row, column: x)
+                        if w == 2 { Self.store(Cell(code: 0x20, style: style, isContinuation: true), in: cells, width: width, row: row, column: x + 1) }
+                    }
+                    x += w
                 }
-                if x >= 0 {
-                    set(row, x, Cell(code: scalar.value, style: style, isContinuation: false, isWide: w == 2))
-                    if w == 2 { set(row, x + 1, Cell(code: 0x20, style: style, isContinuation: true)) }
-                }
-                x += w
             }
             return max(0, x - column)
         }
@@ -306,7 +311,16 @@ public struct Canvas: Sendable, Equatable {
     public var text: String { lines.joined(separator: "\n") }
 
     private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
-        guard column >= 0, column < width else { return }
+        let width = width
+        cells.withUnsafeMutableBufferPointer { Self.store(cell, in: $0, width: width, row: row, column: column) }
+    }
+
+    /// Puts `cell` at `row`, `column` of a canvas's cells (`width` a row): the one home of what a
+    /// cell written does to its neighbours.
+    @inline(__always)
+    private static func store(_ cell: Cell, in cells: UnsafeMutableBufferPointer<Cell>, width: Int, row: Int, column: Int) {
+        // The row is checked too: the buffer's subscript is not, in a release build.
+        guard column >= 0, column < width, row >= 0, (row + 1) * width <= cells.count else { return }
         let index = row * width + column
         // Overwriting half of a wide character blanks its other half so no orphan remains.
         if cells[index].isContinuation, column > 0 { cells[index - 1] = Cell(code: 0x20, style: cells[index - 1].style, isContinuation: false) }

@@ -78,10 +78,12 @@ public struct KeyMap<Action: Sendable>: Sendable {
         bindings.map { binding in
             // A click presses the hint's key when the hint names its binding's keys only (`F1/?`),
             // not a pair of bindings shown as one (`←/→`, whose → is another binding).
-            let ownKeys = binding.keyLabel == binding.keys.map(\.hintName).joined(separator: "/")
-            let single = binding.keys.count == 1 && !binding.keyLabel.contains("/")
+            // (The label is spelt out from the keys only when it is not a single key's: a frame
+            // lists a dozen hints.)
+            let single = binding.keys.count == 1 && !binding.keyLabel.utf8.contains(UInt8(ascii: "/"))
+            let clicks = single || binding.keyLabel == binding.keys.map(\.hintName).joined(separator: "/")
             return KeyHint(keys: binding.keyLabel, help: binding.help, showsInFooter: binding.showsInFooter,
-                           key: single || ownKeys ? binding.keys.first : nil, rank: binding.rank)
+                           key: clicks ? binding.keys.first : nil, rank: binding.rank)
         }
     }
 

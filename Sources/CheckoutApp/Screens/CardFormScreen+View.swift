@@ -13,8 +13,10 @@ extension CardFormScreen {
         let width = min(area.width - 4, 96)
         var row = area.top + (area.height >= 16 ? 1 : 0)
         var cursor: (row: Int, column: Int)?
-        let metadata = metadata(context: context)
-        let network = network(context: context)
+        // What the form knows of the card, from one look at its metadata.
+        let facts = facts(context: context)
+        let metadata = facts.metadata
+        let network = facts.network
         // Messages wrap instead of being cut: each may take up to three rows, pushing the rows below
         // it down, as long as the area has rows to spare beyond the form's own.
         var spare = area.height - (row - area.top) - 14 - 3 * gap
@@ -25,7 +27,7 @@ extension CardFormScreen {
         let badgesColumn = left + (width < 58 ? 24 : 27)
         drawLabel(text.text(.cardNumberLabel), field: .number, row: row, column: left, into: &canvas, glyphs: glyphs)
         cursor = drawField(.number, placeholder: "1234 5678 9012 3456", row: row + 1, column: left,
-                           width: badgesColumn - left - 3, into: &canvas, context: context) ?? cursor
+                           width: badgesColumn - left - 3, network: network, into: &canvas, context: context) ?? cursor
         drawBadges(metadata: metadata, selected: network, row: row + 1, column: badgesColumn,
                    width: left + width - badgesColumn, context: context, into: &canvas)
         row += 2
@@ -34,9 +36,9 @@ extension CardFormScreen {
         // the network selected automatically, and why: on two rows when the number's message row
         // under it is free.
         var automaticRows = 0
-        if let items = selectableNetworks(context: context) {
+        if let items = facts.selectable {
             drawChooser(items, row: row, column: left, width: width, into: &canvas, context: context)
-        } else if let automatic = autoSelectedNetwork(context: context) {
+        } else if let automatic = metadata?.autoSelectedCardNetwork {
             let line = text.text(.cardAutomatic, automatic.displayName, glyphs.separator)
             let numberMessage = (notice != nil && focus == .number) || visibleError(for: .number) != nil
             automaticRows = canvas.putWrapped(glyphs.text(line), row: row, column: left + 2, width: width - 2, maxLines: numberMessage ? 1 : 2,
@@ -52,11 +54,11 @@ extension CardFormScreen {
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
         drawLabel(text.text(.cardExpiryLabel, text.format.expiryPlaceholder), field: .expiry, row: row, column: left, into: &canvas, glyphs: glyphs)
-        drawLabel(cvvLabel(context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas, glyphs: glyphs)
+        drawLabel(Self.cvvLabel(network, context: context), field: .cvv, row: row, column: cvvColumn, into: &canvas, glyphs: glyphs)
         cursor = drawField(.expiry, placeholder: text.format.expiryPlaceholder, row: row + 1, column: left, width: cvvColumn - left - 3,
-                           into: &canvas, context: context) ?? cursor
-        cursor = drawField(.cvv, placeholder: cvvPlaceholder(context: context), row: row + 1, column: cvvColumn,
-                           width: max(1, left + width - cvvColumn - 2), into: &canvas, context: context) ?? cursor
+                           network: network, into: &canvas, context: context) ?? cursor
+        cursor = drawField(.cvv, placeholder: Self.cvvPlaceholder(network, context: context), row: row + 1, column: cvvColumn,
+                           width: max(1, left + width - cvvColumn - 2), network: network, into: &canvas, context: context) ?? cursor
         row += 2
         row += drawErrors([.expiry, .cvv], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
 
@@ -64,13 +66,13 @@ extension CardFormScreen {
         if context.session.collectsCardholderName {
             drawLabel(text.text(.cardNameLabel), field: .name, row: row, column: left, into: &canvas, glyphs: glyphs)
             cursor = drawField(.name, placeholder: text.text(.cardNamePlaceholder), row: row + 1, column: left, width: width - 2,
-                               into: &canvas, context: context) ?? cursor
+                               network: network, into: &canvas, context: context) ?? cursor
             row += 2
             row += drawErrors([.name], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
         }
 
         // Pay: the total for the network it would be paid with, which changes with the choice.
-        let due = amountDue(context: context)
+        let due = amountDue(facts, context: context)
         let amount = context.money(due.total, currency: due.currency)
         let frames = glyphs.spinner
         let spinner = frames[context.animationFrame % frames.count]
@@ -99,7 +101,7 @@ extension CardFormScreen {
                                  context.catalogue.info(network).displayName, context.money(due.amount, currency: due.currency))
             canvas.put(context.truncate(line, to: width - 2), row: row + 1, column: left + 2, style: .dim)
         } else if bannerRows < 2 {
-            let possible = possibleSurcharges(context: context)
+            let possible = possibleSurcharges(facts, context: context)
             if !possible.isEmpty {
                 let line = text.text(.cardSurchargeMayApply, possible.map {
                     "\(context.catalogue.info($0.network).displayName) \(context.surcharge($0.surcharge, currency: due.currency))"
@@ -110,8 +112,7 @@ extension CardFormScreen {
         row += max(2, bannerRows)
 
         // Accepted networks and where the badges came from.
-        let accepted = Self.acceptedRow(context.session.allowedNetworks.map { context.catalogue.info($0).displayName }, width: width,
-                                        glyphs: glyphs, localizer: text)
+        let accepted = Self.acceptedRow(Self.acceptedNames(context: context), width: width, glyphs: glyphs, localizer: text)
         canvas.put(accepted, row: row, column: left, style: .dim)
         row += 1
         let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner, context: context)
@@ -179,6 +180,23 @@ extension CardFormScreen {
         let key = AcceptedRowKey(names: names, width: width, ascii: glyphs.isASCII, language: localizer.language, sentences: sentences)
         return acceptedRows.value(for: key) { makeAcceptedRow(names, width: width, glyphs: glyphs, localizer: localizer) }
     }
+
+    /// The names of the session's networks, in its order: looked up once for the catalogue and the
+    /// networks (23 lookups and copies of a network's facts at every frame, callgrind).
+    static func acceptedNames(context: ScreenContext) -> [String] {
+        let key = AcceptedNamesKey(catalogue: context.catalogue, networks: context.session.allowedNetworks)
+        return acceptedNameLists.value(for: key) { key.networks.map { key.catalogue.info($0).displayName } }
+    }
+
+    /// Holds its catalogue, so that no other catalogue can be given its identity while it is kept.
+    private struct AcceptedNamesKey: Equatable, Sendable {
+        var catalogue: NetworkCatalogue
+        var networks: [CardNetwork]
+
+        static func == (a: Self, b: Self) -> Bool { a.catalogue.identity == b.catalogue.identity && a.networks == b.networks }
+    }
+
+    private static let acceptedNameLists = Memo<AcceptedNamesKey, [String]>()
 
     private struct AcceptedRowKey: Equatable, Sendable {
         var names: [String]
@@ -251,23 +269,27 @@ extension CardFormScreen {
 
     /// What the empty security-code field says: its length on the known network, 3–4 digits before.
     func cvvPlaceholder(context: ScreenContext) -> String {
+        Self.cvvPlaceholder(network(context: context), context: context)
+    }
+
+    static func cvvPlaceholder(_ network: CardNetwork?, context: ScreenContext) -> String {
         let dot = context.glyphs.maskedDigit
         let text = context.localizer
-        guard network(context: context) != nil else { return context.glyphs.text(text.text(.cardCvvAnyLength, String(repeating: dot, count: 3))) }
-        let length = maximumCVVLength(context: context)
+        guard network != nil else { return context.glyphs.text(text.text(.cardCvvAnyLength, String(repeating: dot, count: 3))) }
+        let length = maximumCVVLength(network, context: context)
         return text.text(.cardCvvLength, String(repeating: dot, count: length), text.format.number(length))
     }
 
     /// Draws a text field's value in at most `width` columns after its bar (or its placeholder,
     /// dim, when empty and not focused) and registers it as a click target that puts the caret where
     /// it is clicked; returns where the cursor goes when the field has focus.
-    func drawField(_ field: Field, placeholder: String, row: Int, column: Int, width: Int,
+    func drawField(_ field: Field, placeholder: String, row: Int, column: Int, width: Int, network: CardNetwork?,
                    into canvas: inout Canvas, context: ScreenContext) -> (row: Int, column: Int)? {
         let glyphs = context.glyphs
         let focused = focus == field
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
         canvas.addTarget(Rect(top: row, left: column, width: 2, height: 1), Click.field(field))
-        guard let (shown, isStored) = shownText(of: field, context: context), !shown.isEmpty else {
+        guard let (shown, isStored) = shownText(of: field, network: network, context: context), !shown.isEmpty else {
             if !focused { canvas.put(placeholder, row: row, column: column + 2, style: .dim, maxWidth: width) }
             canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), Click.text(field, start: 0))
             return focused ? (row, column + 2) : nil
@@ -281,9 +303,10 @@ extension CardFormScreen {
 
     /// A text field's value as drawn (the number grouped, the expiry with its slash, the security
     /// code masked) and which of its characters are stored ones; `nil` for the chooser and Pay.
-    func shownText(of field: Field, context: ScreenContext) -> (String, (Character) -> Bool)? {
+    /// `network`: the number's, when the caller has it at hand (``network(context:)`` otherwise).
+    func shownText(of field: Field, network: CardNetwork?? = nil, context: ScreenContext) -> (String, (Character) -> Bool)? {
         switch field {
-        case .number: return (context.catalogue.format(digits: digits, as: network(context: context)), Self.isDigit)
+        case .number: return (context.catalogue.format(digits: digits, as: network ?? self.network(context: context)), Self.isDigit)
         case .expiry: return (expiryText, { $0 != "/" })
         case .cvv: return (CardNumberMask.hidden(cvv.count, ascii: context.glyphs.isASCII), { _ in true })
         case .name: return (cardholderName, { _ in true })

@@ -179,8 +179,45 @@ public struct CardFormScreen: Screen {
     /// The chooser's networks, when the card is co-badged with at least two allowed networks the
     /// cardholder may choose between (not when one was selected automatically: eftpos).
     public func selectableNetworks(context: ScreenContext) -> [DetectedCardNetwork]? {
-        guard let items = metadata(context: context)?.chooserNetworks?.items, items.count >= 2 else { return nil }
-        return items
+        facts(context: context).selectable
+    }
+
+    /// What the form knows of the card at one moment, from one look at its metadata: a frame asks
+    /// for these a dozen times (the badges, the chooser, the security code, the amounts), and each
+    /// look copied the metadata and, under 8 digits, the local detection's key (60 k instructions
+    /// of a key's frame, callgrind). The functions that answer one of them from the context
+    /// (``network(context:)``…) make the facts and ask them, so each rule is written once, here.
+    struct CardFacts {
+        let metadata: CardNumberEntryMetadata?
+        /// ``network(context:)``.
+        let network: CardNetwork?
+
+        /// ``selectableNetworks(context:)``.
+        var selectable: [DetectedCardNetwork]? {
+            guard let items = metadata?.chooserNetworks?.items, items.count >= 2 else { return nil }
+            return items
+        }
+
+        /// ``knownNetwork(context:)``.
+        var known: CardNetwork? {
+            guard let metadata, metadata.source != .local else { return nil }
+            return network
+        }
+    }
+
+    func facts(context: ScreenContext) -> CardFacts {
+        let metadata = metadata(context: context)
+        guard let metadata else { return CardFacts(metadata: nil, network: nil) }
+        // The form's choice counts while the chooser is shown (a choice left from another number does not).
+        let choice = (metadata.chooserNetworks?.items.count ?? 0) >= 2 ? choice : nil
+        let network: CardNetwork?
+        if case .success(let paying) = context.resolver.networkForPayment(choice: choice, metadata: metadata) {
+            network = paying
+        } else {
+            let first = metadata.detectedCardNetworks.items.first?.network
+            network = first == .other ? nil : first
+        }
+        return CardFacts(metadata: metadata, network: network)
     }
 
     /// The network selected for the cardholder on an eftpos co-badged card, shown instead of a chooser.
@@ -194,20 +231,18 @@ public struct CardFormScreen: Screen {
     /// preferred one); for a card no network of which is accepted, its first network, whose
     /// grouping and security code the fields still follow.
     public func network(context: ScreenContext) -> CardNetwork? {
-        guard let metadata = metadata(context: context) else { return nil }
-        // The form's choice counts while the chooser is shown (a choice left from another number
-        // does not): ``selectableNetworks(context:)``'s test, on the metadata at hand.
-        let choice = (metadata.chooserNetworks?.items.count ?? 0) >= 2 ? choice : nil
-        if case .success(let paying) = context.resolver.networkForPayment(choice: choice, metadata: metadata) { return paying }
-        let network = metadata.detectedCardNetworks.items.first?.network
-        return network == .other ? nil : network
+        facts(context: context).network
     }
 
     /// What paying now costs: the client session's answer for the network it would be paid with,
     /// once there is one; until then the session's own surcharge for that network, once the network
     /// is known (see ``knownNetwork(context:)``); the order amount before.
     public func amountDue(context: ScreenContext) -> AmountDue {
-        let network = knownNetwork(context: context)
+        amountDue(facts(context: context), context: context)
+    }
+
+    func amountDue(_ facts: CardFacts, context: ScreenContext) -> AmountDue {
+        let network = facts.known
         if let sessionDue, let network, sessionDue.network == network { return sessionDue }
         return context.session.amountDue(for: network)
     }
@@ -216,14 +251,17 @@ public struct CardFormScreen: Screen {
     /// (the BIN service, or local rules when it had nothing): before that, local rules only guess,
     /// and a Visa guessed from a `4` may turn out a co-badged card paid with Cartes Bancaires.
     public func knownNetwork(context: ScreenContext) -> CardNetwork? {
-        guard let metadata = metadata(context: context), metadata.source != .local else { return nil }
-        return network(context: context)
+        facts(context: context).known
     }
 
     /// The surcharges the networks the digits may still belong to carry, while the network is not
     /// known yet: what the form says may apply, without quoting one as the price.
     public func possibleSurcharges(context: ScreenContext) -> [(network: CardNetwork, surcharge: Int)] {
-        guard knownNetwork(context: context) == nil, let items = metadata(context: context)?.detectedCardNetworks.items else { return [] }
+        possibleSurcharges(facts(context: context), context: context)
+    }
+
+    func possibleSurcharges(_ facts: CardFacts, context: ScreenContext) -> [(network: CardNetwork, surcharge: Int)] {
+        guard facts.known == nil, let items = facts.metadata?.detectedCardNetworks.items else { return [] }
         return items.filter(\.allowed).compactMap { item in
             let surcharge = context.session.surcharge(for: item.network)
             return surcharge > 0 ? (item.network, surcharge) : nil
@@ -336,13 +374,21 @@ public struct CardFormScreen: Screen {
     static let maximumExpiryDigits = 6
 
     func maximumCVVLength(context: ScreenContext) -> Int {
-        guard let network = network(context: context) else { return 4 }
+        Self.maximumCVVLength(network(context: context), context: context)
+    }
+
+    static func maximumCVVLength(_ network: CardNetwork?, context: ScreenContext) -> Int {
+        guard let network else { return 4 }
         return context.catalogue.info(network).cvvLength ?? 4
     }
 
     /// The security code's name on this network's cards (CVV, CVC, CID…).
     public func cvvLabel(context: ScreenContext) -> String {
-        guard let network = network(context: context) else { return "CVV" }
+        Self.cvvLabel(network(context: context), context: context)
+    }
+
+    static func cvvLabel(_ network: CardNetwork?, context: ScreenContext) -> String {
+        guard let network else { return "CVV" }
         return context.catalogue.info(network).cvvLabel
     }
 }

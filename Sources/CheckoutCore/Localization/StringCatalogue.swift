@@ -215,11 +215,10 @@ public struct StringCatalogue: Sendable, Equatable {
         // a fifth of a key's instructions, callgrind). The result is put together as bytes too:
         // `String += Substring` runs the stdlib's unspecialized generic append, whose first call
         // looks up its associated types at run time (0.18 M instructions before the first frame).
-        // A sentence with no `{` is its own text (most of a frame's are): returned as it is, not copied.
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var template = template
-        return template.withUTF8 { bytes -> String in
-            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return String(decoding: bytes, as: UTF8.self) }
+        let filled = template.withUTF8 { bytes -> String? in
+            // A sentence with no `{` is its own text (most of a frame's are): returned as it is, not copied.
+            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
             var copied = 0
@@ -245,6 +244,7 @@ public struct StringCatalogue: Sendable, Equatable {
             result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             return String(decoding: result, as: UTF8.self)
         }
+        return filled ?? template
     }
 
     /// The argument numbers a text uses: `[0, 1]` for "Pay {0} with {1}".
