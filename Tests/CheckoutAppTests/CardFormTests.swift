@@ -6,6 +6,25 @@ import Testing
 @MainActor @Suite struct CardFormTests {
     func form(_ model: AppModel) -> CardFormScreen { model.top as! CardFormScreen }
 
+    /// The form's fields read without a key path (`editable`) are the ones written through one (`text(of:)`).
+    @Test func everyFieldReadsAsItIsWritten() {
+        var model = Fixtures.model()
+        model.type("4000002500001001")
+        var form = form(model)
+        for (offset, field) in CardFormScreen.Field.allCases.enumerated() {
+            guard let path = CardFormScreen.text(of: field) else {
+                #expect(form.editable(field) == nil, "\(field) has no text")
+                continue
+            }
+            form[keyPath: path] = EditableText(String(repeating: "7", count: offset + 1))
+        }
+        for field in CardFormScreen.Field.allCases {
+            #expect(form.editable(field) == CardFormScreen.text(of: field).map { form[keyPath: $0] }, "\(field)")
+        }
+        #expect(form.editable(.number)?.text == "7")
+        #expect(form.editable(.name) != nil)
+    }
+
     @Test func typingGroupsTheNumberAndTellsTheEngine() {
         var model = Fixtures.model()
         let commands = model.type("4000002500001001")

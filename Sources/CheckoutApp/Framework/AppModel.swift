@@ -137,6 +137,19 @@ public struct AppModel: Sendable {
     }
 
     static func globalKeyMap(typing: Bool, localizer: Localizer = Bundled.english) -> KeyMap<GlobalAction> {
+        // Made once for what it is made from (asked at every key and every frame): the sentences
+        // compare as the catalogues' storage when it is the same.
+        globalKeyMaps.value(for: GlobalKeysKey(typing: typing, localizer: localizer)) { makeGlobalKeyMap(typing: typing, localizer: localizer) }
+    }
+
+    private struct GlobalKeysKey: Equatable, Sendable {
+        var typing: Bool
+        var localizer: Localizer
+    }
+
+    private static let globalKeyMaps = Memo<GlobalKeysKey, KeyMap<GlobalAction>>()
+
+    private static func makeGlobalKeyMap(typing: Bool, localizer: Localizer) -> KeyMap<GlobalAction> {
         KeyMap([
             KeyBinding(typing ? [.function(1)] : [.function(1), .character("?")], localizer.text(.frameKeyHelp), .help,
                        explain: localizer.text(.frameKeyHelpExplain)),

@@ -294,7 +294,7 @@ extension CardFormScreen {
             canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), Click.text(field, start: 0))
             return focused ? (row, column + 2) : nil
         }
-        let caretColumn = self[keyPath: Self.text(of: field)!].caretColumn(in: shown, isStored: isStored)
+        let caretColumn = (editable(field) ?? EditableText()).caretColumn(in: shown, isStored: isStored)
         let window = EditableText.window(shown, caretColumn: caretColumn, width: width)
         canvas.put(window.text, row: row, column: column + 2, style: .bold, maxWidth: width)
         canvas.addTarget(Rect(top: row, left: column + 2, width: width, height: 1), Click.text(field, start: window.start))
