@@ -4,9 +4,23 @@ import CheckoutEngine
 /// Keys, typing, pasting and engine events on the card form.
 extension CardFormScreen {
     public func keyMap(context: ScreenContext) -> KeyMap<Action> {
+        // Made once for what it is made from (asked at each key and each frame): the focus and the
+        // language (the sentences compare as their catalogue's storage when it is the same).
+        Self.keyMaps.value(for: KeyMapKey(focus: focus, localizer: context.localizer)) {
+            Self.makeKeyMap(focus: focus, localizer: context.localizer)
+        }
+    }
+
+    private struct KeyMapKey: Equatable, Sendable {
+        var focus: Field
+        var localizer: Localizer
+    }
+
+    private static let keyMaps = Memo<KeyMapKey, KeyMap<Action>>()
+
+    private static func makeKeyMap(focus: Field, localizer text: Localizer) -> KeyMap<Action> {
         // Labels are short so the footer fits 80 columns on every field; ↓ and ↑ are listed in the help only.
         let onText = Self.text(of: focus) != nil
-        let text = context.localizer
         var bindings: [KeyBinding<Action>] = [
             KeyBinding([.tab], "tab", text.text(.cardKeyNext), .next, rank: onText ? .focused : .normal, explain: text.text(.cardKeyNextField)),
             KeyBinding([.backTab], "⇧tab", text.text(.cardKeyPrevious), .previous, explain: text.text(.cardKeyPreviousField)),

@@ -325,6 +325,11 @@ final class NCursesTerminal {
     private var line: [wchar_t] = []
 
     private func drawRow(_ canvas: Canvas, _ row: Int) {
+        // The kept buffer is worked on as a local (a class's stored array is checked for exclusive
+        // access at each append: 98 checks a frame), and put back for the next row.
+        var line: [wchar_t] = []
+        swap(&line, &self.line)
+        defer { swap(&line, &self.line) }
         wmove(window, Int32(row), 0)
         let cells = canvas.cells[row * canvas.width..<(row + 1) * canvas.width]
         var column = 0
