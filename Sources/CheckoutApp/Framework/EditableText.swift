@@ -315,6 +315,11 @@ public struct EditableText: Sendable, Equatable {
         let caret = max(0, caretColumn)
         let total = DisplayWidth.of(shown)
         let start = total < width && caret < width ? 0 : max(0, caret - width + 1)
+        // Printable ASCII that fits whole (a card number, an expiry) is its own window, not rebuilt a
+        // character at a time (the loop below would keep every character of it, as none is zero-width).
+        if start == 0, total <= width, shown.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return Window(text: shown, caretColumn: min(width - 1, caret), start: 0)
+        }
         let end = start + width
         var text = ""
         var column = 0

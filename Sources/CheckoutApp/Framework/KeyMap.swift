@@ -64,17 +64,23 @@ public struct KeyHint: Sendable, Equatable {
 /// footer say" and "what does the F1 help list", so the hints on screen can never disagree with
 /// the handling.
 public struct KeyMap<Action: Sendable>: Sendable {
-    public var bindings: [KeyBinding<Action>]
+    public let bindings: [KeyBinding<Action>]
+    /// The footer's hints, in table order: made with the table (a table kept from frame to frame,
+    /// as the card form's is, then lists its hints for nothing; made when asked, through the
+    /// generic `Screen`, they were an unspecialized `map` at every frame).
+    public let hints: [KeyHint]
 
-    public init(_ bindings: [KeyBinding<Action>]) { self.bindings = bindings }
+    public init(_ bindings: [KeyBinding<Action>]) {
+        self.bindings = bindings
+        hints = Self.hints(of: bindings)
+    }
 
     /// The action bound to `key`, if any (the first binding that lists it wins).
     public func action(for key: Key) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// The footer's hints, in table order.
-    public var hints: [KeyHint] {
+    private static func hints(of bindings: [KeyBinding<Action>]) -> [KeyHint] {
         bindings.map { binding in
             // A click presses the hint's key when the hint names its binding's keys only (`F1/?`),
             // not a pair of bindings shown as one (`←/→`, whose → is another binding).

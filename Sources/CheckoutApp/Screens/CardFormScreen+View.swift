@@ -265,7 +265,12 @@ extension CardFormScreen {
         canvas.addTarget(Rect(top: row, left: column, width: 2 + width, height: 1), Click.field(field))
     }
 
-    static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+    /// An ASCII digit (by its code: `isNumber` looks the character's properties up, at every
+    /// character of the number at every frame).
+    static func isDigit(_ character: Character) -> Bool {
+        guard let code = character.asciiValue else { return false }
+        return code >= UInt8(ascii: "0") && code <= UInt8(ascii: "9")
+    }
 
     /// What the empty security-code field says: its length on the known network, 3–4 digits before.
     func cvvPlaceholder(context: ScreenContext) -> String {

@@ -12,11 +12,24 @@ public enum MoneyText {
         var bytes: [UInt8] = []
         appendDecimal(Int64(minorUnits), decimals: fractionDigits(code), to: &bytes)
         let number = String(decoding: bytes, as: UTF8.self)
-        let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
         let sign = minorUnits < 0 ? "-" : ""
         let magnitude = minorUnits < 0 ? String(number.dropFirst()) : number
-        if !ascii, let symbol = symbols[code] { return sign + symbol + magnitude }
+        if !ascii, let symbol = symbol(code) { return sign + symbol + magnitude }
         return sign + code + " " + magnitude
+    }
+
+    /// The symbol English writes before an amount in `code` (uppercase), if it has one. A switch,
+    /// not a dictionary: made at each call, the dictionary was most of an amount's cost, and a
+    /// frame shows two or three amounts.
+    static func symbol(_ code: String) -> String? {
+        switch code {
+        case "EUR": "€"
+        case "USD": "$"
+        case "GBP": "£"
+        case "JPY": "¥"
+        case "INR": "₹"
+        default: nil
+        }
     }
 
     /// How many digits a currency's minor unit has: 2 for EUR, 0 for JPY, 3 for BHD, as ISO 4217
