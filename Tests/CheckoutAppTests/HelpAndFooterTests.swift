@@ -116,6 +116,34 @@ import Testing
         #expect(!canvas.lines[0].contains("F5") && !canvas.lines[0].contains("choose"))
     }
 
+    /// The footer is drawn once for its hints, width and direction and stamped at each frame: the
+    /// stamped row is the row drawn in place, cell for cell and target for target, both ways, and
+    /// a second frame (from the kept row) is the first.
+    @Test(arguments: [Language.Direction.leftToRight, .rightToLeft])
+    func aStampedFooterIsTheFooterDrawnInPlace(_ direction: Language.Direction) {
+        let hints = [KeyHint(keys: "tab", help: "next", key: .tab), KeyHint(keys: "enter", help: "pay", key: .enter, rank: .focused),
+                     KeyHint(keys: "esc", help: "quit", key: .escape)]
+        let global = Fixtures.model().globalHints
+        func canvas() -> Canvas {
+            var canvas = Canvas(width: 80, height: 3)
+            canvas.direction = direction
+            canvas.addTarget(Rect(top: 1, left: 3, width: 4, height: 1), "body")
+            return canvas
+        }
+        var drawn = canvas()
+        AppModel.drawFooter(hints, global: global, into: &drawn, row: 2, glyphs: .unicode)
+        for _ in 0..<2 {
+            var stamped = canvas()
+            AppModel.renderFooter(hints, global: global, into: &stamped, row: 2, glyphs: .unicode)
+            #expect(stamped == drawn)
+            #expect(stamped.lines == drawn.lines)
+            #expect(stamped.targets.map(\.rect) == drawn.targets.map(\.rect))
+            #expect(stamped.targets.map { AnyHashable($0.id) } == drawn.targets.map { AnyHashable($0.id) })
+            for column in 0..<80 { #expect(stamped.style(row: 2, column: column) == drawn.style(row: 2, column: column)) }
+        }
+        #expect(drawn.targets.count > 2, "the footer's hints can be clicked")
+    }
+
     @Test func badgesThatDoNotFitAreCountedNotCut() {
         var model = Fixtures.model()
         model.type("40000025")

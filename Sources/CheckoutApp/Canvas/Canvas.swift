@@ -138,6 +138,19 @@ public struct Canvas: Sendable, Equatable {
     /// Forgets the targets drawn so far (what lies under a box drawn over them cannot be clicked).
     public mutating func removeTargets() { targets = [] }
 
+    /// Puts `strip`'s first row, as it was drawn, on `row` of this canvas, which is blank there:
+    /// its cells, its click targets and (right to left) where its texts went. What a row drawn once
+    /// and kept (the footer) is drawn with at each frame; the strip is of this canvas's width,
+    /// direction and text order, so the row reads exactly as drawing it here would have made it.
+    public mutating func stamp(_ strip: Canvas, atRow row: Int) {
+        guard strip.width == width, strip.height >= 1, row >= 0, row < height else { return }
+        cells.replaceSubrange(row * width..<(row + 1) * width, with: strip.cells[0..<width])
+        for target in strip.targets where target.rect.top == 0 {
+            targets.append(Target(rect: Rect(top: row, left: target.rect.left, width: target.rect.width, height: 1), id: target.id))
+        }
+        for span in strip.spans where span.row == 0 { spans.append(Span(row: row, column: span.column, width: span.width, visual: span.visual)) }
+    }
+
     public static func == (a: Canvas, b: Canvas) -> Bool {
         a.width == b.width && a.height == b.height && a.cursorPosition == b.cursorPosition && a.cells == b.cells
     }

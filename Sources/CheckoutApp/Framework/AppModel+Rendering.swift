@@ -59,10 +59,22 @@ extension AppModel {
     /// in table order, and shown in table order. A hint left out is never cut in half; the F1 help
     /// lists them all.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
-        // The same hints at the same width lay out the same: at every key of a form, once.
-        let plan = footerPlans.value(for: FooterKey(hints: hints, global: global, width: canvas.width, ascii: glyphs.isASCII)) {
-            footerPlan(hints, global: global, width: canvas.width, glyphs: glyphs)
+        // The same hints at the same width, in the same direction, draw the same row: at every key
+        // of a form it is laid out and drawn once, then stamped (``Canvas/stamp(_:atRow:)``).
+        let key = FooterKey(hints: hints, global: global, width: canvas.width, ascii: glyphs.isASCII, direction: canvas.direction,
+                            textOrder: canvas.textOrder)
+        let strip = footerRows.value(for: key) {
+            var strip = Canvas(width: canvas.width, height: 1)
+            strip.direction = canvas.direction
+            strip.textOrder = canvas.textOrder
+            drawFooter(hints, global: global, into: &strip, row: 0, glyphs: glyphs)
+            return strip
         }
+        canvas.stamp(strip, atRow: row)
+    }
+
+    static func drawFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
+        let plan = footerPlan(hints, global: global, width: canvas.width, glyphs: glyphs)
         let (shown, globalShown, layout) = (plan.shown, plan.globalShown, plan.layout)
         var x = max(1, canvas.width - layout.globalWidth)
         for hint in globalShown {
@@ -87,6 +99,8 @@ extension AppModel {
         var global: [KeyHint]
         var width: Int
         var ascii: Bool
+        var direction: Language.Direction
+        var textOrder: Canvas.TextOrder
     }
 
     private struct FooterPlan: Sendable {
@@ -95,7 +109,7 @@ extension AppModel {
         var layout: (kept: Set<Int>, globalWidth: Int, keepsFirstRanks: Bool)
     }
 
-    private static let footerPlans = Memo<FooterKey, FooterPlan>()
+    private static let footerRows = Memo<FooterKey, Canvas>()
 
     /// Which hints the footer shows, and the global ones in which form (see ``renderFooter(_:global:into:row:glyphs:)``).
     private static func footerPlan(_ hints: [KeyHint], global: [KeyHint], width: Int, glyphs: GlyphSet) -> FooterPlan {
