@@ -46,8 +46,8 @@ let swiftSettings: [SwiftSetting] = [
 // of the others (`--version` 4.8 M → 1.0 M instructions, first frame 19.3 M → 15.7 M). FriBidi stays a shared library:
 // it is LGPL, and costs the loader 0.03 M. The module maps' `link` lines stay as they are: a debug build and every other
 // package link the shared libraries. (A change to scripts/static-link takes a relink: remove the binary first.)
-// A debug build keeps all of it. Only on this executable, so the libraries stay free of unsafe flags for the packages
-// that depend on them.
+// A debug build keeps all of it. These linker flags are on this executable only; the libraries carry one unsafe
+// flag, the release-only metadata setting at the top of this file.
 let releaseLinking: [LinkerSetting] = {
     var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "--strip-debug",
                  "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims",
