@@ -109,4 +109,52 @@ import Testing
         }
         #expect(MemoryLayout<Canvas.Cell>.size == MemoryLayout<Canvas.Cell>.stride, "a cell has no padding for memcmp to compare")
     }
+    @Test("a changed row is written from its first changed cell to its last, never from or to half of a wide character: random rows of both frames")
+    func changedColumnsOfRandomRows() {
+        var random = SplitMix64(seed: 33)
+        let pieces = ["a", "4000 0025", "日本", "€", " ", "é", "🇫🇷", "│", "Visa", "😀", "x"]
+        let styles: [CellStyle] = [.normal, .dim, .bold, .focus]
+        func drawn(_ random: inout SplitMix64) -> Canvas {
+            var canvas = Canvas(width: 12, height: 1)
+            for _ in 0..<Int.random(in: 0...5, using: &random) {
+                canvas.put(pieces.randomElement(using: &random)!, row: 0, column: Int.random(in: -1...12, using: &random),
+                           style: styles.randomElement(using: &random)!)
+            }
+            return canvas
+        }
+        var seen = (same: 0, changed: 0)
+        for _ in 0..<4000 {
+            let a = drawn(&random)
+            // Half the time the next frame is the last with a little drawn over it.
+            var b = Bool.random(using: &random) ? a : drawn(&random)
+            if Bool.random(using: &random) {
+                b.put(pieces.randomElement(using: &random)!, row: 0, column: Int.random(in: 0..<12, using: &random))
+            }
+            guard let columns = NCursesTerminal.changedColumns(a, b, 0) else {
+                #expect(a.cells == b.cells)
+                seen.same += 1
+                continue
+            }
+            seen.changed += 1
+            #expect(a.cells != b.cells)
+            // Every cell outside the columns is the same in both frames, and the cells at both
+            // ends of the columns differ or belong to a wide character that does.
+            for column in 0..<12 where !columns.contains(column) {
+                #expect(a.cells[column] == b.cells[column], "column \(column) outside \(columns)")
+            }
+            for canvas in [a, b] {
+                #expect(!canvas.cells[columns.lowerBound].isContinuation, "starts on a wide character's right half")
+                if columns.upperBound < 12 { #expect(!canvas.cells[columns.upperBound].isContinuation, "ends inside a wide character") }
+            }
+        }
+        #expect(seen.same > 100 && seen.changed > 1000)
+        // A key's change is a few cells of a row: only they are written.
+        var before = Canvas(width: 30, height: 1), after = Canvas(width: 30, height: 1)
+        before.put("4000 002", row: 0, column: 2, style: .bold)
+        after.put("4000 0025", row: 0, column: 2, style: .bold)
+        #expect(NCursesTerminal.changedColumns(before, after, 0) == 10..<11)
+        after.put("日", row: 0, column: 12)
+        before.put("ab", row: 0, column: 11)
+        #expect(NCursesTerminal.changedColumns(before, after, 0) == 10..<14)
+    }
 }

@@ -86,4 +86,96 @@ import Testing
         #expect(CardFormScreen.acceptedRow(names, width: 80, localizer: french) != wide)
         #expect(CardFormScreen.acceptedRow(names, width: 80, glyphs: .ascii) == GlyphSet.ascii.text(wide))
     }
+    @Test("narrow one-scalar text (printable ASCII put byte by byte, `·`, `€`, `•`) leaves the cells the scalar-by-scalar path leaves, over wide characters, at the edges, clipped")
+    func printableASCIIIsPutAsEveryOtherTextIs() {
+        var random = SplitMix64(seed: 3301)
+        let under = ["日本語", "🇫🇷", "é", "│ab", "€5", "カ"]
+        let texts = ["4000 0025", "a", "Card number", "  ", "x y", "~!", "Visa", "Visa · Mastercard", "••••", "€5,00", "│ é", "→"]
+        for _ in 0..<3000 {
+            var base = Canvas(width: 14, height: 2)
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                base.put(under.randomElement(using: &random)!, row: Int.random(in: 0...1, using: &random),
+                         column: Int.random(in: -1...13, using: &random), style: .dim)
+            }
+            let text = texts.randomElement(using: &random)!
+            let row = Int.random(in: 0...1, using: &random), column = Int.random(in: -3...14, using: &random)
+            let maxWidth: Int? = Bool.random(using: &random) ? nil : Int.random(in: -1...8, using: &random)
+            var fast = base, scalarwise = base
+            let written = fast.put(text, row: row, column: column, style: .bold, maxWidth: maxWidth)
+            // A zero-width space after the text sends it down the path of any other text.
+            let same = scalarwise.put(text + "\u{200B}", row: row, column: column, style: .bold, maxWidth: maxWidth)
+            #expect(written == same, "\(text) at \(row),\(column) max \(String(describing: maxWidth))")
+            #expect(fast.cells == scalarwise.cells, "\(text) at \(row),\(column) over \(base.lines)")
+        }
+    }
+
+    @Test("a field's caret column and a number's groups, read bytewise from ASCII, are those of its characters")
+    func asciiFieldsAreMeasuredAsTheirCharacters() {
+        var random = SplitMix64(seed: 3302)
+        let catalogue = Fixtures.catalogue
+        for _ in 0..<500 {
+            let digits = String((0..<Int.random(in: 0...22, using: &random)).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            for info in catalogue.networks.prefix(12) {
+                let shown = catalogue.format(digits: digits, as: info.network)
+                let groups = info.groupingByLength[digits.count] ?? info.defaultGrouping
+                // Each group as long as the pattern says, what is beyond it in the last group.
+                var expected: [Int] = []
+                var left = digits.count
+                for (index, size) in groups.enumerated() where left > 0 {
+                    let taken = index == groups.count - 1 ? left : min(size, left)
+                    expected.append(taken)
+                    left -= taken
+                }
+                #expect(shown.split(separator: " ").map(\.count) == expected, "\(digits) as \(info.network)")
+                #expect(shown.filter { $0 != " " } == digits)
+                // The caret before each stored digit, and after the last: its column among the characters drawn.
+                for caret in 0...digits.count {
+                    var text = EditableText(digits)
+                    for _ in caret..<digits.count { _ = text.apply(.left) }
+                    #expect(text.caret == caret)
+                    var seen = 0, column = 0, expectedColumn: Int?
+                    for character in shown {
+                        if character != " " {
+                            if seen == caret { expectedColumn = column; break }
+                            seen += 1
+                        }
+                        column += 1
+                    }
+                    #expect(text.caretColumn(in: shown, isStored: CardFormScreen.isDigit) == expectedColumn ?? column)
+                }
+            }
+        }
+        // Text that is not printable ASCII is measured by its characters.
+        var name = EditableText("José 日本")
+        _ = name.apply(.left)
+        #expect(name.caretColumn(in: "José 日本", isStored: { _ in true }) == 7)
+    }
+    @Test("a frame whose kept parts (the badges, the footer) were drawn for the frame before reads as the same frame drawn afresh, at each step of a co-badged card, left to right and right to left")
+    func keptPartsReadAsDrawnAfresh() {
+        for language in [Language.english, .arabic] {
+            var settings = Fixtures.settings
+            settings.language = language
+            var model = Fixtures.model(settings: settings)
+            var states: [AppModel] = []
+            for character in "4000002500001001" {
+                model.type(String(character))
+                states.append(model)
+            }
+            _ = model.receive(Fixtures.coBadgedMetadata())
+            states.append(model)
+            for key in [Key.tab, .right, .space, .tab, .backTab, .left, .space, .backTab, .backspace, .backspace] {
+                _ = model.press(key)
+                states.append(model)
+            }
+            // One size at a time: each frame follows the one before it, as at the terminal.
+            for size in [(80, 24), (60, 20)] {
+                for (index, state) in states.enumerated() {
+                    let kept = state.render(width: size.0, height: size.1)
+                    let fresh = KeptDrawings.$bypassed.withValue(true) { state.render(width: size.0, height: size.1) }
+                    #expect(kept == fresh, "step \(index) at \(size.0)x\(size.1): \(kept.lines) drawn afresh \(fresh.lines)")
+                    #expect(kept.targets.map { "\($0.rect) \($0.id)" } == fresh.targets.map { "\($0.rect) \($0.id)" }, "step \(index)")
+                }
+            }
+        }
+    }
 }

@@ -414,6 +414,15 @@ struct ModelFuzzer {
         if let broken {
             throw failure("row \(broken.row), column \(broken.column): \(broken.orphan ? "an orphan right half" : "a wide character without its right half"): \(canvas.lines[broken.row].debugDescription)")
         }
+        // The parts drawn once and stamped (the footer, the badges) read as drawing them afresh:
+        // the cells, the cursor and the click targets.
+        let fresh = KeptDrawings.$bypassed.withValue(true) { model.render() }
+        if fresh != canvas {
+            let row = (0..<canvas.height).first { fresh.lines[$0] != canvas.lines[$0] }
+            throw failure("a kept part is stale: row \(row.map(String.init) ?? "(styles or cursor)"): \(row.map { canvas.lines[$0].debugDescription } ?? "") drawn afresh \(row.map { fresh.lines[$0].debugDescription } ?? "")")
+        }
+        let targets = { (canvas: Canvas) in canvas.targets.map { "\($0.rect) \($0.id)" } }
+        if targets(fresh) != targets(canvas) { throw failure("a kept part's click targets are stale: \(targets(canvas)) drawn afresh \(targets(fresh))") }
         if model.eventPanelWidth > 0 {
             panelRenders += 1
             let rule = size.width - model.eventPanelWidth

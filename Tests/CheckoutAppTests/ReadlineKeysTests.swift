@@ -53,6 +53,12 @@ import Testing
         #expect(text.caret == 9, "over the space and the hyphen, to the start of la")
         #expect(EditableText.Command(.ctrl(.left)) == .wordLeft)
         #expect(EditableText.Command(.alt(.character("f"))) == .wordRight)
+        // Every key of every command gives it, and no character typed is a command.
+        for command in EditableText.Command.allCases {
+            for key in command.keys { #expect(EditableText.Command(key) == command, "\(key)") }
+        }
+        for character in "aZ5 é/y" { #expect(EditableText.Command(.character(character)) == nil) }
+        #expect(EditableText.Command(.enter) == nil)
     }
 
     @Test func killsAndYankAreByGraphemeCluster() {

@@ -60,17 +60,9 @@ extension AppModel {
     /// lists them all.
     static func renderFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
         // The same hints at the same width, in the same direction, draw the same row: at every key
-        // of a form it is laid out and drawn once, then stamped (``Canvas/stamp(_:atRow:)``).
-        let key = FooterKey(hints: hints, global: global, width: canvas.width, ascii: glyphs.isASCII, direction: canvas.direction,
-                            textOrder: canvas.textOrder)
-        let strip = footerRows.value(for: key) {
-            var strip = Canvas(width: canvas.width, height: 1)
-            strip.direction = canvas.direction
-            strip.textOrder = canvas.textOrder
-            drawFooter(hints, global: global, into: &strip, row: 0, glyphs: glyphs)
-            return strip
-        }
-        canvas.stamp(strip, atRow: row)
+        // of a form it is laid out and drawn once, then stamped (``Canvas/drawKept(_:_:row:rows:columns:_:)``).
+        let key = FooterKey(hints: hints, global: global, ascii: glyphs.isASCII)
+        canvas.drawKept(footerRows, key, row: row) { drawFooter(hints, global: global, into: &$0, row: 0, glyphs: glyphs) }
     }
 
     static func drawFooter(_ hints: [KeyHint], global: [KeyHint], into canvas: inout Canvas, row: Int, glyphs: GlyphSet) {
@@ -97,10 +89,7 @@ extension AppModel {
     private struct FooterKey: Equatable, Sendable {
         var hints: [KeyHint]
         var global: [KeyHint]
-        var width: Int
         var ascii: Bool
-        var direction: Language.Direction
-        var textOrder: Canvas.TextOrder
     }
 
     private struct FooterPlan: Sendable {
@@ -109,7 +98,7 @@ extension AppModel {
         var layout: (kept: Set<Int>, globalWidth: Int, keepsFirstRanks: Bool)
     }
 
-    private static let footerRows = Memo<FooterKey, Canvas>()
+    private static let footerRows = KeptDrawing<FooterKey>()
 
     /// Which hints the footer shows, and the global ones in which form (see ``renderFooter(_:global:into:row:glyphs:)``).
     private static func footerPlan(_ hints: [KeyHint], global: [KeyHint], width: Int, glyphs: GlyphSet) -> FooterPlan {

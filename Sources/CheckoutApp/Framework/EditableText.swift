@@ -108,9 +108,19 @@ public struct EditableText: Sendable, Equatable {
 
         /// The command of an editing key; `nil` for any other key.
         public init?(_ key: Key) {
-            guard let command = Self.allCases.first(where: { $0.keys.contains(key) }) else { return nil }
+            // A plain character is never an editing key: answered before the table is looked in.
+            if case .character = key { return nil }
+            guard let command = Self.byKey[key] else { return nil }
             self = command
         }
+
+        /// Each command under each of its ``keys``, made once (every key typed asks: the lists of
+        /// keys made and searched at each were a fifth of typing a digit, callgrind).
+        private static let byKey: [Key: Command] = {
+            var table: [Key: Command] = [:]
+            for command in allCases { for key in command.keys where table[key] == nil { table[key] = command } }
+            return table
+        }()
 
         /// The keys that give the command, as readline has them.
         public var keys: [Key] {
@@ -261,6 +271,39 @@ public struct EditableText: Sendable, Equatable {
     public func caretColumn(in shown: String, isStored: (Character) -> Bool) -> Int {
         var seen = 0
         var column = 0
+        // Printable ASCII (a number, an expiry, most names) is a character per byte, each one
+        // column wide: no grapheme breaking (the number's field at each key, a tenth of a key's
+        // card form, callgrind).
+        if let found = shown.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            // `isStored` asked once per byte value (a number has two: digits and spaces).
+            var asked: (UInt64, UInt64) = (0, 0), answers: (UInt64, UInt64) = (0, 0)
+            func stored(_ byte: UInt8) -> Bool {
+                let bit = UInt64(1) << UInt64(byte & 63)
+                if byte < 64 {
+                    if asked.0 & bit == 0 {
+                        asked.0 |= bit
+                        if isStored(Character(Unicode.Scalar(byte))) { answers.0 |= bit }
+                    }
+                    return answers.0 & bit != 0
+                }
+                if asked.1 & bit == 0 {
+                    asked.1 |= bit
+                    if isStored(Character(Unicode.Scalar(byte))) { answers.1 |= bit }
+                }
+                return answers.1 & bit != 0
+            }
+            for byte in bytes {
+                if stored(byte) {
+                    if seen == caret { return column }
+                    seen += 1
+                }
+                column += 1
+            }
+            return column
+        }), let found {
+            return found
+        }
         for character in shown {
             if isStored(character) {
                 if seen == caret { return column }

@@ -319,17 +319,45 @@ extension CardFormScreen {
         }
     }
 
+    /// The badges of the detected networks, from `column` in `width` columns: drawn once for the
+    /// networks, the choice and the room, and stamped while they stay (their widths, names,
+    /// colours and the words of a network not accepted were a tenth of a key's card form, callgrind).
     func drawBadges(metadata: CardNumberEntryMetadata?, selected: CardNetwork?, row: Int, column: Int, width: Int,
                     context: ScreenContext, into canvas: inout Canvas) {
         guard let all = metadata?.detectedCardNetworks.items, width > 0 else { return }
-        let items = all.filter { $0.network != .other }
-        var x = column
-        let end = column + width
+        let key = BadgesKey(items: all, selected: selected, column: column, width: width, notAccepted: context.localizer.text(.cardNotAccepted),
+                            failure: context.glyphs.failure, catalogue: context.catalogue)
+        canvas.drawKept(Self.keptBadges, key, row: row, columns: column..<column + width) { Self.drawBadges(key, into: &$0) }
+    }
+
+    /// Everything the badges are drawn from.
+    private struct BadgesKey: Equatable, Sendable {
+        var items: [DetectedCardNetwork]
+        var selected: CardNetwork?
+        var column: Int
+        var width: Int
+        var notAccepted: String
+        var failure: String
+        /// Held, so that no other catalogue (another badge's colours) takes its identity while kept.
+        var catalogue: NetworkCatalogue
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.items == b.items && a.selected == b.selected && a.column == b.column && a.width == b.width && a.notAccepted == b.notAccepted
+                && a.failure == b.failure && a.catalogue.identity == b.catalogue.identity
+        }
+    }
+
+    private static let keptBadges = KeptDrawing<BadgesKey>()
+
+    private static func drawBadges(_ key: BadgesKey, into canvas: inout Canvas) {
+        let items = key.items.filter { $0.network != .other }
+        var x = key.column
+        let end = key.column + key.width
         // A network not accepted says so in words when every badge fits with them; else each says
         // it with the failure mark, the same way along the row.
-        let words = context.localizer.text(.cardNotAccepted)
-        let wordy = items.reduce(0) { $0 + DisplayWidth.of(" \($1.displayName) ") + ($1.allowed ? 0 : DisplayWidth.of(words)) + 1 } - 1 <= width
-        let notAccepted = wordy ? words : context.glyphs.failure
+        let words = key.notAccepted
+        let wordy = items.reduce(0) { $0 + DisplayWidth.of(" \($1.displayName) ") + ($1.allowed ? 0 : DisplayWidth.of(words)) + 1 } - 1 <= key.width
+        let notAccepted = wordy ? words : key.failure
         for (index, item) in items.enumerated() {
             let name = " \(item.displayName) "
             // Badges that do not fit are counted, never cut: a cut name could read as another network.
@@ -337,19 +365,19 @@ extension CardFormScreen {
             let reserve = later > 0 ? DisplayWidth.of("+\(later)") : 0
             let note = item.allowed ? "" : notAccepted
             guard x + DisplayWidth.of(name + note) + reserve <= end else {
-                canvas.put("+\(items.count - index)", row: row, column: x, style: .dim, maxWidth: max(0, end - x))
+                canvas.put("+\(items.count - index)", row: 0, column: x, style: .dim, maxWidth: max(0, end - x))
                 return
             }
             let style: CellStyle
-            if item.allowed, item.network == selected {
-                let badge = context.catalogue.info(item.network).badge
+            if item.allowed, item.network == key.selected {
+                let badge = key.catalogue.info(item.network).badge
                 style = .badge(foreground: TerminalColour(name: badge.foreground) ?? .white,
                                background: TerminalColour(name: badge.background) ?? .blue)
             } else {
                 style = .dim
             }
-            x += canvas.put(name, row: row, column: x, style: style)
-            x += canvas.put(note, row: row, column: x, style: .error)
+            x += canvas.put(name, row: 0, column: x, style: style)
+            x += canvas.put(note, row: 0, column: x, style: .error)
             x += 1
         }
     }

@@ -78,13 +78,34 @@ public struct NetworkCatalogue: Sendable {
     /// The digits grouped with single spaces as `network` prescribes (Amex 4-6-5, 14-digit Diners
     /// 4-6-4, others 4-4-4-4-3); digits beyond the pattern join the last group.
     public func format(digits: String, as network: CardNetwork?) -> String {
-        let count = digits.count
+        // ASCII (what the number holds) is a character per byte.
+        let isASCII = digits.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        let count = isASCII ? digits.utf8.count : digits.count
         let groups: [Int]
         if let network {
             let info = info(network)
             groups = info.groupingByLength[count] ?? info.defaultGrouping
         } else {
             groups = NetworkInfo.standardGrouping
+        }
+        // ASCII digits: grouped as bytes, with no grapheme breaking.
+        if isASCII, let grouped = digits.utf8.withContiguousStorageIfAvailable({ bytes -> String in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + groups.count)
+            var groupIndex = 0
+            var inGroup = 0
+            for byte in bytes {
+                if groupIndex < groups.count - 1, inGroup == groups[groupIndex] {
+                    result.append(UInt8(ascii: " "))
+                    groupIndex += 1
+                    inGroup = 0
+                }
+                result.append(byte)
+                inGroup += 1
+            }
+            return String(decoding: result, as: UTF8.self)
+        }) {
+            return grouped
         }
         var result = ""
         result.reserveCapacity(count + groups.count)

@@ -276,8 +276,12 @@ final class NCursesTerminal {
         // Taken once, not bound again (and copied) for each row.
         let previous = sameSize ? self.previous : nil
         for row in 0..<canvas.height {
-            if let previous, Self.rowEqual(previous, canvas, row) { continue }
-            drawRow(canvas, row)
+            if let previous {
+                guard let columns = Self.changedColumns(previous, canvas, row) else { continue }
+                drawRow(canvas, row, columns: columns)
+            } else {
+                drawRow(canvas, row, columns: 0..<canvas.width)
+            }
             changed = true
         }
         guard changed else { return }
@@ -321,23 +325,43 @@ final class NCursesTerminal {
         }
     }
 
+    /// The columns of a row that changed between two canvases of one size, from the first cell
+    /// that differs to the last, widened to take in whole the wide characters at either end (of
+    /// either frame); nil when the row is the same. Only those are written: a key changes a few
+    /// cells of a row, and ncurses compares and sends what it is given (the whole row was a fifth
+    /// of a key's frame, callgrind).
+    nonisolated static func changedColumns(_ a: Canvas, _ b: Canvas, _ row: Int) -> Range<Int>? {
+        if rowEqual(a, b, row) { return nil }
+        let width = b.width, base = row * width
+        return a.cells.withUnsafeBufferPointer { a in
+            b.cells.withUnsafeBufferPointer { b in
+                var start = 0, end = width
+                while start < width, a[base + start] == b[base + start] { start += 1 }
+                while end > start, a[base + end - 1] == b[base + end - 1] { end -= 1 }
+                while start > 0, a[base + start].isContinuation || b[base + start].isContinuation { start -= 1 }
+                while end < width, a[base + end].isContinuation || b[base + end].isContinuation { end += 1 }
+                return start..<end
+            }
+        }
+    }
+
     /// The wide characters one row is written with, kept from frame to frame.
     private var line: [wchar_t] = []
 
-    private func drawRow(_ canvas: Canvas, _ row: Int) {
+    private func drawRow(_ canvas: Canvas, _ row: Int, columns: Range<Int>) {
         // The kept buffer is worked on as a local (a class's stored array is checked for exclusive
         // access at each append: 98 checks a frame), and put back for the next row.
         var line: [wchar_t] = []
         swap(&line, &self.line)
         defer { swap(&line, &self.line) }
-        wmove(window, Int32(row), 0)
+        wmove(window, Int32(row), Int32(columns.lowerBound))
         let cells = canvas.cells[row * canvas.width..<(row + 1) * canvas.width]
-        var column = 0
-        while column < canvas.width {
+        var column = columns.lowerBound
+        while column < columns.upperBound {
             let first = cells[cells.startIndex + column], style = first.style
             line.removeAll(keepingCapacity: true)
             var width = 0
-            while column + width < canvas.width, cells[cells.startIndex + column + width].hasStyle(of: first) {
+            while column + width < columns.upperBound, cells[cells.startIndex + column + width].hasStyle(of: first) {
                 let cell = cells[cells.startIndex + column + width]
                 width += 1
                 if cell.isContinuation { continue }
