@@ -277,21 +277,14 @@ public struct EditableText: Sendable, Equatable {
         if let found = shown.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             // `isStored` asked once per byte value (a number has two: digits and spaces).
-            var asked: (UInt64, UInt64) = (0, 0), answers: (UInt64, UInt64) = (0, 0)
+            var asked: UInt128 = 0, answers: UInt128 = 0
             func stored(_ byte: UInt8) -> Bool {
-                let bit = UInt64(1) << UInt64(byte & 63)
-                if byte < 64 {
-                    if asked.0 & bit == 0 {
-                        asked.0 |= bit
-                        if isStored(Character(Unicode.Scalar(byte))) { answers.0 |= bit }
-                    }
-                    return answers.0 & bit != 0
+                let bit = UInt128(1) << byte
+                if asked & bit == 0 {
+                    asked |= bit
+                    if isStored(Character(Unicode.Scalar(byte))) { answers |= bit }
                 }
-                if asked.1 & bit == 0 {
-                    asked.1 |= bit
-                    if isStored(Character(Unicode.Scalar(byte))) { answers.1 |= bit }
-                }
-                return answers.1 & bit != 0
+                return answers & bit != 0
             }
             for byte in bytes {
                 if stored(byte) {

@@ -88,36 +88,24 @@ public struct NetworkCatalogue: Sendable {
         } else {
             groups = NetworkInfo.standardGrouping
         }
-        // ASCII digits: grouped as bytes, with no grapheme breaking.
-        if isASCII, let grouped = digits.utf8.withContiguousStorageIfAvailable({ bytes -> String in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + groups.count)
-            var groupIndex = 0
-            var inGroup = 0
-            for byte in bytes {
-                if groupIndex < groups.count - 1, inGroup == groups[groupIndex] {
-                    result.append(UInt8(ascii: " "))
-                    groupIndex += 1
-                    inGroup = 0
-                }
-                result.append(byte)
-                inGroup += 1
-            }
-            return String(decoding: result, as: UTF8.self)
-        }) {
-            return grouped
-        }
-        var result = ""
-        result.reserveCapacity(count + groups.count)
+        // ASCII digits are grouped as bytes, with no grapheme breaking.
+        if isASCII { return String(decoding: Self.grouped(digits.utf8, groups, space: UInt8(ascii: " ")), as: UTF8.self) }
+        return String(Self.grouped(digits, groups, space: " "))
+    }
+
+    /// `elements` with `space` between the groups (the last takes what is beyond the pattern).
+    private static func grouped<S: Sequence>(_ elements: S, _ groups: [Int], space: S.Element) -> [S.Element] {
+        var result: [S.Element] = []
+        result.reserveCapacity(elements.underestimatedCount + groups.count)
         var groupIndex = 0
         var inGroup = 0
-        for character in digits {
+        for element in elements {
             if groupIndex < groups.count - 1, inGroup == groups[groupIndex] {
-                result.append(" ")
+                result.append(space)
                 groupIndex += 1
                 inGroup = 0
             }
-            result.append(character)
+            result.append(element)
             inGroup += 1
         }
         return result
