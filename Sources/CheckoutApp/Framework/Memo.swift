@@ -16,7 +16,13 @@ final class Memo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     /// The value kept when `keptServes` accepts the key it was made for (a whole screen model
     /// serves a frame), else `make()`, kept under `key`.
     func value(for key: Key, keptServes: (Key) -> Bool, _ make: () -> Value) -> Value {
-        if let kept = slot.withLock({ $0 }), keptServes(kept.key) { return kept.value }
+        // The kept key is compared where it lies and only the value is copied out: copying the
+        // whole entry (a key holding a client session and a catalogue) was most of a look-up.
+        let kept = slot.withLock { slot -> Value? in
+            guard slot != nil, keptServes(slot!.key) else { return nil }
+            return slot!.value
+        }
+        if let kept { return kept }
         let made = make()
         slot.withLock { $0 = (key, made) }
         return made

@@ -112,7 +112,10 @@ public enum ExportDestination: Sendable, Equatable {
 /// terminal can show, and what the app last said about the settings.
 public struct ScreenContext: Sendable {
     public var catalogue: NetworkCatalogue
-    public var settings: CheckoutSettings
+    public var settings: CheckoutSettings { didSet { session = settings.session } }
+    /// The session the settings describe: made when the settings change, not at each look (a
+    /// frame looks some thirty times, and each made it afresh from the settings).
+    public private(set) var session: ClientSession
     /// The settings without saved ones: the command line's and the shipped defaults.
     public var defaults: CheckoutSettings
     /// Where the settings came from or went ("Saved to …", "--debounce overrides the saved value
@@ -155,6 +158,7 @@ public struct ScreenContext: Sendable {
                 savesSettings: Bool = false) {
         self.catalogue = catalogue
         self.settings = settings
+        session = settings.session
         self.defaults = defaults ?? settings
         self.settingsNote = settingsNote
         self.eventLog = eventLog
@@ -204,8 +208,6 @@ public struct ScreenContext: Sendable {
         Canvas.truncate(glyphs.text(text), to: width, ellipsis: glyphs.ellipsis)
     }
 
-    /// The session the settings describe.
-    public var session: ClientSession { settings.session }
     /// The resolver for the current catalogue and session.
     public var resolver: CardNetworkResolver { CardNetworkResolver(catalogue: catalogue, session: session) }
     /// The validator for the current catalogue and session: the engine's rules, for a screen that

@@ -31,6 +31,9 @@ public enum NormalizedCardNumber: Sendable, Equatable {
 ///     CardNumberNormalizer.normalize("4242x")                // .malformed("4242")
 public enum CardNumberNormalizer {
     public static func normalize(_ raw: String) -> NormalizedCardNumber {
+        // ASCII digits only, as the form and the engine hand them at every key: the text is its own
+        // digits (appending them a scalar at a time was 2.7 k instructions a call, three calls a key).
+        if isASCIIDigits(raw) { return .digits(raw) }
         var digits = ""
         for scalar in raw.unicodeScalars {
             switch classify(scalar) {
@@ -49,6 +52,7 @@ public enum CardNumberNormalizer {
     ///     CardNumberNormalizer.asciiDigits(in: "12 ab ٣٤")          // "1234"
     ///     CardNumberNormalizer.asciiDigits(in: "123456", limit: 4)  // "1234"
     public static func asciiDigits(in text: String, limit: Int = .max) -> String {
+        if text.utf8.count <= limit, isASCIIDigits(text) { return text }
         var digits = ""
         var count = 0
         for scalar in text.unicodeScalars where count < limit {
@@ -58,6 +62,11 @@ public enum CardNumberNormalizer {
             }
         }
         return digits
+    }
+
+    /// Whether every byte of `text` is an ASCII digit (true for the empty text).
+    static func isASCIIDigits(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
     }
 
     /// What one character of typed card-number text is.

@@ -32,16 +32,72 @@ public struct DetectedCardNetwork: Sendable, Equatable {
 
 /// The issuer fields of a BIN answer; every one is optional.
 public struct IssuerDetails: Sendable, Equatable, Hashable {
-    public var issuerCountryCode: String?
-    public var issuerName: String?
-    public var accountFundingType: String?
-    public var prepaidReloadableIndicator: String?
-    public var productUsageType: String?
-    public var productCode: String?
-    public var productName: String?
-    public var issuerCurrencyCode: String?
-    public var regionalRestriction: String?
-    public var accountNumberType: String?
+    /// The ten fields as one value.
+    private struct Values: Sendable, Hashable {
+        var issuerCountryCode: String?
+        var issuerName: String?
+        var accountFundingType: String?
+        var prepaidReloadableIndicator: String?
+        var productUsageType: String?
+        var productCode: String?
+        var productName: String?
+        var issuerCurrencyCode: String?
+        var regionalRestriction: String?
+        var accountNumberType: String?
+    }
+
+    /// The fields live in one shared, unchanging box: a card's metadata is copied a dozen times a
+    /// frame (the badges, the chooser, the amounts), and ten optional strings held inline were ten
+    /// retains and releases at every copy of every network (callgrind). A field set makes a new box.
+    private final class Box: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+        /// The box of an issuer nothing is known about: every local detection's, shared.
+        static let empty = Box(Values())
+    }
+
+    private var box: Box
+
+    public var issuerCountryCode: String? {
+        get { box.values.issuerCountryCode }
+        set { var values = box.values; values.issuerCountryCode = newValue; box = Box(values) }
+    }
+    public var issuerName: String? {
+        get { box.values.issuerName }
+        set { var values = box.values; values.issuerName = newValue; box = Box(values) }
+    }
+    public var accountFundingType: String? {
+        get { box.values.accountFundingType }
+        set { var values = box.values; values.accountFundingType = newValue; box = Box(values) }
+    }
+    public var prepaidReloadableIndicator: String? {
+        get { box.values.prepaidReloadableIndicator }
+        set { var values = box.values; values.prepaidReloadableIndicator = newValue; box = Box(values) }
+    }
+    public var productUsageType: String? {
+        get { box.values.productUsageType }
+        set { var values = box.values; values.productUsageType = newValue; box = Box(values) }
+    }
+    public var productCode: String? {
+        get { box.values.productCode }
+        set { var values = box.values; values.productCode = newValue; box = Box(values) }
+    }
+    public var productName: String? {
+        get { box.values.productName }
+        set { var values = box.values; values.productName = newValue; box = Box(values) }
+    }
+    public var issuerCurrencyCode: String? {
+        get { box.values.issuerCurrencyCode }
+        set { var values = box.values; values.issuerCurrencyCode = newValue; box = Box(values) }
+    }
+    public var regionalRestriction: String? {
+        get { box.values.regionalRestriction }
+        set { var values = box.values; values.regionalRestriction = newValue; box = Box(values) }
+    }
+    public var accountNumberType: String? {
+        get { box.values.accountNumberType }
+        set { var values = box.values; values.accountNumberType = newValue; box = Box(values) }
+    }
 
     public init(
         issuerCountryCode: String? = nil, issuerName: String? = nil, accountFundingType: String? = nil,
@@ -49,17 +105,13 @@ public struct IssuerDetails: Sendable, Equatable, Hashable {
         productName: String? = nil, issuerCurrencyCode: String? = nil, regionalRestriction: String? = nil,
         accountNumberType: String? = nil
     ) {
-        self.issuerCountryCode = issuerCountryCode
-        self.issuerName = issuerName
-        self.accountFundingType = accountFundingType
-        self.prepaidReloadableIndicator = prepaidReloadableIndicator
-        self.productUsageType = productUsageType
-        self.productCode = productCode
-        self.productName = productName
-        self.issuerCurrencyCode = issuerCurrencyCode
-        self.regionalRestriction = regionalRestriction
-        self.accountNumberType = accountNumberType
+        let values = Values(issuerCountryCode: issuerCountryCode, issuerName: issuerName, accountFundingType: accountFundingType, prepaidReloadableIndicator: prepaidReloadableIndicator, productUsageType: productUsageType, productCode: productCode, productName: productName, issuerCurrencyCode: issuerCurrencyCode, regionalRestriction: regionalRestriction, accountNumberType: accountNumberType)
+        box = values == Box.empty.values ? Box.empty : Box(values)
     }
+
+    public static func == (a: Self, b: Self) -> Bool { a.box === b.box || a.box.values == b.box.values }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.values) }
 
     /// The fields in wire order, as (JSON key, value) pairs; absent ones are left out.
     public var fields: [(String, String)] {
