@@ -256,6 +256,8 @@ public struct EditableText: Sendable, Equatable {
 
     /// Whether a character at offsets `start...end` of `text` holds more scalars than allowed.
     private static func hasOverlongCharacter(_ text: String, from start: Int, through end: Int) -> Bool {
+        // ASCII makes no character of more than two scalars ("\r\n"): nothing to break into characters.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
         var offset = 0
         for character in text {
             if offset > end { break }

@@ -278,12 +278,26 @@ extension CardFormScreen {
     }
 
     static func cvvPlaceholder(_ network: CardNetwork?, context: ScreenContext) -> String {
-        let dot = context.glyphs.maskedDigit
-        let text = context.localizer
-        guard network != nil else { return context.glyphs.text(text.text(.cardCvvAnyLength, String(repeating: dot, count: 3))) }
-        let length = maximumCVVLength(network, context: context)
-        return text.text(.cardCvvLength, String(repeating: dot, count: length), text.format.number(length))
+        // Made once for the length, the glyphs and the language: it is drawn at every frame.
+        let key = CVVPlaceholderKey(length: network.map { maximumCVVLength($0, context: context) }, glyphs: context.glyphs,
+                                    localizer: context.localizer)
+        return cvvPlaceholders.value(for: key) {
+            let dot = key.glyphs.maskedDigit
+            let text = key.localizer
+            guard let length = key.length else { return key.glyphs.text(text.text(.cardCvvAnyLength, String(repeating: dot, count: 3))) }
+            return text.text(.cardCvvLength, String(repeating: dot, count: length), text.format.number(length))
+        }
     }
+
+    /// What the security code's placeholder is made from: the network's length (none before the
+    /// network is known), the glyphs and the language.
+    private struct CVVPlaceholderKey: Equatable, Sendable {
+        var length: Int?
+        var glyphs: GlyphSet
+        var localizer: Localizer
+    }
+
+    private static let cvvPlaceholders = Memo<CVVPlaceholderKey, String>()
 
     /// Draws a text field's value in at most `width` columns after its bar (or its placeholder,
     /// dim, when empty and not focused) and registers it as a click target that puts the caret where

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a front end says in one language: its sentences (``StringCatalogue``) and how its locale
 /// writes numbers and money (``LocaleFormat``).
 ///
@@ -13,17 +15,63 @@
 ///     french.text(.homeAmountDue, "49,99\u{A0}€")   // "Montant à payer\u{A0}: 49,99\u{A0}€"
 ///     arabic.text(.homeAmountDue, "€49.99")          // "المبلغ المستحق: \u{2068}€49.99\u{2069}"
 public struct Localizer: Sendable, Equatable {
-    public let language: Language
-    public let catalogue: StringCatalogue
+    /// The language's parts, in one shared box: a localizer rides in every screen's context, which
+    /// is copied many times a frame, and its catalogues and locale data held inline were some
+    /// twenty retains and releases at each copy (callgrind); two copies of one localizer are also
+    /// told equal at once, as the kept parts' keys ask at every frame.
+    private final class Parts: Sendable {
+        let language: Language
+        let catalogue: StringCatalogue
+        let fallback: StringCatalogue?
+        let format: LocaleFormat
+        /// Amounts already written (a frame writes the same two or three at every key, each a few
+        /// thousand instructions); emptied when it holds 64.
+        let amounts = Mutex<[Amount: String]>([:])
+
+        init(language: Language, catalogue: StringCatalogue, fallback: StringCatalogue?, format: LocaleFormat) {
+            self.language = language
+            self.catalogue = catalogue
+            self.fallback = fallback
+            self.format = format
+        }
+    }
+
+    private let parts: Parts
+
+    /// One amount as asked for: the key of ``Parts/amounts``.
+    private struct Amount: Hashable, Sendable {
+        var minorUnits: Int
+        var currency: String
+        var ascii: Bool
+        var explicitPlus: Bool
+    }
+
+    /// The amount as `write` writes it, written once for this localizer.
+    private func written(_ amount: Amount, _ write: () -> String) -> String {
+        if let kept = parts.amounts.withLock({ $0[amount] }) { return kept }
+        let made = write()
+        parts.amounts.withLock { amounts in
+            if amounts.count >= 64 { amounts.removeAll(keepingCapacity: true) }
+            amounts[amount] = made
+        }
+        return made
+    }
+
+    // Read in place (`_read`): a getter would copy a catalogue or the locale's format out of the
+    // box at each look, to read one field of it.
+    public var language: Language { parts.language }
+    public var catalogue: StringCatalogue { _read { yield parts.catalogue } }
     /// English, for a sentence the language's catalogue lacks.
-    public let fallback: StringCatalogue?
-    public let format: LocaleFormat
+    public var fallback: StringCatalogue? { _read { yield parts.fallback } }
+    public var format: LocaleFormat { _read { yield parts.format } }
 
     public init(language: Language, catalogue: StringCatalogue, fallback: StringCatalogue?, format: LocaleFormat) {
-        self.language = language
-        self.catalogue = catalogue
-        self.fallback = fallback
-        self.format = format
+        parts = Parts(language: language, catalogue: catalogue, fallback: fallback, format: format)
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.parts === b.parts
+            || (a.language == b.language && a.catalogue == b.catalogue && a.fallback == b.fallback && a.format == b.format)
     }
 
     // `text(.homeAmountDue, amount)` and `counted(.cardOrderItems, count)` take as many arguments as
@@ -61,16 +109,20 @@ public struct Localizer: Sendable, Equatable {
     /// An amount as this language writes it, with ISO 4217's minor units: English as ``MoneyText``
     /// writes it (`€49.99`, `EUR 49.99` in ASCII), the others from CLDR (`49,99 €`).
     public func money(minorUnits: Int, currency: String, ascii: Bool = false) -> String {
-        guard language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: ascii) }
-        return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii)
+        written(Amount(minorUnits: minorUnits, currency: currency, ascii: ascii, explicitPlus: false)) {
+            guard language != .english else { return MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: ascii) }
+            return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii)
+        }
     }
 
     /// An amount added to another (a network's surcharge) with its plus sign: `+€0.30` in English,
     /// CLDR's explicit plus in the others (`+0,30 €`; Arabic's plus sign is `U+200E +`).
     public func surcharge(minorUnits: Int, currency: String, ascii: Bool = false) -> String {
-        guard language != .english else { return "+" + MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: ascii) }
-        return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii,
-                            explicitPlus: true)
+        written(Amount(minorUnits: minorUnits, currency: currency, ascii: ascii, explicitPlus: true)) {
+            guard language != .english else { return "+" + MoneyText.format(minorUnits: minorUnits, currency: currency, ascii: ascii) }
+            return format.money(minorUnits: minorUnits, currency: currency, fractionDigits: MoneyText.fractionDigits(currency), ascii: ascii,
+                                explicitPlus: true)
+        }
     }
 
     /// An argument as it is placed in a sentence: isolated in a right-to-left language.
