@@ -119,6 +119,9 @@ final class NCursesTerminal {
         Array(restore.utf8).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { ctr_set_restore_bytes($0.baseAddress, $0.count) }
         }
+        // No look for typed-ahead input in the middle of each refresh (two polls of standard input
+        // on every frame, seen with strace): the loop reads all input before it draws.
+        typeahead(-1)
         cbreak()
         noecho()
         nonl()
