@@ -150,7 +150,7 @@ import Testing
         _ = name.apply(.left)
         #expect(name.caretColumn(in: "José 日本", isStored: { _ in true }) == 7)
     }
-    @Test("a frame whose kept parts (the badges, the footer) were drawn for the frame before reads as the same frame drawn afresh, at each step of a co-badged card, left to right and right to left")
+    @Test("a frame whose kept parts (the badges, the chooser, the rows under the number, the footer) were drawn for the frame before reads as the same frame drawn afresh, at each step of a co-badged card, left to right and right to left")
     func keptPartsReadAsDrawnAfresh() {
         for language in [Language.english, .arabic] {
             var settings = Fixtures.settings
@@ -165,6 +165,23 @@ import Testing
             states.append(model)
             for key in [Key.tab, .right, .space, .tab, .backTab, .left, .space, .backTab, .backspace, .backspace] {
                 _ = model.press(key)
+                states.append(model)
+            }
+            // The rows under the number (kept while the focus is above them) with their fields
+            // filled, then with errors shown after Pay: the number edited under them each time.
+            for character in "01" {
+                model.type(String(character))
+                states.append(model)
+            }
+            for step in [Key.tab, .tab, .character("1"), .character("2"), .character("3"), .character("0"), .character("1"), .backTab,
+                         .backTab, .backTab, .backspace, .character("1"), .enter, .backTab, .backTab, .backTab, .backspace, .character("1")] {
+                _ = model.press(step)
+                states.append(model)
+            }
+            // The engine's word on the security code, come and gone while the focus is on the number.
+            let cvvError = ValidationError(errorId: "invalid-cvv", inputElementType: .cvv, description: "CVV is too short.")
+            for errors in [[cvvError], []] {
+                _ = model.receive(.dataIsValid(isValid: errors.isEmpty, errors: errors))
                 states.append(model)
             }
             // One size at a time: each frame follows the one before it, as at the terminal.

@@ -451,8 +451,20 @@ public struct AppModel: Sendable {
         guard stack.indices.contains(index) else { return [] }
         let own = index == stack.count - 1 ? pressedArrows(stack[index].hints(context: context)) : stack[index].hints(context: context)
         guard let label = escapeLabel(at: index, model: shown) else { return own }
-        return own + [KeyHint(keys: "esc", help: label, key: .escape)]
+        // The same list while the screen's hints and Esc's label stay (its table's, kept from frame
+        // to frame): the footer's kept row then knows it by the list's identity, not by comparing
+        // every hint's words at every key.
+        return Self.hintsWithEscape.value(for: HintsWithEscape(own: own, escape: label)) {
+            own + [KeyHint(keys: "esc", help: label, key: .escape)]
+        }
     }
+
+    private struct HintsWithEscape: Equatable, Sendable {
+        var own: [KeyHint]
+        var escape: String
+    }
+
+    private static let hintsWithEscape = Memo<HintsWithEscape, [KeyHint]>()
 
     /// What Esc does on the screen at `index`, in a word or two; `nil` while the screen waits for
     /// an answer it must show (a payment in flight), when Esc does nothing.

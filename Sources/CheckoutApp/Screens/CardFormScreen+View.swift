@@ -51,6 +51,33 @@ extension CardFormScreen {
             row += drawErrors([.number], row: row, column: left + 2, width: width - 2, spare: &spare, into: &canvas, glyphs: glyphs, localizer: text) + gap
         }
 
+        // The rows from the expiry down: drawn once for what they show and stamped while the
+        // focus is above them and none of it changes (every digit of the number redrew them all:
+        // a third of a key's card form, callgrind). With the focus in one of their fields they are
+        // drawn in place, as the caret is theirs.
+        if [.expiry, .cvv, .name].contains(focus) {
+            cursor = drawLower(facts, row: row, left: left, width: width, gap: gap, spare: spare, into: &canvas, context: context) ?? cursor
+        } else {
+            let key = LowerKey(self, facts: facts, left: left, width: width, gap: gap, spare: spare, context: context)
+            canvas.drawKept(Self.keptLower, key, row: row, rows: max(0, area.top + area.height - row),
+                            columns: area.left..<(area.left + area.width)) { strip in
+                _ = drawLower(facts, row: 0, left: left, width: width, gap: gap, spare: spare, into: &strip, context: context)
+            }
+        }
+        canvas.cursor = cursor
+    }
+
+    /// The form's rows from the expiry down, from `row`: the expiry and security code, the name, Pay
+    /// with its total, the accepted networks and where the badges came from. Returns where the
+    /// cursor goes when one of their fields has the focus.
+    func drawLower(_ facts: CardFacts, row start: Int, left: Int, width: Int, gap: Int, spare: Int, into canvas: inout Canvas,
+                   context: ScreenContext) -> (row: Int, column: Int)? {
+        let glyphs = context.glyphs
+        let text = context.localizer
+        let metadata = facts.metadata
+        let network = facts.network
+        var row = start, spare = spare
+        var cursor: (row: Int, column: Int)?
         // Expiry and CVV side by side.
         let cvvColumn = left + 20
         drawLabel(text.text(.cardExpiryLabel, text.format.expiryPlaceholder), field: .expiry, row: row, column: left, into: &canvas, glyphs: glyphs)
@@ -117,8 +144,73 @@ extension CardFormScreen {
         row += 1
         let (status, statusStyle) = statusLine(metadata: metadata, spinner: spinner, context: context)
         canvas.put(context.truncate(status, to: width), row: row, column: left, style: statusStyle)
-        canvas.cursor = cursor
+        return cursor
     }
+
+    /// Everything the rows from the expiry down are drawn from while the focus is above them (see
+    /// ``drawLower(_:row:left:width:gap:spare:into:context:)``): their fields, the errors they show,
+    /// Pay's state, what is known of the card, the words, the glyphs and the room.
+    private struct LowerKey: Equatable, Sendable {
+        var focus: Field
+        var expiry: EditableText
+        var securityCode: EditableText
+        var name: EditableText
+        var errors: [ValidationError?]
+        var paying: Bool
+        var hold: PayHold?
+        var banner: String?
+        var changedTotal: ChangedTotal?
+        var sessionDue: AmountDue?
+        var coBadgeNotice: Bool
+        var lookupInFlight: Bool
+        var sessionUpdating: Bool
+        var metadata: CardNumberEntryMetadata?
+        var network: CardNetwork?
+        var spinner: String
+        var layout: [Int]
+        var localizer: Localizer
+        var glyphs: GlyphSet
+        var session: ClientSession
+        /// Held, so that no other catalogue takes its identity while kept.
+        var catalogue: NetworkCatalogue
+
+        init(_ form: CardFormScreen, facts: CardFacts, left: Int, width: Int, gap: Int, spare: Int, context: ScreenContext) {
+            focus = form.focus
+            expiry = form.expiry
+            securityCode = form.securityCode
+            name = form.name
+            errors = [Field.expiry, .cvv, .name].map { form.visibleError(for: $0) }
+            paying = form.paying
+            hold = form.hold
+            banner = form.banner
+            changedTotal = form.changedTotal
+            sessionDue = form.sessionDue
+            coBadgeNotice = form.coBadgeNotice
+            lookupInFlight = form.lookupInFlight
+            sessionUpdating = form.sessionUpdating
+            metadata = facts.metadata
+            network = facts.network
+            let frames = context.glyphs.spinner
+            spinner = frames[context.animationFrame % frames.count]
+            layout = [left, width, gap, spare]
+            localizer = context.localizer
+            glyphs = context.glyphs
+            session = context.session
+            catalogue = context.catalogue
+        }
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.focus == b.focus && a.expiry == b.expiry && a.securityCode == b.securityCode && a.name == b.name && a.errors == b.errors
+                && a.paying == b.paying && a.hold == b.hold && a.banner == b.banner && a.changedTotal == b.changedTotal
+                && a.sessionDue == b.sessionDue && a.coBadgeNotice == b.coBadgeNotice && a.lookupInFlight == b.lookupInFlight
+                && a.sessionUpdating == b.sessionUpdating && a.network == b.network && a.spinner == b.spinner && a.layout == b.layout
+                && a.glyphs == b.glyphs && a.catalogue.identity == b.catalogue.identity && a.localizer == b.localizer
+                && a.metadata == b.metadata && a.session == b.session
+        }
+    }
+
+    private static let keptLower = KeptDrawing<LowerKey>()
+
 
     /// The order being paid, above the form, in the rows the form leaves: its items one per row
     /// with their amounts and the order's total where there is room for them all, else one line
@@ -400,6 +492,31 @@ extension CardFormScreen {
     /// cardholder sees what the choice costs: the client session's answer for the network it
     /// answered about, the session's own figure for the others.
     func drawChooser(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, context: ScreenContext) {
+        // Drawn once for its networks, the choice and the room, and stamped while they stay: it is
+        // on screen for every digit after the eighth of a co-badged card.
+        let key = ChooserKey(items: items, choice: choice, focused: focus == .network, column: column, width: width, sessionDue: sessionDue,
+                             session: context.session, localizer: context.localizer, glyphs: context.glyphs)
+        canvas.drawKept(Self.keptChoosers, key, row: row, columns: column..<(column + width)) { strip in
+            drawChooserRow(items, row: 0, column: column, width: width, into: &strip, context: context)
+        }
+    }
+
+    /// Everything the chooser's row is drawn from.
+    private struct ChooserKey: Equatable, Sendable {
+        var items: [DetectedCardNetwork]
+        var choice: CardNetwork?
+        var focused: Bool
+        var column: Int
+        var width: Int
+        var sessionDue: AmountDue?
+        var session: ClientSession
+        var localizer: Localizer
+        var glyphs: GlyphSet
+    }
+
+    private static let keptChoosers = KeptDrawing<ChooserKey>()
+
+    private func drawChooserRow(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, context: ScreenContext) {
         let glyphs = context.glyphs
         let focused = focus == .network
         if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }

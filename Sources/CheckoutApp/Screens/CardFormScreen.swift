@@ -374,8 +374,28 @@ public struct CardFormScreen: Screen {
     /// the BIN answer once it is in, local rules before. Recomputed for every digit, typed or
     /// pasted, so a paste keeps exactly what typing would.
     func completeness(context: ScreenContext) -> CardNumberCompleteness {
-        context.validator.completeness(ofDigits: digits, metadata: metadata(context: context))
+        let metadata = metadata(context: context)
+        // A digit asks for the number's completeness before and after it goes in, and the next
+        // digit asks again for the same number: worked out once for the digits and what is known
+        // of them.
+        let key = CompletenessKey(digits: digits, metadata: metadata, catalogue: context.catalogue, session: context.session)
+        return Self.completenesses.value(for: key) { context.validator.completeness(ofDigits: digits, metadata: metadata) }
     }
+
+    /// What a number's completeness is worked out from. Holds its catalogue, so that no other
+    /// catalogue can be given its identity while it is kept.
+    private struct CompletenessKey: Equatable, Sendable {
+        var digits: String
+        var metadata: CardNumberEntryMetadata?
+        var catalogue: NetworkCatalogue
+        var session: ClientSession
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.digits == b.digits && a.catalogue.identity == b.catalogue.identity && a.metadata == b.metadata && a.session == b.session
+        }
+    }
+
+    private static let completenesses = Memo<CompletenessKey, CardNumberCompleteness>()
 
     /// The most characters of a cardholder name: what the SDKs accept. Primer's Android SDK
     /// validates 2 to 45 (`payment-card-shared/.../validation/domain/CardholderNameValidator.kt`:
