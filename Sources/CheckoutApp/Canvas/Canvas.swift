@@ -186,6 +186,7 @@ public struct Canvas: Sendable, Equatable {
                 }
             }
         }
+        targets.reserveCapacity(targets.count + strip.targets.count)
         for target in strip.targets {
             let left = max(target.rect.left, visual.lowerBound), right = min(target.rect.left + target.rect.width, visual.upperBound)
             let top = row + target.rect.top, bottom = min(height, top + target.rect.height)
