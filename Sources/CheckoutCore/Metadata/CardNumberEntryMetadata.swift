@@ -58,46 +58,23 @@ public struct IssuerDetails: Sendable, Equatable, Hashable {
 
     private var box: Box
 
-    public var issuerCountryCode: String? {
-        get { box.values.issuerCountryCode }
-        set { var values = box.values; values.issuerCountryCode = newValue; box = Box(values) }
+    /// One field set: a new box with it (another copy may hold the old one).
+    private mutating func set(_ field: WritableKeyPath<Values, String?>, _ value: String?) {
+        var values = box.values
+        values[keyPath: field] = value
+        box = Box(values)
     }
-    public var issuerName: String? {
-        get { box.values.issuerName }
-        set { var values = box.values; values.issuerName = newValue; box = Box(values) }
-    }
-    public var accountFundingType: String? {
-        get { box.values.accountFundingType }
-        set { var values = box.values; values.accountFundingType = newValue; box = Box(values) }
-    }
-    public var prepaidReloadableIndicator: String? {
-        get { box.values.prepaidReloadableIndicator }
-        set { var values = box.values; values.prepaidReloadableIndicator = newValue; box = Box(values) }
-    }
-    public var productUsageType: String? {
-        get { box.values.productUsageType }
-        set { var values = box.values; values.productUsageType = newValue; box = Box(values) }
-    }
-    public var productCode: String? {
-        get { box.values.productCode }
-        set { var values = box.values; values.productCode = newValue; box = Box(values) }
-    }
-    public var productName: String? {
-        get { box.values.productName }
-        set { var values = box.values; values.productName = newValue; box = Box(values) }
-    }
-    public var issuerCurrencyCode: String? {
-        get { box.values.issuerCurrencyCode }
-        set { var values = box.values; values.issuerCurrencyCode = newValue; box = Box(values) }
-    }
-    public var regionalRestriction: String? {
-        get { box.values.regionalRestriction }
-        set { var values = box.values; values.regionalRestriction = newValue; box = Box(values) }
-    }
-    public var accountNumberType: String? {
-        get { box.values.accountNumberType }
-        set { var values = box.values; values.accountNumberType = newValue; box = Box(values) }
-    }
+
+    public var issuerCountryCode: String? { get { box.values.issuerCountryCode } set { set(\.issuerCountryCode, newValue) } }
+    public var issuerName: String? { get { box.values.issuerName } set { set(\.issuerName, newValue) } }
+    public var accountFundingType: String? { get { box.values.accountFundingType } set { set(\.accountFundingType, newValue) } }
+    public var prepaidReloadableIndicator: String? { get { box.values.prepaidReloadableIndicator } set { set(\.prepaidReloadableIndicator, newValue) } }
+    public var productUsageType: String? { get { box.values.productUsageType } set { set(\.productUsageType, newValue) } }
+    public var productCode: String? { get { box.values.productCode } set { set(\.productCode, newValue) } }
+    public var productName: String? { get { box.values.productName } set { set(\.productName, newValue) } }
+    public var issuerCurrencyCode: String? { get { box.values.issuerCurrencyCode } set { set(\.issuerCurrencyCode, newValue) } }
+    public var regionalRestriction: String? { get { box.values.regionalRestriction } set { set(\.regionalRestriction, newValue) } }
+    public var accountNumberType: String? { get { box.values.accountNumberType } set { set(\.accountNumberType, newValue) } }
 
     public init(
         issuerCountryCode: String? = nil, issuerName: String? = nil, accountFundingType: String? = nil,
