@@ -53,7 +53,7 @@ extension CardFormScreen {
 
         // The rows from the expiry down: drawn once for what they show and stamped while the
         // focus is above them and none of it changes (every digit of the number redrew them all:
-        // a third of a key's card form, callgrind). With the focus in one of their fields they are
+        // a fifth of a key's card form, callgrind). With the focus in one of their fields they are
         // drawn in place, as the caret is theirs.
         if [.expiry, .cvv, .name].contains(focus) {
             cursor = drawLower(facts, row: row, left: left, width: width, gap: gap, spare: spare, into: &canvas, context: context) ?? cursor
@@ -210,7 +210,6 @@ extension CardFormScreen {
     }
 
     private static let keptLower = KeptDrawing<LowerKey>()
-
 
     /// The order being paid, above the form, in the rows the form leaves: its items one per row
     /// with their amounts and the order's total where there is room for them all, else one line
