@@ -495,12 +495,10 @@ extension CardFormScreen {
         // on screen for every digit after the eighth of a co-badged card.
         let key = ChooserKey(items: items, choice: choice, focused: focus == .network, column: column, width: width, sessionDue: sessionDue,
                              session: context.session, localizer: context.localizer, glyphs: context.glyphs)
-        canvas.drawKept(Self.keptChoosers, key, row: row, columns: column..<(column + width)) { strip in
-            drawChooserRow(items, row: 0, column: column, width: width, into: &strip, context: context)
-        }
+        canvas.drawKept(Self.keptChoosers, key, row: row, columns: column..<(column + width)) { Self.drawChooserRow(key, into: &$0) }
     }
 
-    /// Everything the chooser's row is drawn from.
+    /// Everything the chooser's row is drawn from: ``drawChooserRow(_:into:)`` reads nothing else.
     private struct ChooserKey: Equatable, Sendable {
         var items: [DetectedCardNetwork]
         var choice: CardNetwork?
@@ -515,30 +513,30 @@ extension CardFormScreen {
 
     private static let keptChoosers = KeptDrawing<ChooserKey>()
 
-    private func drawChooserRow(_ items: [DetectedCardNetwork], row: Int, column: Int, width: Int, into canvas: inout Canvas, context: ScreenContext) {
-        let glyphs = context.glyphs
-        let focused = focus == .network
-        if focused { canvas.put(glyphs.focusBar, row: row, column: column, style: .focus) }
-        let end = column + width
+    /// The chooser's row, on row 0 of `canvas`, from its key alone.
+    private static func drawChooserRow(_ key: ChooserKey, into canvas: inout Canvas) {
+        let (glyphs, focused, column) = (key.glyphs, key.focused, key.column)
+        if focused { canvas.put(glyphs.focusBar, row: 0, column: column, style: .focus) }
+        let end = column + key.width
         var x = column + 2
-        x += canvas.put(context.localizer.text(.cardPayWith), row: row, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
-        canvas.addTarget(Rect(top: row, left: column, width: x - column, height: 1), Click.field(.network))
-        for item in items where x < end {
-            let picked = item.network == choice
+        x += canvas.put(key.localizer.text(.cardPayWith), row: 0, column: x, style: focused ? .focus : .dim, maxWidth: end - x)
+        canvas.addTarget(Rect(top: 0, left: column, width: x - column, height: 1), Click.field(.network))
+        for item in key.items where x < end {
+            let picked = item.network == key.choice
             let style: CellStyle = picked ? (focused ? .selection : .bold) : .normal
             let start = x
             // The mark, then the name, each its own phrase: on a mirrored screen the mark stays on the
             // side the name starts from (its right), where a right-to-left reader looks for it.
             for part in [glyphs.radio(on: picked), " ", item.displayName] where x < end {
-                x += canvas.put(part, row: row, column: x, style: style, maxWidth: end - x)
+                x += canvas.put(part, row: 0, column: x, style: style, maxWidth: end - x)
             }
-            let surcharge = sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? context.session.surcharge(for: item.network)
+            let surcharge = key.sessionDue.flatMap { $0.network == item.network ? $0.surcharge : nil } ?? key.session.surcharge(for: item.network)
             if surcharge > 0, x < end {
-                x += canvas.put(" " + context.surcharge(surcharge, currency: context.session.currency), row: row, column: x, style: picked ? style : .accent,
-                                maxWidth: end - x)
+                let amount = key.localizer.surcharge(minorUnits: surcharge, currency: key.session.currency, ascii: glyphs.isASCII)
+                x += canvas.put(" " + amount, row: 0, column: x, style: picked ? style : .accent, maxWidth: end - x)
             }
-            canvas.addTarget(Rect(top: row, left: start, width: x - start, height: 1), Click.network(item.network))
-            x += canvas.put("  ", row: row, column: x, maxWidth: max(0, end - x))
+            canvas.addTarget(Rect(top: 0, left: start, width: x - start, height: 1), Click.network(item.network))
+            x += canvas.put("  ", row: 0, column: x, maxWidth: max(0, end - x))
         }
     }
 
