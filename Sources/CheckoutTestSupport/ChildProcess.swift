@@ -208,6 +208,11 @@ public struct ChildProcess {
         if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
         if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
         if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
+        // Nothing but the three standard streams reaches the child, whatever a test left open
+        // without close-on-exec: a tmux server started by one test held another test's filler file
+        // on a full tmpfs open, so its unlink freed nothing and the next payment found the disk
+        // still full (CI, under load).
+        if let closeFrom = closeFromAction { _ = closeFrom(&actions, 3) }
 
         // Every child gets a home of the test's own (see TestHome): no test writes under the real one.
         let env = TestHome.sandboxed(environment).map { "\($0.key)=\($0.value)" }
@@ -221,6 +226,13 @@ public struct ChildProcess {
         guard rc == 0 else { throw NSError(domain: "ChildProcess", code: Int(rc), userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable): \(String(cString: strerror(rc)))"]) }
         return pid
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc module
+    /// does not declare; nil where the C library has none.
+    private static let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     /// Waits for `pid`; after `timeout` seconds sends SIGKILL. Returns the exit status, or 128+signal.
     public static func wait(pid: pid_t, timeout: Double) -> Int32 {

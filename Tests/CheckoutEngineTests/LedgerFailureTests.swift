@@ -147,7 +147,7 @@ import Testing
         #expect(first.notRecorded == nil, "room for the first one")
 
         let filler = directory.url.appendingPathComponent("filler").path
-        let descriptor = open(filler, O_WRONLY | O_CREAT, 0o600)
+        let descriptor = open(filler, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         let block = [UInt8](repeating: 0x55, count: 4096)
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
         close(descriptor)

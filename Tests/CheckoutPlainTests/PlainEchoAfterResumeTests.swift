@@ -9,12 +9,12 @@ import Testing
     @Test func echoIsTurnedOffAgainWhenTheJobIsResumed() throws {
         // A pseudo-terminal from /dev/ptmx: unlocked (TIOCSPTLCK) and its number asked (TIOCGPTN), as
         // posix_openpt(3), unlockpt(3) and ptsname(3) do; the request numbers are asm-generic/ioctls.h's.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         try #require(master >= 0)
         defer { close(master) }
         var unlock: Int32 = 0, number: UInt32 = 0
         try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
-        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        let terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         try #require(terminal >= 0)
         defer { close(terminal) }
         func echoes() -> Bool {

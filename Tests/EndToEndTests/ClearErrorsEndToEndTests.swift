@@ -45,7 +45,7 @@ import Testing
             #expect(try run(["events", "--data-dir", root + "/data"], input: Self.payment).status == 0)
             // The run closed its database before exiting: no log left for the next opener to reuse.
             #expect(!FileManager.default.fileExists(atPath: root + "/data/checkout.sqlite-wal"))
-            let filler = open(root + "/filler", O_WRONLY | O_CREAT, 0o600)
+            let filler = open(root + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
             let block = [UInt8](repeating: 1, count: 4096)
             // Until the file system says it is full: a write cut short by a signal is tried again.
             while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 || errno == EINTR {}
