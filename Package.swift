@@ -30,8 +30,10 @@ let swiftSettings: [SwiftSetting] = [
 
 // How the release `checkout` is linked, for the memory it keeps resident (Docs/figures.md): by lld,
 // exporting none of its symbols (a dynamic symbol table the loader would read), with the functions
-// the terminal UI runs side by side (scripts/bench/link_order.py writes the list: the kernel maps
-// code 64 KiB around each page touched), and its relocations packed (RELR) where the C library's
+// a key runs side by side, those every frame runs first, then those only the start runs
+// (scripts/bench/link_order.py writes the list: a key's code comes back into the caches and the TLB
+// page by page after each pause, and the kernel maps code 64 KiB around each page touched), and its
+// relocations packed (RELR) where the C library's
 // loader reads them (glibc 2.36): a binary runs where it is built. Its DWARF is left out
 // (`--strip-debug`; the symbol table stays, which is what perf, callgrind and the Swift runtime's
 // backtracer name functions with): valgrind 3.19 (Debian 12's) gives up on the whole binary over the
