@@ -4,7 +4,8 @@
 // read, so a start builds them from constants instead of parsing text (issue 33):
 //
 // - a catalogue (`strings/en.tsv`) as its rows: key, plural category, text with `\n`, `\t` and `\\`
-//   turned into what they stand for, and the row's line number (not the translators' notes, which
+//   turned into what they stand for, the row's line number and its key's `TextKey.ordinal` (its
+//   place among English's keys; not the translators' notes, which
 //   the program never shows); `StringCatalogue(rows:)`
 //   checks them and builds the catalogue, with the rules `StringCatalogue(tsv:)` applies;
 // - a JSON file (`networks.json`) as the `JSONValue` tree `JSONValue(parsing:)` gives, members in
@@ -25,6 +26,13 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     var jsonCases = ""
     var memberCases = ""
     var members = ""
+    // Each row's place among the English catalogue's keys (first appearance, as `TextKey`'s cases
+    // are made from the same file): the row's ``TextKey/ordinal``, so a catalogue built from ready
+    // rows looks no name up. -1 for a name English lacks.
+    var ordinals: [String: Int] = [:]
+    for row in files.first(where: { $0.name == "strings/en.tsv" }).flatMap({ catalogueRows($0.text) }) ?? [] where ordinals[row.key] == nil {
+        ordinals[row.key] = ordinals.count
+    }
     for (index, file) in files.enumerated() {
         if file.name.hasSuffix(".tsv") {
             guard let rows = catalogueRows(file.text) else { continue }
@@ -36,11 +44,12 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
             members += "\n    /// `\(file.name)`, \(rows.count) rows: key, count and text of each, and the rows' lines.\n"
             // Built unoptimized (`@_optimize(none)`): the optimizer spent a minute on these literals
             // for a few microseconds of start-up. Built when asked for and not kept: `Bundled` keeps the catalogue.
-            members += "    @_optimize(none) private static func \(member)() -> (fields: [String], lines: [Int]) {\n        (fields: [\n"
+            members += "    @_optimize(none) private static func \(member)() -> (fields: [String], lines: [Int], ordinals: [Int]) {\n        (fields: [\n"
             for row in rows {
                 members += "        \"\(literal(row.key))\", \"\(literal(row.count))\", \"\(literal(row.text))\",\n"
             }
-            members += "        ], lines: [\(rows.map { String($0.line) }.joined(separator: ", "))])\n    }\n"
+            members += "        ], lines: [\(rows.map { String($0.line) }.joined(separator: ", "))],\n"
+            members += "        ordinals: [\(rows.map { String(ordinals[$0.key] ?? -1) }.joined(separator: ", "))])\n    }\n"
             catalogueCases += "        case \"\(literal(file.name))\": \(member)()\n"
         } else if file.name.hasSuffix(".json") {
             var parser = JSONReader(bytes: Array(file.text.utf8))
@@ -79,16 +88,16 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
             return try StringCatalogue(count: table.lines.count) { row(table, $0) }
         }
 
-        private static func table(_ name: String) -> (fields: [String], lines: [Int])? {
+        private static func table(_ name: String) -> (fields: [String], lines: [Int], ordinals: [Int])? {
             switch name {
     \(catalogueCases)        default: nil
             }
         }
 
-        private static func row(_ table: (fields: [String], lines: [Int]), _ row: Int) -> StringCatalogue.Row {
+        private static func row(_ table: (fields: [String], lines: [Int], ordinals: [Int]), _ row: Int) -> StringCatalogue.Row {
             let at = row * 3
             return StringCatalogue.Row(line: table.lines[row], key: table.fields[at], count: table.fields[at + 1],
-                                       text: table.fields[at + 2], note: "")
+                                       text: table.fields[at + 2], note: "", ordinal: table.ordinals[row])
         }
 
         /// The tree of a compiled-in JSON file (`networks.json`), nil for a file that is not one.

@@ -62,6 +62,32 @@ func textKeySource(_ keys: [(name: String, arity: Int, counted: Bool)]) -> Strin
     """
     for key in keys { source += "    case \(key.name)\n" }
     source += "}\n"
+    // Where a catalogue keeps each sentence: an array indexed by the case's place, so a frame's
+    // forty look-ups hash no string (and a start builds no dictionary of English's 800 rows).
+    source += """
+
+    extension TextKey {
+        /// How many cases there are.
+        public static let count = \(keys.count)
+
+        /// The case's place in the English catalogue (0, 1, …): where ``StringCatalogue`` keeps its sentence.
+        public var ordinal: Int {
+            switch self {
+
+    """
+    for (index, key) in keys.enumerated() { source += "        case .\(key.name): \(index)\n" }
+    source += """
+            }
+        }
+
+        /// The case spelt `name`, nil when none is: for what names its sentences as data (a demo
+        /// script, a catalogue file). Its table is made the first time a name is asked for.
+        public static func named(_ name: String) -> TextKey? { byName[name] }
+
+        private static let byName: [String: TextKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    }
+
+    """
     // One key type per arity, plain (`TextKey2`: two arguments) and counted (`CountedKey1`: a count
     // and one argument more), each with a static member per sentence of that shape.
     func keyTypes(_ type: String, _ arities: Set<Int>, about: (Int) -> String, arityOf: ((name: String, arity: Int, counted: Bool)) -> Int?) {
@@ -95,7 +121,7 @@ func textKeySource(_ keys: [(name: String, arity: Int, counted: Bool)]) -> Strin
         let parameters = (["_ key: TextKey\(arity)"] + names(arity)).joined(separator: ", ")
         source += """
             /// The sentence `key` with its \(arity) argument\(arity == 1 ? "" : "s").
-            public func text(\(parameters)) -> String { text(key.key.rawValue, [\(arguments(arity))]) }
+            public func text(\(parameters)) -> String { text(key.key, [\(arguments(arity))]) }
 
         """
     }
@@ -103,7 +129,7 @@ func textKeySource(_ keys: [(name: String, arity: Int, counted: Bool)]) -> Strin
         let parameters = (["_ key: CountedKey\(arity)", "_ count: Int"] + (0..<arity).map { "_ a\($0 + 1): String" }).joined(separator: ", ")
         source += """
             /// The counted sentence `key` in the form the language gives `count`, with \(arity) more argument\(arity == 1 ? "" : "s").
-            public func counted(\(parameters)) -> String { counted(key.key.rawValue, count, [\(arguments(arity, from: 1))]) }
+            public func counted(\(parameters)) -> String { counted(key.key, count, [\(arguments(arity, from: 1))]) }
 
         """
     }

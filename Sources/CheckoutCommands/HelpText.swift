@@ -99,7 +99,7 @@ struct HelpWords: Sendable {
     }
 
     func sentence(_ key: TextKey, _ arguments: [String]) -> String {
-        line(localizer.text(key.rawValue, arguments))
+        line(localizer.text(key, arguments))
     }
 
     /// A line of the help made of sentences and the table's words: its numbers isolated in a

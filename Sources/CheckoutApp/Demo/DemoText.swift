@@ -109,17 +109,17 @@ public struct DemoText: Sendable, Equatable, CustomStringConvertible {
             case .sentence(let key, let arguments):
                 let localizer = context.localizer
                 var given = arguments.map { $0.resolved(in: context, wildcard: wildcard) }
-                let template: String? = switch localizer.catalogue.entries[key.rawValue] ?? localizer.fallback?.entries[key.rawValue] {
+                let template: String? = switch localizer.catalogue[key] ?? localizer.fallback?[key] {
                 case .text(let text)?: text
                 case .counted(let forms)?: forms[.other]
                 case nil: nil
                 }
                 let wanted = (template.map(StringCatalogue.placeholders(in:))?.max() ?? -1) + 1
                 if given.count < wanted { given += Array(repeating: wildcard, count: wanted - given.count) }
-                if case .counted? = localizer.catalogue.entries[key.rawValue], let count = given.first.flatMap({ Int($0) }) {
-                    return localizer.counted(key.rawValue, count, Array(given.dropFirst()))
+                if case .counted? = localizer.catalogue[key], let count = given.first.flatMap({ Int($0) }) {
+                    return localizer.counted(key, count, Array(given.dropFirst()))
                 }
-                return localizer.text(key.rawValue, given)
+                return localizer.text(key, given)
             }
         }.joined()
     }

@@ -266,7 +266,7 @@ extension CardFormScreen {
         // Made once for what it is made from: the names, the width, the glyphs and the language's
         // two sentences and digits (a fifth of the form's drawing at each key when made every time).
         let sentences = [TextKey.cardWeAccept, .cardWeAcceptMore, .cardWeAcceptCount].map {
-            localizer.catalogue.entries[$0.rawValue] ?? localizer.fallback?.entries[$0.rawValue]
+            localizer.catalogue[$0] ?? localizer.fallback?[$0]
         }
         let key = AcceptedRowKey(names: names, width: width, ascii: glyphs.isASCII, language: localizer.language, sentences: sentences)
         return acceptedRows.value(for: key) { makeAcceptedRow(names, width: width, glyphs: glyphs, localizer: localizer) }

@@ -51,6 +51,6 @@ public struct LocalizedText: Sendable, Equatable {
             case .localized(let inner): inner.text(localizer)
             }
         }
-        return count.map { localizer.counted(key.rawValue, $0, written) } ?? localizer.text(key.rawValue, written)
+        return count.map { localizer.counted(key, $0, written) } ?? localizer.text(key, written)
     }
 }

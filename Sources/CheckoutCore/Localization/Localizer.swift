@@ -77,31 +77,49 @@ public struct Localizer: Sendable, Equatable {
     // `text(.homeAmountDue, amount)` and `counted(.cardOrderItems, count)` take as many arguments as
     // the English sentence has: they are generated with `TextKey` from en.tsv (TextKey0…, CountedKey0…).
 
+    /// A sentence with its arguments.
+    public func text(_ key: TextKey, _ arguments: [String]) -> String {
+        StringCatalogue.fill(Self.template(catalogue[key] ?? fallback?[key]) ?? key.rawValue, isolated(arguments))
+    }
+
     /// A sentence by the key's name, with its arguments: for what names its sentences as data (the
-    /// help's option table, a demo script, a ``LocalizedText``) and for tests of other catalogues.
+    /// help's option table, a demo script) and for tests of other catalogues.
     public func text(_ key: String, _ arguments: [String]) -> String {
-        let template: String
-        switch catalogue.entries[key] ?? fallback?.entries[key] {
-        case .text(let text)?: template = text
-        case .counted(let forms)?: template = forms[.other] ?? forms.values.first ?? key
-        case nil: template = key
+        StringCatalogue.fill(Self.template(catalogue[key] ?? fallback?[key]) ?? key, isolated(arguments))
+    }
+
+    /// A plain sentence's text, or a counted one's `other` form.
+    private static func template(_ entry: StringCatalogue.Entry?) -> String? {
+        switch entry {
+        case .text(let text)?: text
+        case .counted(let forms)?: forms[.other] ?? forms.values.first
+        case nil: nil
         }
-        return StringCatalogue.fill(template, isolated(arguments))
     }
 
     /// The counted sentence `key` in the form the language gives `count` (CLDR's plural category),
-    /// with `{0}` the count in the locale's digits and `{1}`… the other arguments, by the key's name.
+    /// with `{0}` the count in the locale's digits and `{1}`… the other arguments.
+    public func counted(_ key: TextKey, _ count: Int, _ arguments: [String]) -> String {
+        counted(catalogue[key], fallback?[key], name: key.rawValue, count, arguments)
+    }
+
+    /// ``counted(_:_:_:)-(TextKey,_,_)`` by the key's name.
     public func counted(_ key: String, _ count: Int, _ arguments: [String]) -> String {
+        counted(catalogue[key], fallback?[key], name: key, count, arguments)
+    }
+
+    private func counted(_ entry: StringCatalogue.Entry?, _ english: StringCatalogue.Entry?, name: String, _ count: Int,
+                         _ arguments: [String]) -> String {
         let all = [format.number(count)] + arguments
         let category = format.plurals.category(count)
         let template: String
-        if case .counted(let forms)? = catalogue.entries[key] {
-            template = forms[category] ?? forms[.other] ?? key
-        } else if case .counted(let forms)? = fallback?.entries[key] {
+        if case .counted(let forms)? = entry {
+            template = forms[category] ?? forms[.other] ?? name
+        } else if case .counted(let forms)? = english {
             // English's forms follow English's rules, not this language's.
-            template = forms[count.magnitude == 1 ? .one : .other] ?? forms[.other] ?? key
+            template = forms[count.magnitude == 1 ? .one : .other] ?? forms[.other] ?? name
         } else {
-            return text(key, all)
+            return StringCatalogue.fill(Self.template(entry ?? english) ?? name, isolated(all))
         }
         return StringCatalogue.fill(template, isolated(all))
     }

@@ -21,24 +21,65 @@ public struct StringCatalogue: Sendable, Equatable {
         case counted([PluralCategory: String])
     }
 
-    public private(set) var entries: [String: Entry]
+    /// The sentences of ``TextKey``'s cases, each at its case's ``TextKey/ordinal``: a frame looks
+    /// up some forty sentences, and a start builds English's, with no string hashed for either
+    /// (a dictionary of 830 names was a sixth of a start's instructions, callgrind).
+    private var slots: [Entry?]
+    /// Sentences under names that are no case of ``TextKey`` (a test's catalogue, a key the
+    /// program no longer has).
+    private var others: [String: Entry]
     /// The translators' notes, by key.
     public private(set) var notes: [String: String]
 
+    /// Every sentence by its key's name.
+    public var entries: [String: Entry] {
+        var all = others
+        for key in TextKey.allCases { if let entry = slots[key.ordinal] { all[key.rawValue] = entry } }
+        return all
+    }
+
     public var keys: Set<String> { Set(entries.keys) }
 
+    /// The sentence of `key`, if the catalogue has it.
+    public subscript(key: TextKey) -> Entry? { slots[key.ordinal] }
+
+    /// The sentence named `name`, if the catalogue has it.
+    public subscript(name: String) -> Entry? {
+        if let key = TextKey.named(name) { return slots[key.ordinal] }
+        return others[name]
+    }
+
     public init(entries: [String: Entry], notes: [String: String] = [:]) {
-        self.entries = entries
+        slots = Array(repeating: nil, count: TextKey.count)
+        others = [:]
         self.notes = notes
+        for (name, entry) in entries { self[slotOf: name] = entry }
+    }
+
+    private init(slots: [Entry?], others: [String: Entry], notes: [String: String]) {
+        self.slots = slots
+        self.others = others
+        self.notes = notes
+    }
+
+    /// The sentence under `name`, wherever the catalogue keeps it; `ordinal` when it is known.
+    private subscript(slotOf name: String, ordinal ordinal: Int? = nil) -> Entry? {
+        get {
+            if let ordinal = ordinal ?? TextKey.named(name)?.ordinal { return slots[ordinal] }
+            return others[name]
+        }
+        set {
+            if let ordinal = ordinal ?? TextKey.named(name)?.ordinal { slots[ordinal] = newValue } else { others[name] = newValue }
+        }
     }
 
     /// Reads a catalogue file; a line that cannot be read is refused with its number and why.
     public init(tsv: String) throws(StringCatalogueError) {
         var tsv = tsv
-        let parsed = tsv.withUTF8 { bytes -> Result<([String: Entry], [String: String]), StringCatalogueError> in
+        let parsed = tsv.withUTF8 { bytes -> Result<StringCatalogue, StringCatalogueError> in
             do throws(StringCatalogueError) { return .success(try Self.parse(bytes)) } catch { return .failure(error) }
         }
-        (entries, notes) = try parsed.get()
+        self = try parsed.get()
     }
 
     /// The entries and notes of a catalogue file's bytes.
@@ -48,9 +89,8 @@ public struct StringCatalogue: Sendable, Equatable {
     /// `split(separator:)` (a closure call per byte), then unescaping every text through Characters,
     /// was half of an English start's instructions (callgrind: 21 M of 54 M with 790 rows). A line
     /// ending "\r\n" (a file written on Windows) splits the same.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(StringCatalogueError) -> ([String: Entry], [String: String]) {
-        var entries: [String: Entry] = [:]
-        var notes: [String: String] = [:]
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(StringCatalogueError) -> StringCatalogue {
+        var catalogue = StringCatalogue(entries: [:])
         var columns: (key: Int, count: Int?, text: Int, note: Int?, total: Int)?
         var number = 0
         var fields: [Range<Int>] = []
@@ -95,15 +135,15 @@ public struct StringCatalogue: Sendable, Equatable {
                 throw StringCatalogueError(line: number, "'\(string(keyRange))' is not a key (letters and digits, as the TextKey case is spelt)")
             }
             let text = try unescape(UnsafeBufferPointer(rebasing: bytes[fields[header.text]]), line: number)
-            try Self.add(Row(line: number, key: string(keyRange), count: header.count.map { string(fields[$0]) } ?? "",
-                             text: text, note: header.note.map { string(fields[$0]) } ?? ""), to: &entries, notes: &notes)
+            try catalogue.add(Row(line: number, key: string(keyRange), count: header.count.map { string(fields[$0]) } ?? "",
+                                  text: text, note: header.note.map { string(fields[$0]) } ?? ""))
         }
         guard columns != nil else {
             // As `String.hasSuffix("\n")` says it: a file ending "\r\n" ends in one Character, not "\n".
             let endsInNewline = bytes.last == UInt8(ascii: "\n") && !(bytes.count >= 2 && bytes[bytes.count - 2] == UInt8(ascii: "\r"))
             throw StringCatalogueError(line: max(1, number - (endsInNewline ? 1 : 0)), "no header line (key, count, text, note)")
         }
-        return (entries, notes)
+        return catalogue
     }
 
     /// One row of a catalogue file, its text already unescaped: what `ResourceEmbedder` reads from a
@@ -118,13 +158,17 @@ public struct StringCatalogue: Sendable, Equatable {
         public var text: String
         /// The translators' note, empty for none.
         public var note: String
+        /// The key's ``TextKey/ordinal`` when it is known already (ready rows carry it), negative
+        /// when it is known that no case has this name; nil to look the name up.
+        public var ordinal: Int?
 
-        public init(line: Int, key: String, count: String, text: String, note: String) {
+        public init(line: Int, key: String, count: String, text: String, note: String, ordinal: Int? = nil) {
             self.line = line
             self.key = key
             self.count = count
             self.text = text
             self.note = note
+            self.ordinal = ordinal
         }
     }
 
@@ -138,9 +182,7 @@ public struct StringCatalogue: Sendable, Equatable {
     /// checks them: what CheckoutEngine's ready data builds its catalogues with, straight from its
     /// constants, with no array of rows made and dropped first (a start builds English's 830).
     public init(count: Int, row: (Int) -> Row) throws(StringCatalogueError) {
-        var entries: [String: Entry] = [:]
-        var notes: [String: String] = [:]
-        entries.reserveCapacity(count)
+        self.init(entries: [:])
         for index in 0..<count {
             let row = row(index)
             var key = row.key
@@ -148,9 +190,8 @@ public struct StringCatalogue: Sendable, Equatable {
             guard valid else {
                 throw StringCatalogueError(line: row.line, "'\(row.key)' is not a key (letters and digits, as the TextKey case is spelt)")
             }
-            try Self.add(row, to: &entries, notes: &notes)
+            try add(row)
         }
-        self.init(entries: entries, notes: notes)
     }
 
     /// Whether a key field is spelt as a TextKey case is: letters and digits.
@@ -160,26 +201,28 @@ public struct StringCatalogue: Sendable, Equatable {
 
     /// Adds one row's sentence (or plural form) and note: the one home of a catalogue's rules on
     /// repeated keys and plural categories, for a file's lines and for ready rows.
-    private static func add(_ row: Row, to entries: inout [String: Entry], notes: inout [String: String]) throws(StringCatalogueError) {
+    private mutating func add(_ row: Row) throws(StringCatalogueError) {
         let key = row.key
+        // The name is looked up once, for both the look and the store; a ready row says where.
+        let ordinal: Int? = if let known = row.ordinal { known >= 0 ? known : nil } else { TextKey.named(key)?.ordinal }
         if !row.note.isEmpty { notes[key] = row.note }
         guard !row.count.isEmpty else {
-            // One lookup, not two (a start adds 800 rows); the catalogue is dropped on the error.
-            guard entries.updateValue(.text(row.text), forKey: key) == nil else {
+            guard self[slotOf: key, ordinal: ordinal] == nil else {
                 throw StringCatalogueError(line: row.line, "key '\(key)' is given twice")
             }
+            self[slotOf: key, ordinal: ordinal] = .text(row.text)
             return
         }
         guard let category = PluralCategory(rawValue: row.count) else {
             throw StringCatalogueError(line: row.line, "'\(row.count)' is not a plural category (zero, one, two, few, many, other)")
         }
-        switch entries[key] {
+        switch self[slotOf: key, ordinal: ordinal] {
         case nil:
-            entries[key] = .counted([category: row.text])
+            self[slotOf: key, ordinal: ordinal] = .counted([category: row.text])
         case .counted(var forms):
             guard forms[category] == nil else { throw StringCatalogueError(line: row.line, "key '\(key)' gives its '\(row.count)' form twice") }
             forms[category] = row.text
-            entries[key] = .counted(forms)
+            self[slotOf: key, ordinal: ordinal] = .counted(forms)
         case .text:
             throw StringCatalogueError(line: row.line, "key '\(key)' is both a plain and a counted sentence")
         }
@@ -284,12 +327,13 @@ extension StringCatalogue {
             }
             return result
         }
-        return StringCatalogue(entries: entries.mapValues { entry in
+        func transliterated(_ entry: Entry) -> Entry {
             switch entry {
             case .text(let text): .text(ascii(text))
             case .counted(let forms): .counted(forms.mapValues(ascii))
             }
-        }, notes: notes)
+        }
+        return StringCatalogue(slots: slots.map { $0.map(transliterated) }, others: others.mapValues(transliterated), notes: notes)
     }
 
     /// The ASCII spelling of each letter and mark the French catalogue uses.
