@@ -4,6 +4,33 @@ import Testing
 @testable import CheckoutTUI
 
 @Suite struct CanvasTests {
+    /// A cell is one 32-bit word: every character (a scalar or a cluster's number), every style and
+    /// both halves' flags come back as they were put, and two cells are equal exactly when all of
+    /// them are.
+    @Test func aCellKeepsItsCharacterStyleAndHalvesInOneWord() {
+        #expect(MemoryLayout<Canvas.Cell>.size == 4)
+        let styles: [CellStyle] = [.normal, .dim, .bold, .title, .accent, .focus, .error, .success, .selection]
+            + TerminalColour.allCases.flatMap { foreground in TerminalColour.allCases.map { CellStyle.badge(foreground: foreground, background: $0) } }
+        let characters: [Character] = [" ", "a", "€", "日", "\u{10FFFF}", "🇫🇷", "e\u{301}", "😀"]
+        var cells: [Canvas.Cell] = []
+        for character in characters {
+            for style in styles {
+                for (continuation, wide) in [(false, false), (true, false), (false, true)] {
+                    let cell = Canvas.Cell(character: character, style: style, isContinuation: continuation, isWide: wide)
+                    #expect(cell.character == character && cell.style == style && cell.isContinuation == continuation && cell.isWide == wide)
+                    var changed = cell
+                    changed.style = .error
+                    changed.isWide.toggle()
+                    #expect(changed.character == character && changed.style == .error && changed.isContinuation == continuation && changed.isWide != wide)
+                    cells.append(cell)
+                }
+            }
+        }
+        for (index, cell) in cells.enumerated() {
+            #expect(cells.firstIndex(of: cell) == index, "no two different cells are equal")
+        }
+    }
+
     @Test func wideCharactersTakeTwoColumns() {
         #expect(DisplayWidth.of("カード") == 6)
         #expect(DisplayWidth.of("Café") == 4)

@@ -36,18 +36,23 @@ public struct Canvas: Sendable, Equatable {
 
     /// One cell: a character (a space when empty) and its style.
     ///
-    /// A cell is plain bits, eight bytes: its style as a number (``CellStyle/code``), its character as a Unicode scalar's value, or as
-    /// the number of a cluster of several scalars (a flag, a letter and its combining marks) in
-    /// ``CharacterClusters``. A frame is built, compared with the last one and thrown away at every
-    /// key; with a `Character` in each cell that was a retain and a release per cell and per copy,
-    /// a fifth of a key's instructions (callgrind, issue 33).
+    /// A cell is one 32-bit word: its character as a Unicode scalar's value, or as the number of a
+    /// cluster of several scalars (a flag, a letter and its combining marks) in
+    /// ``CharacterClusters`` (21 bits: every scalar, and clusters up to ``CharacterClusters/limit``),
+    /// its style as a number (``CellStyle/code``, 7 bits) and the two halves of a wide character
+    /// (a bit each). A frame is built, compared with the last one and thrown away at every key:
+    /// with a `Character` in each cell that was a retain and a release per cell and per copy, a
+    /// fifth of a key's instructions (callgrind, issue 33); at eight bytes a cell, an 80x24 frame
+    /// was 15 KiB to write and 30 KiB to compare, which after a pause between keys come from
+    /// memory a cache line at a time.
     public struct Cell: Sendable, Equatable {
-        private var code: UInt32
-        private var styleCode: UInt16
-        /// True for the right half of a wide character.
-        public var isContinuation: Bool
-        /// True for the left half of a wide character: the next cell is its right half.
-        public var isWide = false
+        private var bits: UInt32
+
+        private static let codeMask: UInt32 = 0x1F_FFFF
+        private static let styleShift: UInt32 = 21
+        private static let styleMask: UInt32 = 0x7F << 21
+        private static let continuationBit: UInt32 = 1 << 28
+        private static let wideBit: UInt32 = 1 << 29
 
         public init(character: Character, style: CellStyle, isContinuation: Bool, isWide: Bool = false) {
             self.init(code: CharacterClusters.code(of: character), style: style, isContinuation: isContinuation, isWide: isWide)
@@ -55,29 +60,38 @@ public struct Canvas: Sendable, Equatable {
 
         /// A narrow character that is one scalar, in a style given by its code.
         init(code: UInt32, styleCode: UInt16) {
-            self.code = code
-            self.styleCode = styleCode
-            isContinuation = false
+            bits = code | UInt32(styleCode) << Self.styleShift
         }
 
         init(code: UInt32, style: CellStyle, isContinuation: Bool, isWide: Bool = false) {
-            self.code = code
-            self.styleCode = style.code
-            self.isContinuation = isContinuation
-            self.isWide = isWide
+            bits = code | UInt32(style.code) << Self.styleShift | (isContinuation ? Self.continuationBit : 0) | (isWide ? Self.wideBit : 0)
+        }
+
+        private var code: UInt32 { bits & Self.codeMask }
+
+        /// True for the right half of a wide character.
+        public var isContinuation: Bool {
+            get { bits & Self.continuationBit != 0 }
+            set { bits = newValue ? bits | Self.continuationBit : bits & ~Self.continuationBit }
+        }
+
+        /// True for the left half of a wide character: the next cell is its right half.
+        public var isWide: Bool {
+            get { bits & Self.wideBit != 0 }
+            set { bits = newValue ? bits | Self.wideBit : bits & ~Self.wideBit }
         }
 
         public var style: CellStyle {
-            get { CellStyle(code: styleCode) }
-            set { styleCode = newValue.code }
+            get { CellStyle(code: UInt16((bits & Self.styleMask) >> Self.styleShift)) }
+            set { bits = bits & ~Self.styleMask | UInt32(newValue.code) << Self.styleShift }
         }
 
         /// Whether two cells look the same in the same place: their styles' codes compared, not the styles.
-        public func hasStyle(of other: Cell) -> Bool { styleCode == other.styleCode }
+        public func hasStyle(of other: Cell) -> Bool { (bits ^ other.bits) & Self.styleMask == 0 }
 
         public var character: Character {
             get { CharacterClusters.character(code) }
-            set { code = CharacterClusters.code(of: newValue) }
+            set { bits = bits & ~Self.codeMask | CharacterClusters.code(of: newValue) }
         }
 
         /// The character when it is one scalar (every symbol and letter a screen draws), else nil.

@@ -312,7 +312,7 @@ final class NCursesTerminal {
         ctr_disarm()
     }
 
-    /// Whether a row of two canvases of one size holds the same cells. A cell is eight bytes of
+    /// Whether a row of two canvases of one size holds the same cells. A cell is one 32-bit word of
     /// plain bits with no padding (its `==` compares exactly those bits), so a row is compared as
     /// memory, in one `memcmp`: a key changes a row or two, and comparing the others cell by cell
     /// was a tenth of a key's frame (48 k instructions at 80x24, callgrind).
