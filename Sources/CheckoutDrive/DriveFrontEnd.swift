@@ -84,7 +84,11 @@ public final class DriveFrontEnd: AppInput, AppDisplay {
         case .settling(let full, let answer):
             guard !loop.isBusy, loop.model.top?.isBusy != true else { return }
             await clock.settle()
-            guard !loop.isBusy, clock.nextTimer == nil else { return }
+            // What the engine said while it settled (a BIN answer that ended its lookup and its
+            // timer) is taken into the model before the model is read: without it an object was
+            // written between the answer and the model's taking it, now and then under load.
+            loop.receiveAnswers()
+            guard !loop.isBusy, loop.model.top?.isBusy != true, clock.nextTimer == nil else { return }
             if full, loop.model.isAnimating, clock.now - waitStart < Self.longestWait { return }
             if answer { write(loop.model.screenModel.jsonLine + "\n") }
             phase = .reading

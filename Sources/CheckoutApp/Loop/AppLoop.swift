@@ -168,6 +168,14 @@ public final class AppLoop {
         flush()
     }
 
+    /// Takes what the engine and the Nol system answered since it last looked, as each turn does
+    /// before and after its input: for an input whose turn waits for work to settle and then reads
+    /// the model (`checkout drive`), so that what came meanwhile is in the model it reads.
+    public func receiveAnswers() {
+        receiveEngineEvents()
+        receiveTransitAnswers()
+    }
+
     private func receiveEngineEvents() {
         for event in engines.takeEvents() {
             perform(model.receive(event))
