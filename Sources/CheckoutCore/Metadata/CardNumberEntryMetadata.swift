@@ -46,35 +46,29 @@ public struct IssuerDetails: Sendable, Equatable, Hashable {
         var accountNumberType: String?
     }
 
-    /// The fields live in one shared, unchanging box: a card's metadata is copied a dozen times a
+    /// The fields live in one shared box (``Shared``): a card's metadata is copied a dozen times a
     /// frame (the badges, the chooser, the amounts), and ten optional strings held inline were ten
-    /// retains and releases at every copy of every network (callgrind). A field set makes a new box.
-    private final class Box: Sendable {
-        let values: Values
-        init(_ values: Values) { self.values = values }
-        /// The box of an issuer nothing is known about: every local detection's, shared.
-        static let empty = Box(Values())
-    }
+    /// retains and releases at every copy of every network (callgrind).
+    private var box: Shared<Values>
 
-    private var box: Box
+    /// The box of an issuer nothing is known about: every local detection's, shared.
+    private static let empty = Shared(Values())
 
     /// One field set: a new box with it (another copy may hold the old one).
     private mutating func set(_ field: WritableKeyPath<Values, String?>, _ value: String?) {
-        var values = box.values
-        values[keyPath: field] = value
-        box = Box(values)
+        box.change { $0[keyPath: field] = value }
     }
 
-    public var issuerCountryCode: String? { get { box.values.issuerCountryCode } set { set(\.issuerCountryCode, newValue) } }
-    public var issuerName: String? { get { box.values.issuerName } set { set(\.issuerName, newValue) } }
-    public var accountFundingType: String? { get { box.values.accountFundingType } set { set(\.accountFundingType, newValue) } }
-    public var prepaidReloadableIndicator: String? { get { box.values.prepaidReloadableIndicator } set { set(\.prepaidReloadableIndicator, newValue) } }
-    public var productUsageType: String? { get { box.values.productUsageType } set { set(\.productUsageType, newValue) } }
-    public var productCode: String? { get { box.values.productCode } set { set(\.productCode, newValue) } }
-    public var productName: String? { get { box.values.productName } set { set(\.productName, newValue) } }
-    public var issuerCurrencyCode: String? { get { box.values.issuerCurrencyCode } set { set(\.issuerCurrencyCode, newValue) } }
-    public var regionalRestriction: String? { get { box.values.regionalRestriction } set { set(\.regionalRestriction, newValue) } }
-    public var accountNumberType: String? { get { box.values.accountNumberType } set { set(\.accountNumberType, newValue) } }
+    public var issuerCountryCode: String? { get { box.fields.issuerCountryCode } set { set(\.issuerCountryCode, newValue) } }
+    public var issuerName: String? { get { box.fields.issuerName } set { set(\.issuerName, newValue) } }
+    public var accountFundingType: String? { get { box.fields.accountFundingType } set { set(\.accountFundingType, newValue) } }
+    public var prepaidReloadableIndicator: String? { get { box.fields.prepaidReloadableIndicator } set { set(\.prepaidReloadableIndicator, newValue) } }
+    public var productUsageType: String? { get { box.fields.productUsageType } set { set(\.productUsageType, newValue) } }
+    public var productCode: String? { get { box.fields.productCode } set { set(\.productCode, newValue) } }
+    public var productName: String? { get { box.fields.productName } set { set(\.productName, newValue) } }
+    public var issuerCurrencyCode: String? { get { box.fields.issuerCurrencyCode } set { set(\.issuerCurrencyCode, newValue) } }
+    public var regionalRestriction: String? { get { box.fields.regionalRestriction } set { set(\.regionalRestriction, newValue) } }
+    public var accountNumberType: String? { get { box.fields.accountNumberType } set { set(\.accountNumberType, newValue) } }
 
     public init(
         issuerCountryCode: String? = nil, issuerName: String? = nil, accountFundingType: String? = nil,
@@ -83,12 +77,8 @@ public struct IssuerDetails: Sendable, Equatable, Hashable {
         accountNumberType: String? = nil
     ) {
         let values = Values(issuerCountryCode: issuerCountryCode, issuerName: issuerName, accountFundingType: accountFundingType, prepaidReloadableIndicator: prepaidReloadableIndicator, productUsageType: productUsageType, productCode: productCode, productName: productName, issuerCurrencyCode: issuerCurrencyCode, regionalRestriction: regionalRestriction, accountNumberType: accountNumberType)
-        box = values == Box.empty.values ? Box.empty : Box(values)
+        box = values == Self.empty.fields ? Self.empty : Shared(values)
     }
-
-    public static func == (a: Self, b: Self) -> Bool { a.box === b.box || a.box.values == b.box.values }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.values) }
 
     /// The fields in wire order, as (JSON key, value) pairs; absent ones are left out.
     public var fields: [(String, String)] {
@@ -116,25 +106,63 @@ public struct CardNetworksMetadata: Sendable, Equatable {
 
 /// What the engine knows about the networks of the number being typed (the seed's
 /// `PrimerCardNumberEntryMetadata`), and what paying with the pre-selected one costs.
+///
+/// Its fields are kept in one shared box (``Shared``): a screen copies the metadata into its
+/// facts, its kept parts' keys and its model at every frame, and compares it with the kept one,
+/// where the fields held inline were a dozen retains a copy and a walk of every network to
+/// compare (some 8 k instructions of a key's frame, callgrind).
 public struct CardNumberEntryMetadata: Sendable, Equatable {
-    public var source: CardValidationSource
+    private struct Fields: Sendable, Equatable {
+        var source: CardValidationSource
+        var detectedCardNetworks: CardNetworksMetadata
+        var selectableCardNetworks: CardNetworksMetadata?
+        var autoSelectedCardNetwork: DetectedCardNetwork?
+        var amountDue: AmountDue?
+        var numberLength: Int?
+        var fallbackReason: FallbackReason?
+    }
+
+    private var shared: Shared<Fields>
+
+    public var source: CardValidationSource {
+        get { shared.fields.source }
+        set { shared.change { $0.source = newValue } }
+    }
     /// Every network the number may belong to, allowed ones first, most specific first.
-    public var detectedCardNetworks: CardNetworksMetadata
+    public var detectedCardNetworks: CardNetworksMetadata {
+        get { shared.fields.detectedCardNetworks }
+        set { shared.change { $0.detectedCardNetworks = newValue } }
+    }
     /// Non-nil only for a co-badged card (a BIN answer) with at least two allowed networks: those,
     /// in the merchant's order. Listed even when eftpos is among them (see ``autoSelectedCardNetwork``).
-    public var selectableCardNetworks: CardNetworksMetadata?
+    public var selectableCardNetworks: CardNetworksMetadata? {
+        get { shared.fields.selectableCardNetworks }
+        set { shared.change { $0.selectableCardNetworks = newValue } }
+    }
     /// The network paid with, chosen for the cardholder: the first selectable one when eftpos is
     /// among the selectable networks (eftpos routing is the merchant's); nil otherwise.
-    public var autoSelectedCardNetwork: DetectedCardNetwork?
+    public var autoSelectedCardNetwork: DetectedCardNetwork? {
+        get { shared.fields.autoSelectedCardNetwork }
+        set { shared.change { $0.autoSelectedCardNetwork = newValue } }
+    }
     /// The order amount, the surcharge and the total for the network paid with if the cardholder
     /// chooses nothing (the auto-selected or preferred one); nil only when built without a session.
-    public var amountDue: AmountDue?
+    public var amountDue: AmountDue? {
+        get { shared.fields.amountDue }
+        set { shared.change { $0.amountDue = newValue } }
+    }
     /// How many digits the card number has, when a BIN answer says (``BinAnswer/numberLength``);
     /// the card is complete at that length only. Not part of the seed's JSON shape.
-    public var numberLength: Int?
+    public var numberLength: Int? {
+        get { shared.fields.numberLength }
+        set { shared.change { $0.numberLength = newValue } }
+    }
     /// Why the networks come from local rules at 8 digits or more (source `LOCAL_FALLBACK`); nil
     /// for the other sources. Not on the wire: the seed's metadata has no such field, a screen says it.
-    public var fallbackReason: FallbackReason?
+    public var fallbackReason: FallbackReason? {
+        get { shared.fields.fallbackReason }
+        set { shared.change { $0.fallbackReason = newValue } }
+    }
 
     /// Why a BIN lookup ended in local rules.
     public enum FallbackReason: Sendable, Equatable {
@@ -147,13 +175,9 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
     public init(source: CardValidationSource, detectedCardNetworks: CardNetworksMetadata,
                 selectableCardNetworks: CardNetworksMetadata?, autoSelectedCardNetwork: DetectedCardNetwork? = nil,
                 amountDue: AmountDue? = nil, numberLength: Int? = nil, fallbackReason: FallbackReason? = nil) {
-        self.source = source
-        self.detectedCardNetworks = detectedCardNetworks
-        self.selectableCardNetworks = selectableCardNetworks
-        self.autoSelectedCardNetwork = autoSelectedCardNetwork
-        self.amountDue = amountDue
-        self.numberLength = numberLength
-        self.fallbackReason = fallbackReason
+        shared = Shared(Fields(source: source, detectedCardNetworks: detectedCardNetworks, selectableCardNetworks: selectableCardNetworks,
+                               autoSelectedCardNetwork: autoSelectedCardNetwork, amountDue: amountDue, numberLength: numberLength,
+                               fallbackReason: fallbackReason))
     }
 
     /// The networks a chooser offers the cardholder: the selectable ones, unless a network was

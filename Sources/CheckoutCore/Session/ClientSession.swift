@@ -9,22 +9,59 @@
 ///     session.total(for: .visa)              // 5029
 ///     session.total(for: .cartesBancaires)   // 4999
 public struct ClientSession: Sendable, Equatable {
+    private struct Fields: Sendable, Equatable {
+        var orderedAllowedCardNetworks: [CardNetwork]?
+        var amount: Int
+        var currency: String
+        var surcharges: [CardNetwork: Int]
+        var merchantName: String?
+        var orderId: String?
+        var lineItems: [OrderLineItem]
+        var collectsCardholderName: Bool
+    }
+
+    /// The fields, in one shared box (``Shared``): a session rides in every screen's context and in
+    /// the kept parts' keys, copied and compared several times a frame (callgrind: some 5 k
+    /// instructions of a key's frame held inline).
+    private var shared: Shared<Fields>
+
     /// The accepted networks in the merchant's order of preference; `nil` accepts every network in
     /// catalogue order (the seed SDK accepted none in that case: a known fault we do not copy).
-    public var orderedAllowedCardNetworks: [CardNetwork]?
+    public var orderedAllowedCardNetworks: [CardNetwork]? {
+        get { shared.fields.orderedAllowedCardNetworks }
+        set { shared.change { $0.orderedAllowedCardNetworks = newValue } }
+    }
     /// The order amount in minor units (cents), before any surcharge.
-    public var amount: Int
+    public var amount: Int {
+        get { shared.fields.amount }
+        set { shared.change { $0.amount = newValue } }
+    }
     /// ISO 4217 currency code.
-    public var currency: String
+    public var currency: String {
+        get { shared.fields.currency }
+        set { shared.change { $0.currency = newValue } }
+    }
     /// What paying with a network adds to ``amount``, in minor units; a network not listed adds
     /// nothing, and so does a value that is not positive (the SDK ignores those too).
-    public var surcharges: [CardNetwork: Int]
+    public var surcharges: [CardNetwork: Int] {
+        get { shared.fields.surcharges }
+        set { shared.change { $0.surcharges = newValue } }
+    }
     /// The name the cardholder is paying, when the session gives one.
-    public var merchantName: String?
+    public var merchantName: String? {
+        get { shared.fields.merchantName }
+        set { shared.change { $0.merchantName = newValue } }
+    }
     /// The merchant's reference for the order (`order.orderId`, or the Client Session API's `orderId`).
-    public var orderId: String?
+    public var orderId: String? {
+        get { shared.fields.orderId }
+        set { shared.change { $0.orderId = newValue } }
+    }
     /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
-    public var lineItems: [OrderLineItem]
+    public var lineItems: [OrderLineItem] {
+        get { shared.fields.lineItems }
+        set { shared.change { $0.lineItems = newValue } }
+    }
 
     /// What the line items add up to, when every line has an amount (nil otherwise, or with no
     /// lines). Primer's client session may charge another `amount` than its lines (its own
@@ -51,19 +88,17 @@ public struct ClientSession: Sendable, Equatable {
     /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS
     /// SDK 2.51.1, `PrimerRawCardDataTokenizationBuilder.swift` `requiredInputElementTypes`,
     /// `CardholderNameField.swift` `isCardholderNameFieldEnabled`; absent means true).
-    public var collectsCardholderName: Bool
+    public var collectsCardholderName: Bool {
+        get { shared.fields.collectsCardholderName }
+        set { shared.change { $0.collectsCardholderName = newValue } }
+    }
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
                 surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, orderId: String? = nil,
                 lineItems: [OrderLineItem] = [], collectsCardholderName: Bool = true) {
-        self.orderedAllowedCardNetworks = orderedAllowedCardNetworks
-        self.amount = amount
-        self.currency = currency
-        self.surcharges = surcharges
-        self.merchantName = merchantName
-        self.orderId = orderId
-        self.lineItems = lineItems
-        self.collectsCardholderName = collectsCardholderName
+        shared = Shared(Fields(orderedAllowedCardNetworks: orderedAllowedCardNetworks, amount: amount, currency: currency,
+                               surcharges: surcharges, merchantName: merchantName, orderId: orderId, lineItems: lineItems,
+                               collectsCardholderName: collectsCardholderName))
     }
 
     /// Whether a payment with a card of this session adds a surcharge for some network: the SDK
