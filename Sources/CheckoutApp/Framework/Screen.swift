@@ -295,6 +295,12 @@ public protocol Screen: Sendable {
     /// asked on every turn of the loop): its English title, whether it animates or waits, the text
     /// field the caret is in, and how it sits beside the event panel (``ScreenFrame``).
     var frame: ScreenFrame { get }
+    /// ``ScreenFrame/isAnimating``, ``ScreenFrame/isBusy`` and ``ScreenFrame/focusedText`` alone
+    /// (by default read from ``frame``): the loop asks them several times a turn, and a screen
+    /// whose frame copies a text field answers them for less.
+    var isAnimating: Bool { get }
+    var isBusy: Bool { get }
+    var focusedText: EditableText? { get }
     /// What the screen shows, as a value (``ScreenModel``): its title in the context's language,
     /// fields, choices, tables, narration, what Esc does inside it, the question before leaving
     /// loses what was entered, its yes/no question, its F1 help, and the words a conversation asks

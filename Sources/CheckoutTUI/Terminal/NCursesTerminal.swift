@@ -276,8 +276,11 @@ final class NCursesTerminal {
         let sameSize = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
         let (was, now) = (previous?.cursor, canvas.cursor)
         var changed = !sameSize || was?.row != now?.row || was?.column != now?.column
-        // Taken once, not bound again (and copied) for each row.
-        let previous = sameSize ? self.previous : nil
+        // Taken out for the draw (moved, not copied) and not bound again for each row; the new
+        // frame takes its place at the end.
+        var previous: Canvas?
+        swap(&previous, &self.previous)
+        if !sameSize { previous = nil }
         for row in 0..<canvas.height {
             if let previous {
                 guard let columns = Self.changedColumns(previous, canvas, row) else { continue }
@@ -287,7 +290,10 @@ final class NCursesTerminal {
             }
             changed = true
         }
-        guard changed else { return }
+        guard changed else {
+            self.previous = previous
+            return
+        }
         if let cursor = canvas.cursor {
             if !cursorVisible { curs_set(1); cursorVisible = true }
             wmove(window, Int32(cursor.row), Int32(cursor.column))
