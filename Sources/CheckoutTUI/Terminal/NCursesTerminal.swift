@@ -110,6 +110,17 @@ final class NCursesTerminal {
             ctr_disarm()
             return .failure(.unknownTerminal(term))
         }
+        // Suspended and resumed once, before anything is drawn, so that every frame goes out in one
+        // write: until a screen has been through `endwin` and back, ncurses 6.4 flushes its output
+        // at each cursor move inside a refresh (`_nc_mvcur` flushes while `SP->_endwin` is
+        // `ewInitial`, ncurses/tty/lib_mvcur.c), which wrote the first frame in some twenty
+        // pieces (strace) and a key's frame in two or three. In one write a frame reaches the
+        // terminal whole, a key's first byte is not sooner but its last is, and the first frame
+        // is 0.5 ms sooner (scripts/bench/tui.py). Done first, so that every mode set below (the
+        // keypad's, which ncurses would otherwise send again only at its first read) is the one in
+        // force; the terminal leaves the alternate screen and comes back, with nothing on it yet.
+        endwin()
+        doupdate()
         let explicit = bidi == .visualOrderAfterExplicitMode
         // Added up with `+=`: `[String].joined()` is the stdlib's unspecialized generic, whose first
         // call looks up its associated types at run time (0.18 M instructions before the first frame).
