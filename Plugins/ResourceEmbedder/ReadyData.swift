@@ -23,6 +23,7 @@ import Foundation
 /// The Swift source of `ReadyData`, from (name, text) pairs.
 func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     var catalogueCases = ""
+    var slotCases = ""
     var jsonCases = ""
     var memberCases = ""
     var members = ""
@@ -51,6 +52,20 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
             members += "        ], lines: [\(rows.map { String($0.line) }.joined(separator: ", "))],\n"
             members += "        ordinals: [\(rows.map { String(ordinals[$0.key] ?? -1) }.joined(separator: ", "))])\n    }\n"
             catalogueCases += "        case \"\(literal(file.name))\": \(member)()\n"
+            // The same sentences as a catalogue keeps them, by their key's place: what a start
+            // builds the catalogue from, looking nothing up. Only for a file every row of which
+            // the catalogue would take (`StringCatalogue`'s rules; ReadyDataTests hold the two
+            // forms equal to the parsed file): otherwise the rows above, checked at start, say why.
+            if let slots = catalogueSlots(rows, ordinals: ordinals) {
+                members += "\n    /// `\(file.name)`'s sentences by their key's place: plain ones, then counted ones' forms.\n"
+                members += "    @_optimize(none) private static func \(member)Slots() -> (plain: [Int], texts: [String], counted: [Int], categories: [String], forms: [String]) {\n"
+                members += "        (plain: [\(slots.plain.map { String($0.ordinal) }.joined(separator: ", "))],\n"
+                members += "         texts: [\n" + slots.plain.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ],\n"
+                members += "         counted: [\(slots.counted.map { String($0.ordinal) }.joined(separator: ", "))],\n"
+                members += "         categories: [\(slots.counted.map { "\"\(literal($0.category))\"" }.joined(separator: ", "))],\n"
+                members += "         forms: [\n" + slots.counted.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ])\n    }\n"
+                slotCases += "        case \"\(literal(file.name))\": \(member)Slots()\n"
+            }
         } else if file.name.hasSuffix(".json") {
             var parser = JSONReader(bytes: Array(file.text.utf8))
             guard let tree = parser.document() else { continue }
@@ -81,11 +96,23 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
             table(name).map { table in table.lines.indices.map { row(table, $0) } }
         }
 
-        /// A compiled-in catalogue built from its rows (as ``StringCatalogue/init(rows:)`` builds it),
+        /// A compiled-in catalogue: from its sentences by their key's place where the build could
+        /// place them all, else built from its rows (as ``StringCatalogue/init(rows:)`` builds it);
         /// nil for a file that is not one.
         static func builtCatalogue(_ name: String) throws(StringCatalogueError) -> StringCatalogue? {
+            if let slots = slots(name) {
+                return StringCatalogue(plain: slots.plain, texts: slots.texts, counted: slots.counted, categories: slots.categories,
+                                       forms: slots.forms)
+            }
             guard let table = table(name) else { return nil }
             return try StringCatalogue(count: table.lines.count) { row(table, $0) }
+        }
+
+        /// A compiled-in catalogue's sentences by their key's place, nil where the build left them out.
+        static func slots(_ name: String) -> (plain: [Int], texts: [String], counted: [Int], categories: [String], forms: [String])? {
+            switch name {
+    \(slotCases)        default: nil
+            }
         }
 
         private static func table(_ name: String) -> (fields: [String], lines: [Int], ordinals: [Int])? {
@@ -118,6 +145,35 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     \(members)}
 
     """
+}
+
+/// A catalogue's sentences by their key's place among English's keys: its plain sentences and its
+/// counted ones' forms, in the file's order. Nil when a row is one `StringCatalogue` would refuse
+/// (a key not spelt as a case is, a plural category that is none, a sentence or a form given
+/// twice, a key both plain and counted) or names no English key: those files are built from their
+/// rows at start, which says what is wrong.
+func catalogueSlots(_ rows: [(line: Int, key: String, count: String, text: String, note: String)], ordinals: [String: Int])
+    -> (plain: [(ordinal: Int, text: String)], counted: [(ordinal: Int, category: String, text: String)])? {
+    let categories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+    var plain: [(ordinal: Int, text: String)] = []
+    var counted: [(ordinal: Int, category: String, text: String)] = []
+    var plainKeys: Set<Int> = []
+    var countedForms: Set<String> = []
+    var countedKeys: Set<Int> = []
+    for row in rows {
+        guard let ordinal = ordinals[row.key], !row.key.isEmpty,
+              row.key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else { return nil }
+        if row.count.isEmpty {
+            guard !plainKeys.contains(ordinal), !countedKeys.contains(ordinal) else { return nil }
+            plainKeys.insert(ordinal)
+            plain.append((ordinal, row.text))
+        } else {
+            guard categories.contains(row.count), !plainKeys.contains(ordinal), countedForms.insert("\(ordinal) \(row.count)").inserted else { return nil }
+            countedKeys.insert(ordinal)
+            counted.append((ordinal, row.count, row.text))
+        }
+    }
+    return (plain, counted)
 }
 
 /// The rows of a catalogue file, as `StringCatalogue(tsv:)` reads them; nil when a line cannot be

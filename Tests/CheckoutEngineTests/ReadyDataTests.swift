@@ -21,6 +21,12 @@ import Testing
         #expect(ready.entries == parsed.entries)
         #expect(ready.notes.isEmpty, "the translators' notes stay in the file")
         #expect(ready.entries.count > 100)
+        // A start builds the catalogue from its sentences placed by their key at build time: the
+        // same catalogue, for every shipped language.
+        #expect(ReadyData.slots(file) != nil, "\(file)'s sentences are placed at build time")
+        let built = try #require(try ReadyData.builtCatalogue(file))
+        #expect(built == StringCatalogue(entries: parsed.entries))
+        #expect(built.entries == parsed.entries)
     }
 
     @Test(arguments: ["networks.json", "session.json", "locales.json"])

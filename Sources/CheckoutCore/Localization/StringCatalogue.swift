@@ -194,6 +194,24 @@ public struct StringCatalogue: Sendable, Equatable {
         }
     }
 
+    /// A catalogue from its sentences placed by their key's ``TextKey/ordinal`` at build time
+    /// (CheckoutEngine's `ReadyData`, for a shipped file every row of which the rules take): the
+    /// plain sentences at `plain`'s places, and each counted sentence's form in `categories` at
+    /// `counted`'s. What an English start builds its catalogue with, looking no name up.
+    public init(plain: [Int], texts: [String], counted: [Int], categories: [String], forms: [String]) {
+        self.init(entries: [:])
+        for (ordinal, text) in zip(plain, texts) { slots[ordinal] = .text(text) }
+        for index in counted.indices {
+            guard let category = PluralCategory(rawValue: categories[index]) else { continue }
+            if case .counted(var all)? = slots[counted[index]] {
+                all[category] = forms[index]
+                slots[counted[index]] = .counted(all)
+            } else {
+                slots[counted[index]] = .counted([category: forms[index]])
+            }
+        }
+    }
+
     /// Whether a key field is spelt as a TextKey case is: letters and digits.
     private static func isKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) }
