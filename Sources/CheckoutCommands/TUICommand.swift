@@ -143,11 +143,12 @@ enum TUICommand {
     /// since), is not used: the defaults are, and the note says why.
     static func savedSettings(over defaults: CheckoutSettings, options: CommandLineOptions,
                               makeEngine: EngineFactory) -> (CheckoutSettings, StatusNote?) {
-        let directory = DataDirectory.resolve(options.dataDirectory)
-        let path = SettingsFile.url(in: directory).path
+        // As paths, not URLs: read before the first frame (see ``DataDirectory/path(_:environment:)``).
+        let directory = DataDirectory.path(options.dataDirectory)
+        let path = SettingsFile.path(inDirectory: directory)
         let saved: SavedSettings
         do {
-            guard let data = try SettingsFile.read(in: directory, limit: SavedSettings.maximumSize) else { return (defaults, nil) }
+            guard let data = try SettingsFile.read(inDirectory: directory, limit: SavedSettings.maximumSize) else { return (defaults, nil) }
             saved = try SavedSettings(json: String(decoding: data, as: UTF8.self))
         } catch {
             let message = "Saved settings not used (\(error)); defaults in use until Settings saves over \(path)"

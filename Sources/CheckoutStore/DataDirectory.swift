@@ -10,13 +10,22 @@ import Glibc
 public enum DataDirectory {
     /// The data directory for an optional `--data-dir` value.
     public static func resolve(_ option: String?, environment: [String: String] = ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"])) -> URL {
-        if let option, !option.isEmpty { return URL(fileURLWithPath: option, isDirectory: true) }
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("checkout", isDirectory: true)
-        }
+        URL(fileURLWithPath: path(option, environment: environment), isDirectory: true)
+    }
+
+    /// ``resolve(_:environment:)``'s directory as a path: what a start reads its settings file
+    /// from before the first frame, where the first `URL` path operation of a process fills a set
+    /// of FoundationEssentials' (0.23 M instructions, callgrind).
+    public static func path(_ option: String?, environment: [String: String] = ProcessEnvironment.values(["XDG_DATA_HOME", "HOME"])) -> String {
+        if let option, !option.isEmpty { return option.hasPrefix("/") ? option : joined(FileManager.default.currentDirectoryPath, option) }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return joined(xdg, "checkout") }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/share/checkout", isDirectory: true)
+        return joined(home, ".local/share/checkout")
+    }
+
+    /// `directory` and `name` with one slash between them.
+    static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The user's home directory from the password database, for when `HOME` is not set.

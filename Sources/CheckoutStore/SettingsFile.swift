@@ -17,10 +17,21 @@ public enum SettingsFile {
         directory.appendingPathComponent("settings.json")
     }
 
+    /// The settings file of a data directory given as a path (``DataDirectory/path(_:environment:)``):
+    /// a start reads it before its first frame, with no `URL` made.
+    public static func path(inDirectory directory: String, name: String = "settings.json") -> String {
+        DataDirectory.joined(directory, name)
+    }
+
     /// The file's bytes, at most `limit` of them plus one (so a caller can tell it is too large);
     /// `nil` when there is no such file.
     public static func read(in directory: URL, limit: Int) throws(SettingsFileError) -> Data? {
-        let path = url(in: directory).path
+        try read(inDirectory: directory.path, limit: limit)
+    }
+
+    /// ``read(in:limit:)`` for a directory given as a path.
+    public static func read(inDirectory directory: String, limit: Int) throws(SettingsFileError) -> Data? {
+        let path = path(inDirectory: directory)
         do { return Data(try FileStart.read(path, limit: limit)) } catch {
             if error.code == ENOENT { return nil }
             throw SettingsFileError("cannot read \(path): \(error.reason)")
