@@ -383,7 +383,7 @@ public struct Canvas: Sendable, Equatable {
     }
 
     /// The whole screen as text, one line per row.
-    public var text: String { lines.joined(separator: "\n") }
+    public var text: String { lines.joined(with: "\n") }
 
     private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
         let width = width

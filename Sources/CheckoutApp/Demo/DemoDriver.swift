@@ -279,7 +279,7 @@ public final class DemoDriver: AppInput {
         var parts = ["\(script.name) \(progress.current)/\(progress.total)"]
         if heldBySize { parts.append(text.text(.demoWaitingForSize)) } else if paused { parts.append(text.text(.demoPaused)) }
         if fastForwardTo != nil { parts.append(text.text(.demoSkipping)) } else if speedIndex != 1 { parts.append("×" + Self.speedText(Self.speeds[speedIndex])) }
-        return parts.joined(separator: " · ")
+        return parts.joined(with: " · ")
     }
 
     private func refreshStatus(_ loop: AppLoop) {

@@ -68,7 +68,7 @@ public struct DemoScript: Sendable, Equatable {
     /// Why a script cannot be run: every problem, each with its file and line.
     public struct Problems: Error, Sendable, Equatable, CustomStringConvertible {
         public var messages: [String]
-        public var description: String { messages.joined(separator: "\n") }
+        public var description: String { messages.joined(with: "\n") }
     }
 
     public var name: String
@@ -101,7 +101,7 @@ public struct DemoScript: Sendable, Equatable {
     /// A shipped script by name.
     public static func shipped(_ name: String) throws(Problems) -> DemoScript {
         guard let text = shippedText(name) else {
-            throw Problems(messages: ["no demo named \(name): choose one of \(shipped.joined(separator: ", ")), or --script FILE"])
+            throw Problems(messages: ["no demo named \(name): choose one of \(shipped.joined(with: ", ")), or --script FILE"])
         }
         return try DemoScript(name: name, text: text)
     }
@@ -166,7 +166,7 @@ public struct DemoScript: Sendable, Equatable {
             case "press":
                 var keys: [Key] = []
                 for name in rest.split(separator: " ") {
-                    if let key = Self.keyNames[String(name).lowercased()] { keys.append(key) } else { fail("unknown key \"\(DiagnosticText.quoted(String(name)))\": \(Self.keyNames.keys.sorted().joined(separator: " "))") }
+                    if let key = Self.keyNames[String(name).lowercased()] { keys.append(key) } else { fail("unknown key \"\(DiagnosticText.quoted(String(name)))\": \(Self.keyNames.keys.sorted().joined(with: " "))") }
                 }
                 if rest.isEmpty { fail("`press` needs at least one key") } else if !keys.isEmpty { add(.press(keys)) }
             case "wait":
@@ -205,7 +205,7 @@ public struct DemoScript: Sendable, Equatable {
                 do { data = try ResourceFiles.demoData(path) } catch { return .failure(SessionProblem(error.reason)) }
                 (session, warnings) = try ClientSession.read(json: String(decoding: data, as: UTF8.self), defaults: defaults)
             }
-            if !warnings.isEmpty { return .failure(SessionProblem(warnings.map(\.description).joined(separator: ", "))) }
+            if !warnings.isEmpty { return .failure(SessionProblem(warnings.map(\.description).joined(with: ", "))) }
             return .success(session)
         } catch {
             return .failure(SessionProblem(error.description))

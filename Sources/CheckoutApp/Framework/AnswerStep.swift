@@ -36,7 +36,7 @@ public enum Sentence {
         switch items.count {
         case 0: return ""
         case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        default: return items.dropLast().joined(with: ", ") + " and " + items[items.count - 1]
         }
     }
 }

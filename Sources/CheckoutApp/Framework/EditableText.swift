@@ -162,7 +162,7 @@ public struct EditableText: Sendable, Equatable {
 
         /// The F1 help's lines for every editing key.
         public static func helpLines(_ text: Localizer) -> [KeyHint] {
-            allCases.map { KeyHint(keys: $0.keys.map(\.hintName).joined(separator: "/"), help: $0.help(text)) }
+            allCases.map { KeyHint(keys: $0.keys.map(\.hintName).joined(with: "/"), help: $0.help(text)) }
         }
 
         /// Whether the command changes the text, not only the caret.

@@ -152,7 +152,7 @@ public struct EventLog: Sendable, Equatable {
             case .array(let items) where items.isEmpty: return "[]"
             case .object(let members) where members.isEmpty: return "{}"
             case .array(let items) where items.allSatisfy({ if case .string = $0 { true } else { false } }):
-                return "[" + items.compactMap(scalar).joined(separator: ", ") + "]"
+                return "[" + items.compactMap(scalar).joined(with: ", ") + "]"
             default: return nil
             }
         }

@@ -30,7 +30,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 
     /// A binding whose label is the keys' own names joined by `/`.
     public init(_ keys: [Key], _ help: String, _ action: Action, footer: Bool = true, rank: Rank = .normal, explain explanation: String? = nil) {
-        self.init(keys, keys.map(\.hintName).joined(separator: "/"), help, action, footer: footer, rank: rank, explain: explanation)
+        self.init(keys, keys.map(\.hintName).joined(with: "/"), help, action, footer: footer, rank: rank, explain: explanation)
     }
 }
 
@@ -96,7 +96,7 @@ public struct KeyMap<Action: Sendable>: Sendable {
             // (The label is spelt out from the keys only when it is not a single key's: a frame
             // lists a dozen hints.)
             let single = binding.keys.count == 1 && !binding.keyLabel.utf8.contains(UInt8(ascii: "/"))
-            let clicks = single || binding.keyLabel == binding.keys.map(\.hintName).joined(separator: "/")
+            let clicks = single || binding.keyLabel == binding.keys.map(\.hintName).joined(with: "/")
             return KeyHint(keys: binding.keyLabel, help: binding.help, showsInFooter: binding.showsInFooter,
                            key: clicks ? binding.keys.first : nil, rank: binding.rank)
         }
@@ -106,7 +106,7 @@ public struct KeyMap<Action: Sendable>: Sendable {
     /// share a line (`↓/tab  next row`), so no key and no line is listed twice.
     public var helpLines: [KeyHint] {
         KeyHint.merged(bindings.map { binding in
-            KeyHint(keys: binding.keys.map(\.hintName).joined(separator: "/"), help: binding.explanation ?? binding.help)
+            KeyHint(keys: binding.keys.map(\.hintName).joined(with: "/"), help: binding.explanation ?? binding.help)
         })
     }
 }

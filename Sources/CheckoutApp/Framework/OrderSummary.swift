@@ -75,7 +75,7 @@ public struct OrderSummary: Sendable, Equatable {
         } else if !items.isEmpty {
             parts.append(context.localizer.counted(.cardOrderItems, items.count))
         }
-        return parts.joined(separator: context.glyphs.separator)
+        return parts.joined(with: context.glyphs.separator)
     }
 
     /// Label and value rows for the F1 help and a receipt-like block, labelled in `text`'s

@@ -89,7 +89,7 @@ public enum ScriptedInput: Sendable, Equatable {
             return name == "type" ? .type(text) : .paste(text)
         case "press":
             guard let word = argument.stringValue, let key = keys.first(where: { $0.name == word })?.key else {
-                throw Problem("\"press\" takes one of " + keys.map { "\"\($0.name)\"" }.joined(separator: ", "))
+                throw Problem("\"press\" takes one of " + keys.map { "\"\($0.name)\"" }.joined(with: ", "))
             }
             return .press(key)
         case "wait":

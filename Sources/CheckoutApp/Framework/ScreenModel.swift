@@ -294,7 +294,7 @@ extension ScreenModel {
 
     /// Every binding of a table, each key by its name with what it does (as the F1 help says it).
     public static func actions<A>(_ map: KeyMap<A>) -> [Action] {
-        map.bindings.map { Action(keys: $0.keys.map(\.hintName).joined(separator: "/"), label: $0.explanation ?? $0.help, key: $0.keys.first) }
+        map.bindings.map { Action(keys: $0.keys.map(\.hintName).joined(with: "/"), label: $0.explanation ?? $0.help, key: $0.keys.first) }
     }
 
     /// An id made of an English title: `Pay by card · Result` is `pay-by-card-result`.

@@ -146,7 +146,7 @@ extension NolFlowScreen {
                                                   .init(id: "home", label: text.text(.routeHome), steps: [.home])],
                                         marked: 1, focused: true)
         choice.spoken.lead = [text.counted(.nolCardsLinked, cards.count, number.grouped) + "\n"
-            + cards.map { "  " + Self.line($0, context) }.joined(separator: "\n")]
+            + cards.map { "  " + Self.line($0, context) }.joined(with: "\n")]
         return choice
     }
 

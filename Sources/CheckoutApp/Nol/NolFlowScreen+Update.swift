@@ -458,7 +458,7 @@ extension NolFlowScreen {
             log("nolError", "\(error.errorId) \(error.code): \(error.message)")
         case let .success(cards):
             log("nolLinkedCards", "\(cards.count) for \(Self.grouped(mobileNumber))"
-                + (cards.isEmpty ? "" : ": " + cards.map { CardNumberMask.lastFour($0.last4) }.joined(separator: ", ")))
+                + (cards.isEmpty ? "" : ": " + cards.map { CardNumberMask.lastFour($0.last4) }.joined(with: ", ")))
             guard case let .success(number) = NolPayValidator.mobileNumber(mobileNumber) else { return }
             if cards.isEmpty {
                 failure = Self.noLinkedCard(number)
@@ -500,7 +500,7 @@ extension NolFlowScreen {
             case let .emit(.outcome(outcome)):
                 enter(outcome)
             case let .emit(.validation(.invalid(errors), _)):
-                logValidation("invalid: " + errors.map(\.errorId).joined(separator: ", "))
+                logValidation("invalid: " + errors.map(\.errorId).joined(with: ", "))
                 show(errors)
             case .emit(.validation(.validating, _)):
                 break

@@ -49,7 +49,7 @@ extension CardFormScreen {
         let accepted = (context.session.orderedAllowedCardNetworks ?? CardNetwork.allCases.filter { $0 != .other })
             .map { context.catalogue.info($0).displayName }
         number.spoken = spoken(.number, text.text(.plainNumberPrompt),
-                               [text.text(.plainNumberHelp1), text.text(.plainNumberHelp2), text.text(.plainNumberHelp3, accepted.joined(separator: ", "))])
+                               [text.text(.plainNumberHelp1), text.text(.plainNumberHelp2), text.text(.plainNumberHelp3, accepted.joined(with: ", "))])
         number.echo = .cardNumber
         number.keptAs = CardNumberMask.echo(digits: digits)
         shown.fields.append(number)
@@ -115,7 +115,7 @@ extension CardFormScreen {
         pay.confirm = .init(defaultYes: true, yes: [.key(.enter)], no: [.key(.escape), .key(.character("y"))], noSaid: text.text(.plainNothingPaid))
         shown.choices.append(pay)
         let status = statusLine(metadata: metadata, spinner: "", context: context).0.trimmingWhitespace()
-        shown.status = [banner, status].compactMap { $0 }.joined(separator: glyphs.separator)
+        shown.status = [banner, status].compactMap { $0 }.joined(with: glyphs.separator)
         shown.narration = narration(context: context)
         // While a BIN lookup or a payment is under way the form waits: the answer decides what it
         // asks next (the chooser appears, or the result).

@@ -10,9 +10,9 @@ extension CardFormScreen {
         let text = context.localizer
         var said: [Narration] = []
         if order.hasDetails {
-            let heading = [order.merchantName, order.orderId.map { text.text(.cardOrderNumber, $0) }].compactMap { $0 }.joined(separator: ", ")
+            let heading = [order.merchantName, order.orderId.map { text.text(.cardOrderNumber, $0) }].compactMap { $0 }.joined(with: ", ")
             said.append(Narration(([heading.isEmpty ? text.text(.plainYourOrder) : text.text(.plainOrderHeading, heading)] + order.itemLines.map { "  " + $0 }
-                                   + ["  " + text.text(.cardOrderTotal) + " " + order.total]).joined(separator: "\n"), once: "card.order"))
+                                   + ["  " + text.text(.cardOrderTotal) + " " + order.total]).joined(with: "\n"), once: "card.order"))
         }
         said.append(Narration(context.localizer.text(.plainCardIntro, context.money(context.settings.amount, currency: context.settings.currency),
                                                      acceptedSentence(context: context)), once: "card"))
@@ -24,7 +24,7 @@ extension CardFormScreen {
         guard let allowed = context.session.orderedAllowedCardNetworks else { return text.text(.plainEveryNetwork) }
         let names = allowed.map { context.catalogue.info($0).displayName }
         if names.count <= 6 { return text.text(.plainWeAccept, Self.list(names, text)) }
-        let first = text.language == .english ? names.prefix(3).joined(separator: ", ") : text.format.openList(Array(names.prefix(3)))
+        let first = text.language == .english ? Array(names.prefix(3)).joined(with: ", ") : text.format.openList(Array(names.prefix(3)))
         return text.counted(.plainWeAcceptMore, names.count - 3, first)
     }
 
@@ -34,7 +34,7 @@ extension CardFormScreen {
     static func list(_ items: [String], _ text: Localizer) -> String {
         guard text.language == .english else { return text.format.list(items) }
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
-        return text.text(.plainListAnd, items.dropLast().joined(separator: ", "), last)
+        return text.text(.plainListAnd, items.dropLast().joined(with: ", "), last)
     }
 
     private func names(_ items: [DetectedCardNetwork], _ text: Localizer) -> String {

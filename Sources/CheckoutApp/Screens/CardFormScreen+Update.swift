@@ -59,7 +59,7 @@ extension CardFormScreen {
             let amount = context.session.surcharge(for: network)
             return amount > 0 ? "\(context.catalogue.info(network).displayName) +\(context.money(amount, currency: context.session.currency))" : nil
         }
-        if !surcharges.isEmpty { rows.append(KeyHint(keys: context.localizer.text(.cardHelpSurcharges), help: surcharges.joined(separator: context.glyphs.separator))) }
+        if !surcharges.isEmpty { rows.append(KeyHint(keys: context.localizer.text(.cardHelpSurcharges), help: surcharges.joined(with: context.glyphs.separator))) }
         // An amount alone is on the Pay button already.
         guard summary.hasDetails || !surcharges.isEmpty else { return nil }
         return HelpScreen.About(heading: context.localizer.text(.cardHelpOrder), rows: rows)

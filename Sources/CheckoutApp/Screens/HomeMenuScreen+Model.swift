@@ -22,7 +22,7 @@ extension HomeMenuScreen {
         let amount = context.money(context.settings.amount, currency: context.settings.currency)
         shown.status = ([context.settingsNote?.text].compactMap { $0 }
             + [text.text(.homeAmountDue, amount) + context.glyphs.separator + text.text(.homeBinSource, context.settings.binSource.label)])
-            .joined(separator: "\n")
+            .joined(with: "\n")
         return shown
     }
 }

@@ -172,7 +172,7 @@ public struct Receipt: Sendable, Equatable {
         let width = labels.map(DisplayWidth.of).max() ?? 0
         return ([localizer.text(.receiptHeading)] + zip(lines, labels).map { line, label in
             label + String(repeating: " ", count: width - DisplayWidth.of(label) + 2) + context.glyphs.text(line.value)
-        }).joined(separator: "\n") + "\n"
+        }).joined(with: "\n") + "\n"
     }
 
     /// The column the values start at, from a line's left.

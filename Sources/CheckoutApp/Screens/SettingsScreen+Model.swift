@@ -27,7 +27,7 @@ extension SettingsScreen {
     private func menu(context: ScreenContext) -> ScreenModel.Choice {
         let settings = result
         let text = context.localizer
-        let networks = settings.allowedNetworks.map { $0.map { context.catalogue.info($0).displayName }.joined(separator: ", ") }
+        let networks = settings.allowedNetworks.map { $0.map { context.catalogue.info($0).displayName }.joined(with: ", ") }
             ?? text.text(.plainEveryNetworkSetting)
         let saves = context.savesSettings
         let options: [ScreenModel.Choice.Option] = [
@@ -60,9 +60,9 @@ extension SettingsScreen {
 
     private func networksField(_ text: Localizer) -> ScreenModel.Field {
         var field = ScreenModel.Field(id: "networks", label: text.text(.plainNetworksPrompt),
-                                      value: result.allowedNetworks.map { $0.map(\.rawValue).joined(separator: ",") } ?? "all")
+                                      value: result.allowedNetworks.map { $0.map(\.rawValue).joined(with: ",") } ?? "all")
         field.spoken = .init(help: [text.text(.plainNetworksHelp),
-                                    text.text(.plainNetworksKnown, CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(separator: " "))],
+                                    text.text(.plainNetworksKnown, CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(with: " "))],
                              refusal: error.map { [$0] } ?? [], back: [])
         field.entry = .init(replaces: false, goesOn: false)
         return field

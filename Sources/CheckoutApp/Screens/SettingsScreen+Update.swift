@@ -162,7 +162,7 @@ extension SettingsScreen {
             let unknown = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
                 .first { CardNetwork(identifier: $0).map { $0 == .other } ?? true } ?? list
             error = localizer.text(.settingsUnknownNetwork, unknown,
-                                   CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(separator: " "))
+                                   CardNetwork.allCases.filter { $0 != .other }.map(\.rawValue).joined(with: " "))
             return
         }
         networkOrder = networks + catalogueOrder.filter { !networks.contains($0) }
