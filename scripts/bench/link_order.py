@@ -10,7 +10,7 @@ with the event panel), with a profile dumped after each frame drawn.
 Why: a key runs a few hundred functions spread over a 14 MB code section, and between two keys the
 program sleeps while other programs take the caches, so each key brings its code back page by page
 (an instruction-TLB miss and cache misses for each). Put side by side, those every frame runs first,
-a key's code is fewer pages (scripts/bench/footprint.py counts them: 280 -> 240 a digit). The start's functions come after them, so what
+a key's code is fewer pages (scripts/bench/footprint.py counts them: 298 -> 256 a key). The start's functions come after them, so what
 only the start runs stays out of the keys' pages. (The kernel also maps code 64 KiB at a time
 around each page a program touches, so the order decides resident memory too.) Package.swift
 hands this list to lld (`--symbol-ordering-file`); a function renamed since the list was made is
