@@ -124,7 +124,7 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
         private static func row(_ table: (fields: [String], lines: [Int], ordinals: [Int]), _ row: Int) -> StringCatalogue.Row {
             let at = row * 3
             return StringCatalogue.Row(line: table.lines[row], key: table.fields[at], count: table.fields[at + 1],
-                                       text: table.fields[at + 2], note: "", ordinal: table.ordinals[row])
+                                       text: table.fields[at + 2], note: "", ordinal: table.ordinals[row] >= 0 ? table.ordinals[row] : nil)
         }
 
         /// The tree of a compiled-in JSON file (`networks.json`), nil for a file that is not one.

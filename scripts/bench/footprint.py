@@ -5,22 +5,23 @@ byte out, under valgrind's lackey (every instruction fetch and every load and st
 
     footprint.py CHECKOUT [--cycles 1]      (needs valgrind: apt-get install valgrind)
 
-Why this measure: between two keys a program sleeps while others run, and what it touched is no
-longer in the caches or the TLB, so a key costs about one miss per line and one page walk per page
-it touches again; a warm key (keys a millisecond apart) takes under half the time of a cold one
-(keys tens of milliseconds apart, as people type). The counts are the same on every run of one
-binary: they show what a change does to a key's cold cost where times on a shared machine cannot.
+Why this measure: a key after a pause (keys tens of milliseconds apart, as people type) takes
+over twice the time of one a millisecond after another, checkout more than dialog, and a core that
+sleeps between keys may have lost what the key touched from its caches and TLB (this machine has no
+hardware counters to say how much of the difference that is). The counts are the same on every
+run of one binary: they show what a change does to what a key touches, where times on a shared
+machine cannot.
 
 The window of a key: checkout's from the return of the loop's poll(2) (PollWaiter.wait) to ncurses'
-first flush (`_nc_flush_sp`: ncurses writes at its first cursor move); dialog's from the return of
-ncurses' read(2) of the key to the same flush in libtinfo. The keys are tui.py's (the co-badged card
-digit by digit, the chooser after the 8th, then backspaces). A window per wake-up: the engine's
-answers draw frames of their own, so the medians are of the key's own windows (the first after each
-key is sent). Prints the medians [min-max] of instructions, code lines and pages, data lines and
-pages, digits and backspaces together.
+first flush (`_nc_flush_sp`, at the end of a refresh, since a frame goes out in one write); dialog's
+from the return of ncurses' read(2) of the key to the same flush in libtinfo. Lackey traces every
+thread: the engine's work, when it falls inside a window, is counted too. The keys are tui.py's (the
+co-badged card digit by digit, the chooser after the 8th, then backspaces). A window per wake-up: the
+engine's answers draw frames of their own, so the medians are of the key's own windows (the first
+after each key is sent). Prints the medians [min-max] of instructions, code lines and pages, data
+lines and pages, digits and backspaces together.
 """
 import argparse
-import bisect
 import os
 import re
 import shutil

@@ -156,8 +156,7 @@ public final class AppLoop {
             }
         }
         guard exitCode == nil else { return }
-        receiveEngineEvents()
-        receiveTransitAnswers()
+        receiveAnswers()
         if let nextTick, clock.now >= nextTick { tick() }
         // The input has its turn once the app is up to date, so it answers what is on screen.
         await input.take(self, readable: wake.readable)

@@ -303,16 +303,9 @@ extension CardFormScreen {
     private static func makeAcceptedRow(_ names: [String], width: Int, glyphs: GlyphSet, localizer: Localizer) -> String {
         func more(_ count: Int) -> String { localizer.text(.cardWeAcceptMore, localizer.format.number(count)) }
         func row(_ shown: Int) -> String {
-            // Added up here, not with `joined(separator:)`: the stdlib's is generic and unspecialized,
-            // and its first call looks its associated types up at run time (0.18 M instructions of
-            // the first frame, callgrind).
-            var list = ""
-            for (index, name) in names.prefix(shown).enumerated() {
-                if index > 0 { list += glyphs.separator }
-                list += name
-            }
-            if shown < names.count { list += (shown > 0 ? glyphs.separator : "") + more(names.count - shown) }
-            return glyphs.text(localizer.text(.cardWeAccept, list))
+            var parts = Array(names.prefix(shown))
+            if shown < names.count { parts.append(more(names.count - shown)) }
+            return glyphs.text(localizer.text(.cardWeAccept, parts.joined(with: glyphs.separator)))
         }
         if names.allSatisfy({ ($0.unicodeScalars.first?.value ?? 0) < 0x300 }) {
             let head = DisplayWidth.of(glyphs.text(localizer.text(.cardWeAccept, ""))), separator = DisplayWidth.of(glyphs.text(glyphs.separator))

@@ -44,16 +44,13 @@ public struct StringCatalogue: Sendable, Equatable {
     public subscript(key: TextKey) -> Entry? { slots[key.ordinal] }
 
     /// The sentence named `name`, if the catalogue has it.
-    public subscript(name: String) -> Entry? {
-        if let key = TextKey.named(name) { return slots[key.ordinal] }
-        return others[name]
-    }
+    public subscript(name: String) -> Entry? { self[TextKey.named(name)?.ordinal, name] }
 
     public init(entries: [String: Entry], notes: [String: String] = [:]) {
         slots = Array(repeating: nil, count: TextKey.count)
         others = [:]
         self.notes = notes
-        for (name, entry) in entries { self[slotOf: name] = entry }
+        for (name, entry) in entries { self[TextKey.named(name)?.ordinal, name] = entry }
     }
 
     private init(slots: [Entry?], others: [String: Entry], notes: [String: String]) {
@@ -62,15 +59,10 @@ public struct StringCatalogue: Sendable, Equatable {
         self.notes = notes
     }
 
-    /// The sentence under `name`, wherever the catalogue keeps it; `ordinal` when it is known.
-    private subscript(slotOf name: String, ordinal ordinal: Int? = nil) -> Entry? {
-        get {
-            if let ordinal = ordinal ?? TextKey.named(name)?.ordinal { return slots[ordinal] }
-            return others[name]
-        }
-        set {
-            if let ordinal = ordinal ?? TextKey.named(name)?.ordinal { slots[ordinal] = newValue } else { others[name] = newValue }
-        }
+    /// The sentence at a case's place, or under a name no case has (`ordinal` nil).
+    private subscript(ordinal: Int?, name: String) -> Entry? {
+        get { ordinal.map { slots[$0] } ?? others[name] }
+        set { if let ordinal { slots[ordinal] = newValue } else { others[name] = newValue } }
     }
 
     /// Reads a catalogue file; a line that cannot be read is refused with its number and why.
@@ -158,8 +150,8 @@ public struct StringCatalogue: Sendable, Equatable {
         public var text: String
         /// The translators' note, empty for none.
         public var note: String
-        /// The key's ``TextKey/ordinal`` when it is known already (ready rows carry it), negative
-        /// when it is known that no case has this name; nil to look the name up.
+        /// The key's ``TextKey/ordinal`` when it is known already (ready rows carry it); nil to
+        /// look the name up.
         public var ordinal: Int?
 
         public init(line: Int, key: String, count: String, text: String, note: String, ordinal: Int? = nil) {
@@ -222,25 +214,25 @@ public struct StringCatalogue: Sendable, Equatable {
     private mutating func add(_ row: Row) throws(StringCatalogueError) {
         let key = row.key
         // The name is looked up once, for both the look and the store; a ready row says where.
-        let ordinal: Int? = if let known = row.ordinal { known >= 0 ? known : nil } else { TextKey.named(key)?.ordinal }
+        let ordinal = row.ordinal ?? TextKey.named(key)?.ordinal
         if !row.note.isEmpty { notes[key] = row.note }
         guard !row.count.isEmpty else {
-            guard self[slotOf: key, ordinal: ordinal] == nil else {
+            guard self[ordinal, key] == nil else {
                 throw StringCatalogueError(line: row.line, "key '\(key)' is given twice")
             }
-            self[slotOf: key, ordinal: ordinal] = .text(row.text)
+            self[ordinal, key] = .text(row.text)
             return
         }
         guard let category = PluralCategory(rawValue: row.count) else {
             throw StringCatalogueError(line: row.line, "'\(row.count)' is not a plural category (zero, one, two, few, many, other)")
         }
-        switch self[slotOf: key, ordinal: ordinal] {
+        switch self[ordinal, key] {
         case nil:
-            self[slotOf: key, ordinal: ordinal] = .counted([category: row.text])
+            self[ordinal, key] = .counted([category: row.text])
         case .counted(var forms):
             guard forms[category] == nil else { throw StringCatalogueError(line: row.line, "key '\(key)' gives its '\(row.count)' form twice") }
             forms[category] = row.text
-            self[slotOf: key, ordinal: ordinal] = .counted(forms)
+            self[ordinal, key] = .counted(forms)
         case .text:
             throw StringCatalogueError(line: row.line, "key '\(key)' is both a plain and a counted sentence")
         }

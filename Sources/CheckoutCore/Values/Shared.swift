@@ -21,10 +21,10 @@ public struct Shared<Fields: Sendable & Equatable>: Sendable, Equatable {
     /// The fields, read in place.
     public var fields: Fields { _read { yield box.fields } }
 
-    /// Changes the fields: in a new box, which this value alone holds.
-    public mutating func change(_ body: (inout Fields) -> Void) {
+    /// Sets one field: in a new box, which this value alone holds.
+    public mutating func set<Value>(_ field: WritableKeyPath<Fields, Value>, _ value: Value) {
         var fields = box.fields
-        body(&fields)
+        fields[keyPath: field] = value
         box = Box(fields)
     }
 
