@@ -20,12 +20,14 @@ import Glibc
 // read at run time has its generic requirements checked again, and the first check of each
 // (type, protocol) pair scans all 3,856 conformance records of the static binary, 0.13-0.23 M
 // instructions apiece; 29 of them came before the first frame (3.7 M of its 12.7 M, callgrind;
-// 9.0 M with the flag, Docs/figures.md). The binary is 70 KB larger. Release only: a debug build
-// and the tests keep the compiler's default. The flag is unsafe in SwiftPM's sense, which a root
-// package, a path or a branch dependency may use.
+// 9.0 M with the flag, Docs/figures.md). The binary is 70 KB larger. Each function also gets a
+// section of its own (`-function-sections`; by default only public ones do, and a file's others
+// share one `.text`), so the link order (below) can put the keys' code side by side. Release only:
+// a debug build and the tests keep the compiler's defaults. The flags are unsafe in SwiftPM's sense,
+// which a root package, a path or a branch dependency may use.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"], .when(configuration: .release)),
 ]
 
 // How the release `checkout` is linked, for the memory it keeps resident (Docs/figures.md): by lld,
@@ -48,13 +50,17 @@ let swiftSettings: [SwiftSetting] = [
 // of the others (`--version` 4.8 M → 1.0 M instructions, first frame 19.3 M → 15.7 M). FriBidi stays a shared library:
 // it is LGPL, and costs the loader 0.03 M. The module maps' `link` lines stay as they are: a debug build and every other
 // package link the shared libraries. (A change to scripts/static-link takes a relink: remove the binary first.)
-// A debug build keeps all of it. These linker flags are on this executable only; the libraries carry one unsafe
-// flag, the release-only metadata setting at the top of this file.
+// `scripts/link/writable-rodata.ld` adds one output section to lld's layout: the `.rodata` input
+// sections Swift emits writable go after `.data`, so the output `.rodata` (strings, Unicode tables,
+// 2.3 MB) stays read-only, and its pages the start alone read can be given back (StartPages).
+// A debug build keeps all of it. These linker flags are on this executable only; the libraries carry the
+// release-only compiler settings at the top of this file.
 let releaseLinking: [LinkerSetting] = {
     var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "--strip-debug",
                  "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims",
                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bench/link-order.txt",
-                 "-Xlinker", "--no-warn-symbol-ordering", "-L", "\(Context.packageDirectory)/scripts/static-link"]
+                 "-Xlinker", "--no-warn-symbol-ordering", "-L", "\(Context.packageDirectory)/scripts/static-link",
+                 "-Xlinker", "\(Context.packageDirectory)/scripts/link/writable-rodata.ld"]
     #if canImport(Glibc)
     var name = [UInt8](repeating: 0, count: 64)  // "glibc 2.36"
     _ = name.withUnsafeMutableBufferPointer { confstr(Int32(_CS_GNU_LIBC_VERSION), $0.baseAddress, $0.count) }

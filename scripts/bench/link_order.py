@@ -11,8 +11,11 @@ Why: a key runs a few hundred functions spread over a 14 MB code section, and be
 program sleeps while other programs take the caches, so each key brings its code back page by page
 (an instruction-TLB miss and cache misses for each). Put side by side, those every frame runs first,
 a key's code is fewer pages (scripts/bench/footprint.py counts them: 298 -> 256 a key). The start's functions come after them, so what
-only the start runs stays out of the keys' pages. (The kernel also maps code 64 KiB at a time
-around each page a program touches, so the order decides resident memory too.) Package.swift
+only the start runs stays out of the keys' pages. The kernel also maps code 64 KiB at a time
+around each page a program touches, so the order decides resident memory too: once the start is
+over the terminal UI gives back the pages it used (StartPages), and the keys map again only the
+64 KiB windows their code is in (a release build puts each function in a section of its own, so
+that the keys' own functions lie side by side; the prebuilt archives' shared sections follow them). Package.swift
 hands this list to lld (`--symbol-ordering-file`); a function renamed since the list was made is
 only left where it was. Run it again (apt-get install valgrind) when the start-up or key path has
 changed much.
@@ -21,6 +24,7 @@ import collections
 import glob
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -39,6 +43,37 @@ def release_binary():
     subprocess.run(build, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     path = subprocess.run(build[:4] + ["--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     return os.path.join(path, "checkout")
+
+
+def shared_sections(work):
+    """The functions linked as part of a larger code section, with that section's size: lld orders
+    sections, not functions, and a prebuilt archive's object (the Swift runtime's `Swift.o`, SQLite's
+    files) keeps most of its code in one `.text` section, which lands where the first of its
+    functions in the list puts it. Read from the map of the release link (`-Map`), made again into
+    `work` from the link command `swift build -v` shows."""
+    binary = release_binary()
+    os.remove(binary)
+    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "checkout", "-v"]
+    shown = subprocess.run(build, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
+    argv = shlex.split(next(line for line in shown if "-emit-executable" in line and binary in line))
+    argv[argv.index("-o") + 1] = os.path.join(work, "linked")
+    mapped = os.path.join(work, "link.map")
+    subprocess.run(argv + ["-Xlinker", f"-Map={mapped}"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    shared, section = {}, None
+    with open(mapped) as lines:
+        for line in lines:
+            fields = line.split(None, 4)
+            if len(fields) < 5 or not re.fullmatch(r"[0-9a-f]+", fields[2]):
+                continue
+            # VMA, LMA, size, alignment, one space, then the indent: none, 8 or 16 spaces.
+            depth = len(re.match(r"\s*(?:\S+\s+){3}\S+ ( *)", line).group(1))
+            if depth == 0:  # an output section
+                section = None
+            elif depth <= 8:  # an input section: whole (`...o:(.text)`) or one function's (`...:(.text.NAME)`)
+                section = int(fields[2], 16) if line.rstrip().endswith(":(.text)") else None
+            elif section is not None:
+                shared[fields[4].strip()] = section
+    return shared
 
 
 def functions(binary):
@@ -125,9 +160,18 @@ def main():
                 frames.update(name for name, cost in costs.items() if cost > 0)
         start.update(self_costs(profile))
     defined = functions(binary)
-    # A name defined twice (a local specialization in two objects) would pull both places forward.
-    hot = sorted((name for name in keys if defined.get(name) == 1), key=lambda name: (-frames[name], -keys[name], name))
-    cold = sorted(name for name in start if defined.get(name) == 1 and name not in keys)
+    # A name defined in two objects (a local specialization, an outlined copy) pulls both copies
+    # forward: the one not run costs a few bytes beside the keys' code, the one run left behind
+    # would cost a page, and 64 KiB around it, the first time a key runs it after the start's pages
+    # are given back (StartPages).
+    hot = sorted((name for name in keys if name in defined), key=lambda name: (-frames[name], -keys[name], name))
+    cold = sorted(name for name in start if name in defined and name not in keys)
+    # The keys' functions that have sections of their own side by side first, then the shared
+    # sections the keys run code in (the first of their functions brings the whole section), then
+    # the start's: a shared section among the keys' own would spread them over its size.
+    shared = shared_sections(work)
+    hot = [name for name in hot if name not in shared] + [name for name in hot if name in shared]
+    cold = [name for name in cold if name not in shared] + [name for name in cold if name in shared]
     with open(OUTPUT, "w") as out:
         out.write("\n".join(hot + cold) + "\n")
     print(f"link_order.py: {len(hot)} functions of the keys, then {len(cold)} of the start only, of {len(defined)}, "

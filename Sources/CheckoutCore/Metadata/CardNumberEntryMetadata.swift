@@ -54,16 +54,16 @@ public struct IssuerDetails: Sendable, Equatable, Hashable {
     /// The box of an issuer nothing is known about: every local detection's, shared.
     private static let empty = Shared(Values())
 
-    public var issuerCountryCode: String? { get { box.fields.issuerCountryCode } set { box.set(\.issuerCountryCode, newValue) } }
-    public var issuerName: String? { get { box.fields.issuerName } set { box.set(\.issuerName, newValue) } }
-    public var accountFundingType: String? { get { box.fields.accountFundingType } set { box.set(\.accountFundingType, newValue) } }
-    public var prepaidReloadableIndicator: String? { get { box.fields.prepaidReloadableIndicator } set { box.set(\.prepaidReloadableIndicator, newValue) } }
-    public var productUsageType: String? { get { box.fields.productUsageType } set { box.set(\.productUsageType, newValue) } }
-    public var productCode: String? { get { box.fields.productCode } set { box.set(\.productCode, newValue) } }
-    public var productName: String? { get { box.fields.productName } set { box.set(\.productName, newValue) } }
-    public var issuerCurrencyCode: String? { get { box.fields.issuerCurrencyCode } set { box.set(\.issuerCurrencyCode, newValue) } }
-    public var regionalRestriction: String? { get { box.fields.regionalRestriction } set { box.set(\.regionalRestriction, newValue) } }
-    public var accountNumberType: String? { get { box.fields.accountNumberType } set { box.set(\.accountNumberType, newValue) } }
+    public var issuerCountryCode: String? { get { box.fields.issuerCountryCode } set { box.change { $0.issuerCountryCode = newValue } } }
+    public var issuerName: String? { get { box.fields.issuerName } set { box.change { $0.issuerName = newValue } } }
+    public var accountFundingType: String? { get { box.fields.accountFundingType } set { box.change { $0.accountFundingType = newValue } } }
+    public var prepaidReloadableIndicator: String? { get { box.fields.prepaidReloadableIndicator } set { box.change { $0.prepaidReloadableIndicator = newValue } } }
+    public var productUsageType: String? { get { box.fields.productUsageType } set { box.change { $0.productUsageType = newValue } } }
+    public var productCode: String? { get { box.fields.productCode } set { box.change { $0.productCode = newValue } } }
+    public var productName: String? { get { box.fields.productName } set { box.change { $0.productName = newValue } } }
+    public var issuerCurrencyCode: String? { get { box.fields.issuerCurrencyCode } set { box.change { $0.issuerCurrencyCode = newValue } } }
+    public var regionalRestriction: String? { get { box.fields.regionalRestriction } set { box.change { $0.regionalRestriction = newValue } } }
+    public var accountNumberType: String? { get { box.fields.accountNumberType } set { box.change { $0.accountNumberType = newValue } } }
 
     public init(
         issuerCountryCode: String? = nil, issuerName: String? = nil, accountFundingType: String? = nil,
@@ -119,24 +119,24 @@ public struct CardNumberEntryMetadata: Sendable, Equatable {
 
     private var shared: Shared<Fields>
 
-    public var source: CardValidationSource { get { shared.fields.source } set { shared.set(\.source, newValue) } }
+    public var source: CardValidationSource { get { shared.fields.source } set { shared.change { $0.source = newValue } } }
     /// Every network the number may belong to, allowed ones first, most specific first.
-    public var detectedCardNetworks: CardNetworksMetadata { get { shared.fields.detectedCardNetworks } set { shared.set(\.detectedCardNetworks, newValue) } }
+    public var detectedCardNetworks: CardNetworksMetadata { get { shared.fields.detectedCardNetworks } set { shared.change { $0.detectedCardNetworks = newValue } } }
     /// Non-nil only for a co-badged card (a BIN answer) with at least two allowed networks: those,
     /// in the merchant's order. Listed even when eftpos is among them (see ``autoSelectedCardNetwork``).
-    public var selectableCardNetworks: CardNetworksMetadata? { get { shared.fields.selectableCardNetworks } set { shared.set(\.selectableCardNetworks, newValue) } }
+    public var selectableCardNetworks: CardNetworksMetadata? { get { shared.fields.selectableCardNetworks } set { shared.change { $0.selectableCardNetworks = newValue } } }
     /// The network paid with, chosen for the cardholder: the first selectable one when eftpos is
     /// among the selectable networks (eftpos routing is the merchant's); nil otherwise.
-    public var autoSelectedCardNetwork: DetectedCardNetwork? { get { shared.fields.autoSelectedCardNetwork } set { shared.set(\.autoSelectedCardNetwork, newValue) } }
+    public var autoSelectedCardNetwork: DetectedCardNetwork? { get { shared.fields.autoSelectedCardNetwork } set { shared.change { $0.autoSelectedCardNetwork = newValue } } }
     /// The order amount, the surcharge and the total for the network paid with if the cardholder
     /// chooses nothing (the auto-selected or preferred one); nil only when built without a session.
-    public var amountDue: AmountDue? { get { shared.fields.amountDue } set { shared.set(\.amountDue, newValue) } }
+    public var amountDue: AmountDue? { get { shared.fields.amountDue } set { shared.change { $0.amountDue = newValue } } }
     /// How many digits the card number has, when a BIN answer says (``BinAnswer/numberLength``);
     /// the card is complete at that length only. Not part of the seed's JSON shape.
-    public var numberLength: Int? { get { shared.fields.numberLength } set { shared.set(\.numberLength, newValue) } }
+    public var numberLength: Int? { get { shared.fields.numberLength } set { shared.change { $0.numberLength = newValue } } }
     /// Why the networks come from local rules at 8 digits or more (source `LOCAL_FALLBACK`); nil
     /// for the other sources. Not on the wire: the seed's metadata has no such field, a screen says it.
-    public var fallbackReason: FallbackReason? { get { shared.fields.fallbackReason } set { shared.set(\.fallbackReason, newValue) } }
+    public var fallbackReason: FallbackReason? { get { shared.fields.fallbackReason } set { shared.change { $0.fallbackReason = newValue } } }
 
     /// Why a BIN lookup ended in local rules.
     public enum FallbackReason: Sendable, Equatable {

@@ -27,20 +27,20 @@ public struct ClientSession: Sendable, Equatable {
 
     /// The accepted networks in the merchant's order of preference; `nil` accepts every network in
     /// catalogue order (the seed SDK accepted none in that case: a known fault we do not copy).
-    public var orderedAllowedCardNetworks: [CardNetwork]? { get { shared.fields.orderedAllowedCardNetworks } set { shared.set(\.orderedAllowedCardNetworks, newValue) } }
+    public var orderedAllowedCardNetworks: [CardNetwork]? { get { shared.fields.orderedAllowedCardNetworks } set { shared.change { $0.orderedAllowedCardNetworks = newValue } } }
     /// The order amount in minor units (cents), before any surcharge.
-    public var amount: Int { get { shared.fields.amount } set { shared.set(\.amount, newValue) } }
+    public var amount: Int { get { shared.fields.amount } set { shared.change { $0.amount = newValue } } }
     /// ISO 4217 currency code.
-    public var currency: String { get { shared.fields.currency } set { shared.set(\.currency, newValue) } }
+    public var currency: String { get { shared.fields.currency } set { shared.change { $0.currency = newValue } } }
     /// What paying with a network adds to ``amount``, in minor units; a network not listed adds
     /// nothing, and so does a value that is not positive (the SDK ignores those too).
-    public var surcharges: [CardNetwork: Int] { get { shared.fields.surcharges } set { shared.set(\.surcharges, newValue) } }
+    public var surcharges: [CardNetwork: Int] { get { shared.fields.surcharges } set { shared.change { $0.surcharges = newValue } } }
     /// The name the cardholder is paying, when the session gives one.
-    public var merchantName: String? { get { shared.fields.merchantName } set { shared.set(\.merchantName, newValue) } }
+    public var merchantName: String? { get { shared.fields.merchantName } set { shared.change { $0.merchantName = newValue } } }
     /// The merchant's reference for the order (`order.orderId`, or the Client Session API's `orderId`).
-    public var orderId: String? { get { shared.fields.orderId } set { shared.set(\.orderId, newValue) } }
+    public var orderId: String? { get { shared.fields.orderId } set { shared.change { $0.orderId = newValue } } }
     /// What the order is made of (`order.lineItems`); empty when the session lists nothing.
-    public var lineItems: [OrderLineItem] { get { shared.fields.lineItems } set { shared.set(\.lineItems, newValue) } }
+    public var lineItems: [OrderLineItem] { get { shared.fields.lineItems } set { shared.change { $0.lineItems = newValue } } }
 
     /// What the line items add up to, when every line has an amount (nil otherwise, or with no
     /// lines). Primer's client session may charge another `amount` than its lines (its own
@@ -67,7 +67,7 @@ public struct ClientSession: Sendable, Equatable {
     /// it off: the name is then neither required nor checked, and a form hides its field (Primer iOS
     /// SDK 2.51.1, `PrimerRawCardDataTokenizationBuilder.swift` `requiredInputElementTypes`,
     /// `CardholderNameField.swift` `isCardholderNameFieldEnabled`; absent means true).
-    public var collectsCardholderName: Bool { get { shared.fields.collectsCardholderName } set { shared.set(\.collectsCardholderName, newValue) } }
+    public var collectsCardholderName: Bool { get { shared.fields.collectsCardholderName } set { shared.change { $0.collectsCardholderName = newValue } } }
 
     public init(orderedAllowedCardNetworks: [CardNetwork]? = nil, amount: Int = 1000, currency: String = "EUR",
                 surcharges: [CardNetwork: Int] = [:], merchantName: String? = nil, orderId: String? = nil,

@@ -21,10 +21,11 @@ public struct Shared<Fields: Sendable & Equatable>: Sendable, Equatable {
     /// The fields, read in place.
     public var fields: Fields { _read { yield box.fields } }
 
-    /// Sets one field: in a new box, which this value alone holds.
-    public mutating func set<Value>(_ field: WritableKeyPath<Fields, Value>, _ value: Value) {
+    /// Changes the fields: in a new box, which this value alone holds. (A closure, not a key path:
+    /// a key path's set goes through the runtime's key path machinery on every call, on a key's path.)
+    public mutating func change(_ body: (inout Fields) -> Void) {
         var fields = box.fields
-        fields[keyPath: field] = value
+        body(&fields)
         box = Box(fields)
     }
 

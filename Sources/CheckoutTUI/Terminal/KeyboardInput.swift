@@ -7,12 +7,22 @@ import Glibc
 public final class KeyboardInput: AppInput, PresenterKeyboard {
     let terminal: NCursesTerminal
     private var paste = PasteAssembler()
+    /// Whether the pages only the start used have been given back (``StartPages``).
+    private var startPagesReleased = false
 
     init(terminal: NCursesTerminal) {
         self.terminal = terminal
     }
 
     public var descriptor: Int32? { STDIN_FILENO }
+
+    /// The first time the loop is idle, the start is over (the first frame shown, the ledger open,
+    /// the engine built): the pages only the start used are given back.
+    public func idle(_ loop: AppLoop) {
+        guard !startPagesReleased else { return }
+        startPagesReleased = true
+        StartPages.release()
+    }
 
     public func take(_ loop: AppLoop, readable: Bool) async {
         guard readable else { return }
