@@ -57,6 +57,9 @@ public final class Database: @unchecked Sendable {
     static let setUpDeadline: Duration = .seconds(30)
     /// The most statements kept prepared; past it, a statement is finalised after use.
     static let statementCacheLimit = 64
+    /// SQLite's process-wide settings, made once before the first connection (`sqlite3_config` must
+    /// come before SQLite initializes): page caches grow a page at a time (csqlite_no_bulk_page_cache).
+    private static let configured: Void = { _ = csqlite_no_bulk_page_cache() }()
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` gives a private in-memory one.
     /// A statement waits up to `busyTimeout` for another connection's lock before it fails as busy.
@@ -102,6 +105,7 @@ public final class Database: @unchecked Sendable {
         } else {
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
+        _ = Self.configured
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
