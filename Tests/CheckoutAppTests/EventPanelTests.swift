@@ -266,4 +266,17 @@ import Testing
         model.type("nothing")
         #expect(model.screen.contains("No event name contains \"nothing\"."))
     }
+
+    /// Whether a payment went through is a fact of the run, not of the entries kept: it outlives the
+    /// entries the log drops beyond its capacity, and a declined payment is not counted.
+    @Test func theLogCountsAuthorizedPaymentsBeyondTheEntriesItKeeps() {
+        var log = EventLog(capacity: 3)
+        log.append(.checkoutCompleted(Fixtures.payment(status: .declined)))
+        #expect(log.authorizedPayments == 0)
+        log.append(.checkoutCompleted(Fixtures.payment(network: .visa)))
+        #expect(log.authorizedPayments == 1)
+        for index in 0..<5 { log.append(name: "nolStep", summary: "step \(index)") }
+        #expect(!log.entries.contains { $0.name == "checkoutCompleted" })
+        #expect(log.authorizedPayments == 1)
+    }
 }

@@ -25,6 +25,9 @@ public struct EventLog: Sendable, Equatable {
 
     public private(set) var entries: [Entry] = []
     private var nextSequence = 1
+    /// How many payments the processor authorized in this run (`checkoutCompleted`, `AUTHORIZED`):
+    /// kept apart from the entries, which are dropped beyond ``capacity``.
+    public private(set) var authorizedPayments = 0
     /// Older entries are dropped beyond this many.
     public let capacity: Int
 
@@ -35,6 +38,7 @@ public struct EventLog: Sendable, Equatable {
 
     /// Appends an event.
     public mutating func append(_ event: CheckoutEvent, at elapsed: Duration? = nil) {
+        if case .checkoutCompleted(let payment) = event, payment.status == .authorized { authorizedPayments += 1 }
         append(name: event.name, summary: event.summary, detail: Self.detail(event), at: elapsed)
     }
 

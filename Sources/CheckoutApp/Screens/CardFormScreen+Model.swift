@@ -125,8 +125,7 @@ extension CardFormScreen {
         shown.leaving = discardQuestion(context: context).map { _ in text.text(.plainLeavePayment) }
         // What happened, honestly: after a payment that went through, leaving this form pays
         // nothing more, and the payment made stands.
-        let paid = context.eventLog.entries.contains { $0.name == "checkoutCompleted" && $0.detail["payment"]?["status"]?.stringValue == "AUTHORIZED" }
-        shown.atEnd = text.text(paid ? .plainNothingMorePaid : .plainNothingPaid)
+        shown.atEnd = text.text(context.eventLog.authorizedPayments > 0 ? .plainNothingMorePaid : .plainNothingPaid)
         shown.keyHelp = helpLines(context: context)
         shown.helpAbout = helpAbout(context: context)
         return shown
