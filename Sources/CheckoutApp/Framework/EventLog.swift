@@ -19,8 +19,11 @@ public struct EventLog: Sendable, Equatable {
         public var lastElapsed: Duration?
         /// How many identical events in a row this entry stands for.
         public var count: Int
+        /// The whole event, card numbers masked, as compact JSON text: one string per entry, where
+        /// the value's tree took some forty allocations (a full log of 500 held 0.5 MB of them).
+        public var detailText: String
         /// The whole event, card numbers masked: what the detail view shows.
-        public var detail: JSONValue
+        public var detail: JSONValue { (try? JSONValue(parsing: detailText)) ?? .null }
     }
 
     public private(set) var entries: [Entry] = []
@@ -39,25 +42,34 @@ public struct EventLog: Sendable, Equatable {
     /// Appends an event.
     public mutating func append(_ event: CheckoutEvent, at elapsed: Duration? = nil) {
         if case .checkoutCompleted(let payment) = event, payment.status == .authorized { authorizedPayments += 1 }
-        append(name: event.name, summary: event.summary, detail: Self.detail(event), at: elapsed)
+        append(name: event.name, summary: event.summary, detail: event, at: elapsed)
     }
 
     /// Appends an event that did not come from the card engine (a Nol Pay step, an SMS); the caller
     /// masks any card number in `summary`.
     public mutating func append(name: String, summary: String, at elapsed: Duration? = nil) {
-        append(name: name, summary: summary, detail: .object([("event", .string(name)), ("summary", .string(summary))]), at: elapsed)
+        append(name: name, summary: summary, detail: JSONValue.object([("event", .string(name)), ("summary", .string(summary))]), at: elapsed)
     }
 
-    private mutating func append(name: String, summary: String, detail: JSONValue, at elapsed: Duration?) {
+    /// `detail` is written only for a new entry: the event as `checkout events` prints it
+    /// (CheckoutEvent+JSON), its card number masked.
+    private mutating func append(name: String, summary: String, detail: some JSONWritable, at elapsed: Duration?) {
         if let last = entries.indices.last, entries[last].name == name, entries[last].summary == summary {
             entries[last].count += 1
             entries[last].lastElapsed = elapsed
             return
         }
         entries.append(Entry(sequence: nextSequence, name: name, summary: summary, elapsed: elapsed, lastElapsed: elapsed,
-                             count: 1, detail: detail))
+                             count: 1, detailText: Self.maskedText(of: detail)))
         nextSequence += 1
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+    }
+
+    private static func maskedText(of value: some JSONWritable) -> String {
+        var json = JSONWriter(capacity: 512)
+        json.masksCardNumbers = true
+        value.write(to: &json)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// The entry with a sequence number, if it is still kept.
@@ -79,70 +91,6 @@ public struct EventLog: Sendable, Equatable {
         return entries.filter { $0.name.lowercased().contains(wanted) }
     }
 
-    /// The whole event as the `checkout events` objects have it, with the card number masked.
-    static func detail(_ event: CheckoutEvent) -> JSONValue {
-        func state(_ state: CardNumberEntryState) -> JSONValue { .object([("cardNumber", .string(CardNumberMask.mask(state.cardNumber)))]) }
-        func networks(_ list: CardNetworksMetadata?) -> JSONValue {
-            guard let list else { return .null }
-            return .object([
-                ("items", .array(list.items.map { item in
-                    .object([("network", .string(item.network.rawValue)), ("displayName", .string(item.displayName)),
-                             ("allowed", .bool(item.allowed))])
-                })),
-                ("preferred", list.preferred.map { .string($0.network.rawValue) } ?? .null),
-            ])
-        }
-        switch event {
-        case .dataIsValid(let isValid, let errors):
-            return .object([("event", .string("dataIsValid")), ("isValid", .bool(isValid)), ("errors", .array(errors.map { error in
-                .object([("errorId", .string(error.errorId)), ("inputElementType", .string(error.inputElementType.rawValue)),
-                         ("description", .string(error.description))])
-            }))])
-        case .willFetchMetadata(let entry):
-            return .object([("event", .string("willFetchMetadata")), ("state", state(entry))])
-        case .didReceiveMetadata(let metadata, let entry):
-            return .object([("event", .string("didReceiveMetadata")), ("state", state(entry)), ("metadata", .object([
-                ("source", .string(metadata.source.rawValue)),
-                ("detectedCardNetworks", networks(metadata.detectedCardNetworks)),
-                ("selectableCardNetworks", networks(metadata.selectableCardNetworks)),
-            ]))])
-        case .didReceiveBinData(let binData):
-            return .object([("event", .string("didReceiveBinData")), ("binData", .object([
-                ("status", .string(binData.status.rawValue)), ("firstDigits", .string(orNull: binData.firstDigits)),
-                ("preferred", binData.preferred.map { .string($0.network.rawValue) } ?? .null),
-                ("alternatives", .array(binData.alternatives.map { .string($0.network.rawValue) })),
-            ]))])
-        case .checkoutCompleted(let payment):
-            var members: [(String, JSONValue)] = [
-                ("id", .string(payment.id)), ("status", .string(payment.status.rawValue)), ("amount", .integer(payment.amount)),
-                ("surcharge", .integer(payment.surcharge)), ("total", .integer(payment.total)), ("currency", .string(payment.currency)),
-                ("network", .string(payment.network.rawValue)), ("card", .string(CardNumberMask.lastFour(payment.last4Digits))),
-            ]
-            if let reason = payment.declineReason { members.append(("declineReason", .string(reason))) }
-            if let notRecorded = payment.notRecorded { members.append(("notRecorded", .string(notRecorded))) }
-            return .object([("event", .string("checkoutCompleted")), ("payment", .object(members))])
-        case .checkoutFailed(let error):
-            var members: [(String, JSONValue)] = [("event", .string("checkoutFailed")), ("error", .object([
-                ("errorId", .string(error.errorId)), ("description", .string(error.description)),
-            ]))]
-            if let payment = error.payment {
-                members.append(("payment", .object([("id", .string(payment.id)), ("orderId", .string(orNull: payment.orderId)),
-                                                    ("status", .string(payment.status.rawValue))])))
-            }
-            return .object(members)
-        case .willUpdateClientSession(let network):
-            return .object([("event", .string("willUpdateClientSession")), ("network", .string(orNull: network?.rawValue))])
-        case .didUpdateClientSession(let due):
-            return .object([("event", .string("didUpdateClientSession")), ("amountDue", .object([
-                ("network", .string(orNull: due.network?.rawValue)), ("amount", .integer(due.amount)), ("surcharge", .integer(due.surcharge)),
-                ("total", .integer(due.total)), ("currency", .string(due.currency)),
-            ]))])
-        case .clientSessionUpdateFailed(let error):
-            return .object([("event", .string("clientSessionUpdateFailed")), ("error", .object([
-                ("errorId", .string(error.errorId)), ("description", .string(error.description)),
-            ]))])
-        }
-    }
 
     /// A JSON-like value as indented lines, one member per line, for reading rather than parsing.
     static func lines(of value: JSONValue) -> [String] {

@@ -20,6 +20,9 @@ public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8]
     /// Whether the next value or key follows a complete value and so needs a comma first.
     private var needsComma = false
+    /// Whether a card number is written masked (``CardNumberMask/mask(_:)``), as the event log and
+    /// its detail view show one; `checkout events` writes what was typed.
+    public var masksCardNumbers = false
 
     public init(capacity: Int = 1024) {
         bytes = []

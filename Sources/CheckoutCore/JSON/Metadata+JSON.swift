@@ -110,10 +110,10 @@ extension ValidationError: JSONWritable {
 }
 
 extension CardNumberEntryState: JSONWritable {
-    /// `{"cardNumber":"…"}`.
+    /// `{"cardNumber":"…"}`, masked when the writer ``JSONWriter/masksCardNumbers``.
     public func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("cardNumber"); json.string(cardNumber)
+        json.key("cardNumber"); json.string(json.masksCardNumbers ? CardNumberMask.mask(cardNumber) : cardNumber)
         json.endObject()
     }
 }
