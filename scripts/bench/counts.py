@@ -112,10 +112,16 @@ def _stop_slowly(self):
             os.close(self.fd)
             return
         self.drain(0.05)
+    # Which program, and where each of its threads waits, for the report.
+    states = []
+    for task in sorted(os.listdir(f"/proc/{self.pid}/task")):
+        with open(f"/proc/{self.pid}/task/{task}/stat") as stat, open(f"/proc/{self.pid}/task/{task}/wchan") as wchan:
+            states.append(f"{task} {stat.read().rsplit(')', 1)[1].split()[0]} {wchan.read() or '-'}")
     os.kill(self.pid, tui.signal.SIGKILL)
     os.waitpid(self.pid, 0)
     os.close(self.fd)
-    raise SystemExit("counts.py: the program did not end within 180 s of SIGINT")
+    program = " ".join(os.path.basename(a) for a in self.argv if not a.startswith("--"))
+    raise SystemExit(f"counts.py: {program} did not end within 180 s of SIGINT (threads: {'; '.join(states)})")
 
 
 tui.Session.stop_slowly = _stop_slowly

@@ -50,7 +50,7 @@ class Session:
         if pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE["rows"], SIZE["columns"], 0, 0))
             os.execve(argv[0], argv, env)
-        self.pid, self.fd = pid, fd
+        self.pid, self.fd, self.argv = pid, fd, argv
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE["rows"], SIZE["columns"], 0, 0))
 
     def burst(self, first_timeout):
