@@ -93,7 +93,7 @@ public enum StartPages {
             while address < mapping.end {
                 let wanted = min(Int((mapping.end - address) / page), entries.count)
                 let got = entries.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted * 8, off_t(address / page * 8)) }
-                guard got > 0 else { break }
+                guard got >= 8 else { break }
                 var run: (start: UInt, count: Int)?
                 for index in 0...(got / 8) {
                     let clean = index < got / 8 && entries[index] & (present | filePage) == present | filePage
