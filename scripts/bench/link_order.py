@@ -46,7 +46,7 @@ def release_binary():
 
 
 def shared_sections(work):
-    """The functions linked as part of a larger code section, with that section's size: lld orders
+    """The functions linked as part of a larger code section: lld orders
     sections, not functions, and a prebuilt archive's object (the Swift runtime's `Swift.o`, SQLite's
     files) keeps most of its code in one `.text` section, which lands where the first of its
     functions in the list puts it. Read from the map of the release link (`-Map`), made again into
@@ -59,7 +59,7 @@ def shared_sections(work):
     argv[argv.index("-o") + 1] = os.path.join(work, "linked")
     mapped = os.path.join(work, "link.map")
     subprocess.run(argv + ["-Xlinker", f"-Map={mapped}"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    shared, section = {}, None
+    shared, whole = set(), False
     with open(mapped) as lines:
         for line in lines:
             fields = line.split(None, 4)
@@ -68,11 +68,11 @@ def shared_sections(work):
             # VMA, LMA, size, alignment, one space, then the indent: none, 8 or 16 spaces.
             depth = len(re.match(r"\s*(?:\S+\s+){3}\S+ ( *)", line).group(1))
             if depth == 0:  # an output section
-                section = None
+                whole = False
             elif depth <= 8:  # an input section: whole (`...o:(.text)`) or one function's (`...:(.text.NAME)`)
-                section = int(fields[2], 16) if line.rstrip().endswith(":(.text)") else None
-            elif section is not None:
-                shared[fields[4].strip()] = section
+                whole = line.rstrip().endswith(":(.text)")
+            elif whole:
+                shared.add(fields[4].strip())
     return shared
 
 
@@ -170,8 +170,9 @@ def main():
     # sections the keys run code in (the first of their functions brings the whole section), then
     # the start's: a shared section among the keys' own would spread them over its size.
     shared = shared_sections(work)
-    hot = [name for name in hot if name not in shared] + [name for name in hot if name in shared]
-    cold = [name for name in cold if name not in shared] + [name for name in cold if name in shared]
+    def own_first(names):
+        return sorted(names, key=lambda name: name in shared)  # a stable sort keeps each part's order
+    hot, cold = own_first(hot), own_first(cold)
     with open(OUTPUT, "w") as out:
         out.write("\n".join(hot + cold) + "\n")
     print(f"link_order.py: {len(hot)} functions of the keys, then {len(cold)} of the start only, of {len(defined)}, "

@@ -1,3 +1,4 @@
+import CheckoutStore
 import Glibc
 
 /// Gives back, once the terminal UI is up and idle, the pages of code and read-only data that only
@@ -15,15 +16,15 @@ import Glibc
 /// tells them apart (`/proc/self/pagemap`: present, and file-backed). Writable mappings are never
 /// touched, as another thread could write a page between the look and the unmapping. Then
 /// `malloc_trim(0)` hands the heap's free pages back.
-public enum StartPages {
+enum StartPages {
     /// One line of `/proc/self/maps`: a mapping's range, whether it can be written, whether it is
     /// private, and whether it maps a file by path.
-    public struct Mapping: Equatable, Sendable {
-        public var start: UInt
-        public var end: UInt
-        public var writable: Bool
-        public var isPrivate: Bool
-        public var mapsFile: Bool
+    struct Mapping: Equatable, Sendable {
+        var start: UInt
+        var end: UInt
+        var writable: Bool
+        var isPrivate: Bool
+        var mapsFile: Bool
 
         /// The mappings ``release()`` looks into.
         var isReleasable: Bool { !writable && isPrivate && mapsFile }
@@ -32,7 +33,7 @@ public enum StartPages {
     /// Unmaps the clean file-backed pages of the read-only private mappings `including` picks,
     /// then trims the heap; the number of pages unmapped (0 where the maps cannot be read).
     @discardableResult
-    public static func release(including: (Mapping) -> Bool = { _ in true }) -> Int {
+    static func release(including: (Mapping) -> Bool = { _ in true }) -> Int {
         let released = releaseCleanPages(of: mappings().filter { $0.isReleasable && including($0) })
         _ = trimHeap?(0)
         return released
@@ -46,8 +47,9 @@ public enum StartPages {
     }()
 
     /// The process's mappings, from `/proc/self/maps`.
-    public static func mappings() -> [Mapping] {
-        guard let text = readAll("/proc/self/maps") else { return [] }
+    static func mappings() -> [Mapping] {
+        // The maps of a process are some kilobytes; 4 MiB is far beyond any.
+        guard let text = try? FileStart.read("/proc/self/maps", limit: 1 << 22) else { return [] }
         return text.split(separator: UInt8(ascii: "\n")).compactMap(parse)
     }
 
@@ -108,20 +110,5 @@ public enum StartPages {
             }
         }
         return released
-    }
-
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return bytes
     }
 }
