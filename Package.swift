@@ -50,9 +50,13 @@ let swiftSettings: [SwiftSetting] = [
 // of the others (`--version` 4.8 M → 1.0 M instructions, first frame 19.3 M → 15.7 M). FriBidi stays a shared library:
 // it is LGPL, and costs the loader 0.03 M. The module maps' `link` lines stay as they are: a debug build and every other
 // package link the shared libraries. (A change to scripts/static-link takes a relink: remove the binary first.)
-// `scripts/link/writable-rodata.ld` adds one output section to lld's layout: the `.rodata` input
-// sections Swift emits writable go after `.data`, so the output `.rodata` (strings, Unicode tables,
-// 2.3 MB) stays read-only, and its pages the start alone read can be given back (StartPages).
+// `scripts/link/layout.ld` adds two output sections to lld's layout: the `.rodata` input sections
+// Swift emits writable go after `.data`, so the output `.rodata` (strings, Unicode tables, 2.3 MB)
+// stays read-only and its pages the start alone read can be given back (StartPages); the functions
+// that have no symbol to order them by go together before `.text`. `-O0` is lld's, not the
+// compiler's: it leaves string literals unmerged, so each object's strings stay together in input
+// order (merged, lld spreads them by hash over one 540 KB section, and the few sentences a key
+// shows faulted in most of it), at 85 KB more file.
 // A debug build keeps all of it. These linker flags are on this executable only; the libraries carry the
 // release-only compiler settings at the top of this file.
 let releaseLinking: [LinkerSetting] = {
@@ -60,7 +64,7 @@ let releaseLinking: [LinkerSetting] = {
                  "-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims",
                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bench/link-order.txt",
                  "-Xlinker", "--no-warn-symbol-ordering", "-L", "\(Context.packageDirectory)/scripts/static-link",
-                 "-Xlinker", "\(Context.packageDirectory)/scripts/link/writable-rodata.ld"]
+                 "-Xlinker", "\(Context.packageDirectory)/scripts/link/layout.ld", "-Xlinker", "-O0"]
     #if canImport(Glibc)
     var name = [UInt8](repeating: 0, count: 64)  // "glibc 2.36"
     _ = name.withUnsafeMutableBufferPointer { confstr(Int32(_CS_GNU_LIBC_VERSION), $0.baseAddress, $0.count) }

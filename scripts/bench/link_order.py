@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the link order of the release `checkout` (scripts/bench/link-order.txt): the functions the
-terminal UI runs while a card is typed, those in the most frames first (then by their instructions),
-then the functions only its start runs, found
-by running it under valgrind's callgrind through the same keys as tui.py (at 80x24, and at 120x40
-with the event panel), with a profile dumped after each frame drawn.
+terminal UI runs once its start is over and a card is typed, those in the most frames first (then by
+their instructions), then the functions only its start runs, found by running it under valgrind's
+callgrind through the same keys as tui.py (at 80x24, and at 120x40 with the event panel), with a
+profile dumped after each frame drawn and where the start's pages are given back (StartPages).
 
     scripts/bench/link_order.py [CHECKOUT]     (default: the release build of the README's command)
 
@@ -62,17 +62,18 @@ def shared_sections(work):
     shared, whole = set(), False
     with open(mapped) as lines:
         for line in lines:
-            fields = line.split(None, 4)
-            if len(fields) < 5 or not re.fullmatch(r"[0-9a-f]+", fields[2]):
+            # VMA, LMA, size, alignment, one space, then the indent (none, 8 or 16 spaces) and a
+            # name. Other lines (an unmerged string's text, lld -O0) are not entries.
+            entry = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ ( *)(\S.*)$", line)
+            if entry is None:
                 continue
-            # VMA, LMA, size, alignment, one space, then the indent: none, 8 or 16 spaces.
-            depth = len(re.match(r"\s*(?:\S+\s+){3}\S+ ( *)", line).group(1))
+            depth = len(entry.group(1))
             if depth == 0:  # an output section
                 whole = False
             elif depth <= 8:  # an input section: whole (`...o:(.text)`) or one function's (`...:(.text.NAME)`)
                 whole = line.rstrip().endswith(":(.text)")
             elif whole:
-                shared.add(fields[4].strip())
+                shared.add(entry.group(2).strip())
     return shared
 
 
@@ -84,6 +85,23 @@ def functions(binary):
         if len(fields) == 3 and fields[1] in "tTwW":
             names[fields[2]] += 1
     return names
+
+
+def release_symbol(binary):
+    """The symbol of the function that gives the start's pages back (StartPages), or None."""
+    listing = subprocess.run(["nm", binary], check=True, capture_output=True, text=True).stdout
+    return next((line.split()[-1] for line in listing.splitlines() if "10StartPagesO" in line and "releaseClean" in line), None)
+
+
+def trigger(part):
+    """The function whose end made callgrind write this part (`--dump-after`), or None."""
+    with open(part) as lines:
+        for line in lines:
+            if line.startswith("desc: Trigger: --dump-after="):
+                return line.split("=", 1)[1].strip()
+            if line.startswith("events:"):
+                return None
+    return None
 
 
 def self_costs(path):
@@ -128,8 +146,9 @@ def main():
     stripped = os.path.join(work, "checkout")
     subprocess.run(["strip", "-g", "-o", stripped, binary], check=True)
     draw = counts.draw_symbol(binary)
-    if draw is None:
-        raise SystemExit("link_order.py: no NCursesTerminal.draw symbol in the binary")
+    trim = release_symbol(binary)
+    if draw is None or trim is None:
+        raise SystemExit("link_order.py: no NCursesTerminal.draw or StartPages release symbol in the binary")
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     keys, start, frames = collections.Counter(), collections.Counter(), collections.Counter()
     # The sizes bench-compare.sh measures: 120x40 shows the event panel beside the form.
@@ -137,7 +156,8 @@ def main():
         tui.SIZE["columns"], tui.SIZE["rows"] = columns, rows
         profile = os.path.join(work, f"callgrind-{columns}x{rows}.out")
         argv = [shutil.which("valgrind"), "--tool=callgrind", "--demangle=no", "--dump-instr=no", "--vgdb=no",
-                f"--callgrind-out-file={profile}", f"--dump-after={draw}", stripped, "pay", "--data-dir", os.path.join(work, "data")]
+                f"--callgrind-out-file={profile}", f"--dump-after={draw}", f"--dump-after={trim}", stripped, "pay",
+                "--data-dir", os.path.join(work, "data")]
         session = tui.Session(argv, env)
         session.first_frame()
         session.drain(1.0)
@@ -150,13 +170,19 @@ def main():
                 counts.slow_key(session, b"\x7f")
         session.drain(1.0)
         session.stop_slowly()
-        # Dump 1 ends with the first frame; dump 2 holds the work after it (the ledger opened, the
-        # engine built) and the first key; the last part is the exit.
+        # A part ends at each frame drawn and where the start's pages are given back. What ran
+        # before that part is the start's; what runs after it faults its pages in again, and is the
+        # keys' (a frame drawn after it included, and whatever a thread finishes after it). The part
+        # that ends with the giving back counts as the keys' too, after them (in no frame): the loop
+        # that gives the pages back runs on once they are gone, and so does its caller.
         parts = sorted(glob.glob(profile + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+        given_back = next((index for index, part in enumerate(parts) if trigger(part) == trim), None)
+        if given_back is None:
+            raise SystemExit("link_order.py: the start's pages were not given back in the run (StartPages)")
         for index, part in enumerate(parts):
             costs = self_costs(part)
-            (start if index < 2 else keys).update(costs)
-            if index >= 2:
+            (start if index < given_back else keys).update(costs)
+            if index > given_back:
                 frames.update(name for name, cost in costs.items() if cost > 0)
         start.update(self_costs(profile))
     defined = functions(binary)
