@@ -27,6 +27,12 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     var jsonCases = ""
     var memberCases = ""
     var members = ""
+    // The sentences by their key's place come first, English's first, in the source and in the
+    // switch that names them: the compiler lays a string literal's text out where the first
+    // function it emits uses it, so English's sentences lie together in the 32 KB a session reads
+    // while it shows them, apart from the other languages and from the rows (keys and counts) only
+    // a catalogue without slots reads (issue 33: memory).
+    var slotMembers = ""
     // Each row's place among the English catalogue's keys (first appearance, as `TextKey`'s cases
     // are made from the same file): the row's ``TextKey/ordinal``, so a catalogue built from ready
     // rows looks no name up. -1 for a name English lacks.
@@ -57,14 +63,16 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
             // the catalogue would take (`StringCatalogue`'s rules; ReadyDataTests hold the two
             // forms equal to the parsed file): otherwise the rows above, checked at start, say why.
             if let slots = catalogueSlots(rows, ordinals: ordinals) {
-                members += "\n    /// `\(file.name)`'s sentences by their key's place: plain ones, then counted ones' forms.\n"
-                members += "    @_optimize(none) private static func \(member)Slots() -> (plain: [Int], texts: [String], counted: [Int], categories: [String], forms: [String]) {\n"
-                members += "        (plain: [\(slots.plain.map { String($0.ordinal) }.joined(separator: ", "))],\n"
-                members += "         texts: [\n" + slots.plain.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ],\n"
-                members += "         counted: [\(slots.counted.map { String($0.ordinal) }.joined(separator: ", "))],\n"
-                members += "         categories: [\(slots.counted.map { "\"\(literal($0.category))\"" }.joined(separator: ", "))],\n"
-                members += "         forms: [\n" + slots.counted.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ])\n    }\n"
-                slotCases += "        case \"\(literal(file.name))\": \(member)Slots()\n"
+                var slotMember = "\n    /// `\(file.name)`'s sentences by their key's place: plain ones, then counted ones' forms.\n"
+                slotMember += "    @_optimize(none) private static func \(member)Slots() -> (plain: [Int], texts: [String], counted: [Int], categories: [String], forms: [String]) {\n"
+                slotMember += "        (plain: [\(slots.plain.map { String($0.ordinal) }.joined(separator: ", "))],\n"
+                slotMember += "         texts: [\n" + slots.plain.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ],\n"
+                slotMember += "         counted: [\(slots.counted.map { String($0.ordinal) }.joined(separator: ", "))],\n"
+                slotMember += "         categories: [\(slots.counted.map { "\"\(literal($0.category))\"" }.joined(separator: ", "))],\n"
+                slotMember += "         forms: [\n" + slots.counted.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ])\n    }\n"
+                slotMembers = file.name == "strings/en.tsv" ? slotMember + slotMembers : slotMembers + slotMember
+                let slotCase = "        case \"\(literal(file.name))\": \(member)Slots()\n"
+                slotCases = file.name == "strings/en.tsv" ? slotCase + slotCases : slotCases + slotCase
             }
         } else if file.name.hasSuffix(".json") {
             var parser = JSONReader(bytes: Array(file.text.utf8))
@@ -142,7 +150,7 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     \(memberCases)        default: nil
             }
         }
-    \(members)}
+    \(slotMembers)\(members)}
 
     """
 }

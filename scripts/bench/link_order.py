@@ -20,6 +20,7 @@ hands this list to lld (`--symbol-ordering-file`); a function renamed since the 
 only left where it was. Run it again (apt-get install valgrind) when the start-up or key path has
 changed much.
 """
+import bisect
 import collections
 import glob
 import os
@@ -135,6 +136,72 @@ def self_costs(path):
     return costs
 
 
+# Where valgrind maps a position-independent executable (no randomization under valgrind);
+# data_symbols checks it against the running program's maps.
+VALGRIND_PIE_BASE = 0x108000
+
+
+def data_symbols(binary, stripped, trim, env, work):
+    """The read-only data symbols (type descriptors, metadata patterns, conformance records) the
+    keys read once the start's pages are given back, in the order first read: one round of tui.py's
+    keys at 80x24 under valgrind's lackey, each 64-byte line of the binary's data read or written
+    after the first instruction of the giving back (scripts/bench/data_lines.c). A symbol
+    ordering file orders data sections as it orders functions (a release build gives each its
+    own section), so these go together at the head of `.rodata` and the keys' reads fault in a
+    window or two there instead of one in each object's data."""
+    symbols = []
+    for line in subprocess.run(["nm", "-S", "--defined-only", binary], check=True, capture_output=True, text=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[2] in "rR":
+            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    # A name many objects define (`l__swift5_reflection_descriptor`) would bring all of them.
+    defined = collections.Counter(name for _, _, name in symbols)
+    symbols = sorted(symbol for symbol in symbols if defined[symbol[2]] == 1)
+    starts = [address for address, _, _ in symbols]
+    end = max(address + size for address, size, _ in symbols)
+    trim_address = next(int(line.split()[0], 16) for line in subprocess.run(["nm", binary], check=True, capture_output=True, text=True).stdout.splitlines()
+                        if line.split()[-1] == trim)
+    tool = os.path.join(work, "data_lines")
+    subprocess.run(["cc", "-O2", "-o", tool, os.path.join(os.path.dirname(os.path.abspath(__file__)), "data_lines.c")], check=True)
+    fifo, lines = os.path.join(work, "lackey.fifo"), os.path.join(work, "data-lines.txt")
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["sh", "-c", 'exec "$0" "$1" "$2" "$3" < "$4" > "$5"', tool, hex(VALGRIND_PIE_BASE + trim_address),
+                               hex(VALGRIND_PIE_BASE), hex(VALGRIND_PIE_BASE + end), fifo, lines])
+    tui.SIZE["columns"], tui.SIZE["rows"] = 80, 24
+    argv = [shutil.which("valgrind"), "--tool=lackey", "--trace-mem=yes", f"--log-file={fifo}", stripped, "pay",
+            "--data-dir", os.path.join(work, "lackey-data")]
+    session = tui.Session(argv, env)
+    session.first_frame()
+    # Lackey runs a program some hundred times slower: time for the engine's start, so that the
+    # pages are given back before the first key.
+    session.drain(8.0)
+    with open(f"/proc/{session.pid}/maps") as maps:
+        mapped = next((int(entry.split()[0].split("-")[0], 16) - int(entry.split()[2], 16) for entry in maps
+                       if entry.split()[-1] == stripped), None)
+    if mapped != VALGRIND_PIE_BASE:
+        raise SystemExit(f"link_order.py: valgrind mapped the binary at {mapped!r}, not {VALGRIND_PIE_BASE:#x}")
+    for index, digit in enumerate(tui.CARD):
+        counts.slow_key(session, digit.encode())
+        if index == 7:
+            session.wait_for(tui.CHOOSER, 60.0)
+    for _ in tui.CARD:
+        counts.slow_key(session, b"\x7f")
+    session.drain(1.0)
+    session.stop_slowly()
+    reader.wait()
+    if os.path.getsize(lines) == 0:
+        raise SystemExit("link_order.py: under lackey the start's pages were not given back (no data read after it)")
+    names, seen = [], set()
+    with open(lines) as touched:
+        for line in touched:
+            address = int(line, 16) - VALGRIND_PIE_BASE
+            index = bisect.bisect_right(starts, address) - 1
+            if index >= 0 and address < symbols[index][0] + max(symbols[index][1], 1) and symbols[index][2] not in seen:
+                seen.add(symbols[index][2])
+                names.append(symbols[index][2])
+    return names
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else release_binary()
     if not shutil.which("valgrind"):
@@ -199,10 +266,11 @@ def main():
     def own_first(names):
         return sorted(names, key=lambda name: name in shared)  # a stable sort keeps each part's order
     hot, cold = own_first(hot), own_first(cold)
+    data = data_symbols(binary, stripped, trim, env, work)
     with open(OUTPUT, "w") as out:
-        out.write("\n".join(hot + cold) + "\n")
-    print(f"link_order.py: {len(hot)} functions of the keys, then {len(cold)} of the start only, of {len(defined)}, "
-          f"written to {os.path.relpath(OUTPUT, ROOT)}")
+        out.write("\n".join(hot + cold + data) + "\n")
+    print(f"link_order.py: {len(hot)} functions of the keys, then {len(cold)} of the start only, of {len(defined)}; "
+          f"{len(data)} read-only data symbols of the keys; written to {os.path.relpath(OUTPUT, ROOT)}")
     shutil.rmtree(work, ignore_errors=True)
 
 
