@@ -3,7 +3,9 @@
 terminal UI runs once its start is over and a card is typed, those in the most frames first (then by
 their instructions), then the functions only its start runs, found by running it under valgrind's
 callgrind through the same keys as tui.py (at 80x24, and at 120x40 with the event panel), with a
-profile dumped after each frame drawn and where the start's pages are given back (StartPages).
+profile dumped after each frame drawn and where the start's pages are given back (StartPages);
+then the read-only data symbols the keys read (valgrind's lackey, `data_symbols`). Functions
+without a symbol (`.L…` sections) cannot be listed: scripts/link/layout.ld places them.
 
     scripts/bench/link_order.py [CHECKOUT]     (default: the release build of the README's command)
 
