@@ -138,6 +138,20 @@ def self_costs(path):
     return costs
 
 
+def type_slowly(session, rounds, chooser_wait):
+    """tui.py's keys under valgrind, `rounds` times (the co-badged card digit by digit, the chooser
+    after the 8th, then backspaces), each key's whole update read; then the session ends."""
+    for _ in range(rounds):
+        for index, digit in enumerate(tui.CARD):
+            counts.slow_key(session, digit.encode())
+            if index == 7:
+                session.wait_for(tui.CHOOSER, chooser_wait)
+        for _ in tui.CARD:
+            counts.slow_key(session, b"\x7f")
+    session.drain(1.0)
+    session.stop_slowly()
+
+
 # Where valgrind maps a position-independent executable (no randomization under valgrind);
 # data_symbols checks it against the running program's maps.
 VALGRIND_PIE_BASE = 0x108000
@@ -182,14 +196,7 @@ def data_symbols(binary, stripped, trim, env, work):
                        if entry.split()[-1] == stripped), None)
     if mapped != VALGRIND_PIE_BASE:
         raise SystemExit(f"link_order.py: valgrind mapped the binary at {mapped!r}, not {VALGRIND_PIE_BASE:#x}")
-    for index, digit in enumerate(tui.CARD):
-        counts.slow_key(session, digit.encode())
-        if index == 7:
-            session.wait_for(tui.CHOOSER, 60.0)
-    for _ in tui.CARD:
-        counts.slow_key(session, b"\x7f")
-    session.drain(1.0)
-    session.stop_slowly()
+    type_slowly(session, rounds=1, chooser_wait=60.0)
     reader.wait()
     if os.path.getsize(lines) == 0:
         raise SystemExit("link_order.py: under lackey the start's pages were not given back (no data read after it)")
@@ -230,15 +237,7 @@ def main():
         session = tui.Session(argv, env)
         session.first_frame()
         session.drain(1.0)
-        for _ in range(2):
-            for index, digit in enumerate(tui.CARD):
-                counts.slow_key(session, digit.encode())
-                if index == 7:
-                    session.wait_for(tui.CHOOSER, 20.0)
-            for _ in tui.CARD:
-                counts.slow_key(session, b"\x7f")
-        session.drain(1.0)
-        session.stop_slowly()
+        type_slowly(session, rounds=2, chooser_wait=20.0)
         # A part ends at each frame drawn and where the start's pages are given back. What ran
         # before that part is the start's; what runs after it faults its pages in again, and is the
         # keys' (a frame drawn after it included, and whatever a thread finishes after it). The part
