@@ -33,11 +33,12 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
     // while it shows them, apart from the other languages and from the rows (keys and counts) only
     // a catalogue without slots reads (issue 33: memory).
     var slotMembers = ""
+    let english = "strings/en.tsv"
     // Each row's place among the English catalogue's keys (first appearance, as `TextKey`'s cases
     // are made from the same file): the row's ``TextKey/ordinal``, so a catalogue built from ready
     // rows looks no name up. -1 for a name English lacks.
     var ordinals: [String: Int] = [:]
-    for row in files.first(where: { $0.name == "strings/en.tsv" }).flatMap({ catalogueRows($0.text) }) ?? [] where ordinals[row.key] == nil {
+    for row in files.first(where: { $0.name == english }).flatMap({ catalogueRows($0.text) }) ?? [] where ordinals[row.key] == nil {
         ordinals[row.key] = ordinals.count
     }
     for (index, file) in files.enumerated() {
@@ -70,9 +71,9 @@ func readyDataSource(_ files: [(name: String, text: String)]) -> String {
                 slotMember += "         counted: [\(slots.counted.map { String($0.ordinal) }.joined(separator: ", "))],\n"
                 slotMember += "         categories: [\(slots.counted.map { "\"\(literal($0.category))\"" }.joined(separator: ", "))],\n"
                 slotMember += "         forms: [\n" + slots.counted.map { "            \"\(literal($0.text))\",\n" }.joined() + "         ])\n    }\n"
-                slotMembers = file.name == "strings/en.tsv" ? slotMember + slotMembers : slotMembers + slotMember
+                slotMembers = file.name == english ? slotMember + slotMembers : slotMembers + slotMember
                 let slotCase = "        case \"\(literal(file.name))\": \(member)Slots()\n"
-                slotCases = file.name == "strings/en.tsv" ? slotCase + slotCases : slotCases + slotCase
+                slotCases = file.name == english ? slotCase + slotCases : slotCases + slotCase
             }
         } else if file.name.hasSuffix(".json") {
             var parser = JSONReader(bytes: Array(file.text.utf8))

@@ -91,9 +91,11 @@ def functions(binary):
 
 
 def release_symbol(binary):
-    """The symbol of the function that gives the start's pages back (StartPages), or None."""
+    """The symbol of the function that gives the start's pages back (StartPages) and its address,
+    or (None, None)."""
     listing = subprocess.run(["nm", binary], check=True, capture_output=True, text=True).stdout
-    return next((line.split()[-1] for line in listing.splitlines() if "10StartPagesO" in line and "releaseClean" in line), None)
+    return next(((line.split()[-1], int(line.split()[0], 16)) for line in listing.splitlines()
+                 if "10StartPagesO" in line and "releaseClean" in line), (None, None))
 
 
 def trigger(part):
@@ -157,7 +159,7 @@ def type_slowly(session, rounds, chooser_wait):
 VALGRIND_PIE_BASE = 0x108000
 
 
-def data_symbols(binary, stripped, trim, env, work):
+def data_symbols(binary, stripped, trim_address, env, work):
     """The read-only data symbols (type descriptors, metadata patterns, conformance records) the
     keys read once the start's pages are given back, in the order first read: one round of tui.py's
     keys at 80x24 under valgrind's lackey, each 64-byte line of the binary's data read or written
@@ -175,8 +177,6 @@ def data_symbols(binary, stripped, trim, env, work):
     symbols = sorted(symbol for symbol in symbols if defined[symbol[2]] == 1)
     starts = [address for address, _, _ in symbols]
     end = max(address + size for address, size, _ in symbols)
-    trim_address = next(int(line.split()[0], 16) for line in subprocess.run(["nm", binary], check=True, capture_output=True, text=True).stdout.splitlines()
-                        if line.split()[-1] == trim)
     tool = os.path.join(work, "data_lines")
     subprocess.run(["cc", "-O2", "-o", tool, os.path.join(os.path.dirname(os.path.abspath(__file__)), "data_lines.c")], check=True)
     fifo, lines = os.path.join(work, "lackey.fifo"), os.path.join(work, "data-lines.txt")
@@ -222,7 +222,7 @@ def main():
     stripped = os.path.join(work, "checkout")
     subprocess.run(["strip", "-g", "-o", stripped, binary], check=True)
     draw = counts.draw_symbol(binary)
-    trim = release_symbol(binary)
+    trim, trim_address = release_symbol(binary)
     if draw is None or trim is None:
         raise SystemExit("link_order.py: no NCursesTerminal.draw or StartPages release symbol in the binary")
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
@@ -267,7 +267,7 @@ def main():
     def own_first(names):
         return sorted(names, key=lambda name: name in shared)  # a stable sort keeps each part's order
     hot, cold = own_first(hot), own_first(cold)
-    data = data_symbols(binary, stripped, trim, env, work)
+    data = data_symbols(binary, stripped, trim_address, env, work)
     with open(OUTPUT, "w") as out:
         out.write("\n".join(hot + cold + data) + "\n")
     print(f"link_order.py: {len(hot)} functions of the keys, then {len(cold)} of the start only, of {len(defined)}; "
