@@ -42,7 +42,7 @@ OUTPUT = os.path.join(ROOT, "scripts", "bench", "link-order.txt")
 
 
 def release_binary():
-    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "checkout"]
+    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--disable-local-rpath", "--product", "checkout"]
     subprocess.run(build, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     path = subprocess.run(build[:4] + ["--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     return os.path.join(path, "checkout")
@@ -56,7 +56,7 @@ def shared_sections(work):
     `work` from the link command `swift build -v` shows."""
     binary = release_binary()
     os.remove(binary)
-    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "checkout", "-v"]
+    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--disable-local-rpath", "--product", "checkout", "-v"]
     shown = subprocess.run(build, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
     argv = shlex.split(next(line for line in shown if "-emit-executable" in line and binary in line))
     argv[argv.index("-o") + 1] = os.path.join(work, "linked")
