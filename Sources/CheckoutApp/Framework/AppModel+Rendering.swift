@@ -13,6 +13,8 @@ extension AppModel {
     /// told (a demo's checks read the rows left to right, in logical order).
     public func render(width: Int, height: Int, direction: Language.Direction? = nil) -> Canvas {
         var canvas = Canvas(width: width, height: height)
+        // A card form's frame has 19 click targets at 80x24 and 120x40 (its fields, badges, buttons, the footer's keys).
+        canvas.reserveTargets(32)
         canvas.direction = direction ?? context.localizer.language.direction
         canvas.textOrder = textOrder
         guard let top, let shown = topModel(.frame) else { return canvas }
