@@ -18,8 +18,6 @@ enum TUICommand {
     /// `drive`: the same options and settings for `checkout drive`'s JSON Lines (``DriveCommand``).
     @MainActor
     static func run(_ arguments: [String], drive: Bool = false) async -> Int32 {
-        // The pages the start is about to fault in are read while it gets there.
-        if !drive { StartPages.readAhead() }
         let options: CommandLineOptions
         switch await prepare(arguments, command: drive ? .drive : .tui) {
         case nil:

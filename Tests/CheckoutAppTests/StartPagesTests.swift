@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Testing
-import CTerminalRestore
 @testable import CheckoutTUI
 
 /// Giving back the start's pages (``StartPages``): which mappings it reads, that a clean page of a
@@ -21,12 +20,6 @@ import CTerminalRestore
         #expect(parsed[0] == StartPages.Mapping(start: 0x55d0_c8a0_0000, end: 0x55d0_c970_0000, writable: false, isPrivate: true, mapsFile: true))
         #expect(parsed.map { $0?.isReleasable } == [true, false, false, false, false, nil])
         #expect(parsed[4]?.mapsFile == false && parsed[4]?.writable == true)
-    }
-
-    /// The read ahead finds the program's own image and the kernel takes the advice for each of its
-    /// loaded segments: at least its read-only data and its code.
-    @Test func theReadAheadAdvisesEachLoadedSegmentOfTheProgramsOwnFile() {
-        #expect(ctr_advise_image() >= 2)
     }
 
     @Test func theProcessMapsHoldTheCLibrarysCodeAsReleasable() {

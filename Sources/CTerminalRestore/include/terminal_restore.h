@@ -61,14 +61,4 @@ int ctr_echo_hide(int fd);
    echo is not hidden. */
 void ctr_echo_restore(void);
 
-/* Starts reading into the page cache, on a thread of its own that does not wait for the reads, the
-   pages of the program's own file that are not there (madvise MADV_WILLNEED on the file part of each
-   loaded segment). The start's own page faults then wait for reads already under way, all at once,
-   instead of reading one window at a time. When every page is cached it costs the other thread
-   about 0.2 ms of page-cache lookups and the calling thread one pthread_create. */
-void ctr_read_ahead_image(void);
-
-/* What that thread does, on the calling thread: the number of segments advised. */
-int ctr_advise_image(void);
-
 #endif

@@ -1,9 +1,8 @@
-import CTerminalRestore
 import CheckoutStore
 import Glibc
 
-/// Reads the program's file ahead as the terminal UI starts, and gives back, once it is up and idle,
-/// the pages of code and read-only data that only its start used, and the heap the start freed.
+/// Gives back, once the terminal UI is up and idle, the pages of code and read-only data that only
+/// its start used, and the heap the start freed.
 ///
 /// A start runs code a key never runs again (the option table, the ledger's SQL, the catalogues'
 /// set-up, the locale), and the kernel maps a file's pages 64 KiB and more around each page a
@@ -17,15 +16,7 @@ import Glibc
 /// tells them apart (`/proc/self/pagemap`: present, and file-backed). Writable mappings are never
 /// touched, as another thread could write a page between the look and the unmapping. Then
 /// `malloc_trim(0)` hands the heap's free pages back.
-public enum StartPages {
-    /// Starts reading the program's own pages that are not in the page cache, all at once, on a
-    /// thread that does not wait for them (`ctr_read_ahead_image`): only in a process whose
-    /// standard input and output are a terminal, as the terminal UI's is.
-    public static func readAhead() {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return }
-        ctr_read_ahead_image()
-    }
-
+enum StartPages {
     /// One line of `/proc/self/maps`: a mapping's range, whether it can be written, whether it is
     /// private, and whether it maps a file by path.
     struct Mapping: Equatable, Sendable {
