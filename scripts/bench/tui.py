@@ -6,7 +6,8 @@
 Each run starts `checkout pay` and `dialog --inputbox` in turn (interleaved) and measures (--size
 120x40 shows the event panel beside the form):
 - start to first frame: from just before the fork to the last byte of the first burst of output that
-  holds the screen's "Card number" (the inputbox is given that prompt too);
+  holds the screen's "Card number" (the inputbox is given that prompt too), with the page faults
+  by then that read from disk (a page not in the page cache);
 - keystroke to first byte (and to the last byte of the update): --cycles times, the co-badged card
   4000 0025 0000 1001 typed digit by digit, with a pause after the 8th digit that outlasts the
   200 ms debounce so that the BIN lookup is made and the network chooser shown (checkout: until
@@ -126,10 +127,19 @@ class Session:
                     fields[line.split(":")[0]] = int(line.split()[1]) / 1024
         return fields
 
-    def cpu_ticks(self):
+    def stat_fields(self):
+        """The fields of /proc/PID/stat after the command name: [0] is the state (field 3)."""
         with open(f"/proc/{self.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
+            return stat.read().rsplit(")", 1)[1].split()
+
+    def cpu_ticks(self):
+        fields = self.stat_fields()
         return int(fields[11]) + int(fields[12])
+
+    def major_faults(self):
+        """Page faults so far that had to read from disk (a page of the program or of a library
+        that was not in the page cache)."""
+        return int(self.stat_fields()[9])
 
     def stop(self):
         os.kill(self.pid, signal.SIGINT)
@@ -149,6 +159,7 @@ class Session:
 def measure(argv, env, cycles, is_checkout, idle=0):
     session = Session(argv, env)
     result = {"first frame": session.first_frame(), "first": [], "last": [], "digit bytes": [], "chooser": []}
+    result["start major faults"] = session.major_faults()
     session.drain(0.3)
     for _ in range(cycles):
         for index, digit in enumerate(CARD):
@@ -211,8 +222,13 @@ def main():
     for name, _, _ in commands[:-1]:
         label = "" if name == "checkout" else f"  {name}: "
         frame, d_frame = per_run(name, "first frame"), per_run(d, "first frame")
-        row(f"{label}start → first frame, {size}", f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)}",
-            f"`checkout pay`: {summary(frame, 1, 'ms', 1000)}", ratio(median(frame), median(d_frame)))
+        # The major faults say how much of the time was the disk's: this machine pages out a file's
+        # pages that were idle for a minute (Docs/figures.md), which a 28 MB binary feels and the C
+        # library every process uses does not.
+        faults, d_faults = per_run(name, "start major faults"), per_run(d, "start major faults")
+        row(f"{label}start → first frame, {size} (and page faults by then that read from disk)",
+            f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)} ({summary(d_faults, 0)})",
+            f"`checkout pay`: {summary(frame, 1, 'ms', 1000)} ({summary(faults, 0)})", ratio(median(frame), median(d_frame)))
         for fraction, title in ((0.5, "p50"), (0.99, "p99")):
             ours = per_run(name, "first", lambda v: percentile(v, fraction))
             theirs = per_run(d, "first", lambda v: percentile(v, fraction))
