@@ -81,7 +81,17 @@ public struct HTTPClient: Sendable {
     /// The most transfers running at once in the process.
     public static let maximumTransfers = 8
 
-    public init() {}
+    /// The slots this client's transfers take: the process's (``TransferSlots/shared``), except in
+    /// a test that fills a set of its own, which would otherwise hold up every other suite's requests.
+    let slots: TransferSlots
+
+    public init() {
+        slots = .shared
+    }
+
+    init(slots: TransferSlots) {
+        self.slots = slots
+    }
 
     /// Sends `request` and returns the complete response, whatever its status except a redirect.
     ///
@@ -89,18 +99,19 @@ public struct HTTPClient: Sendable {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let exchange = HTTPExchange(deadline: ContinuousClock.now + request.timeout)
         try Task.checkCancellation()
-        try await TransferSlots.shared.acquire()
+        let slots = slots
+        try await slots.acquire()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 guard exchange.start(continuation) else {
-                    TransferSlots.shared.release()
+                    slots.release()
                     return
                 }
                 // A serial queue of its own gets a thread that may block for the whole transfer;
                 // the slot is given back when the transfer has ended, not when its caller left.
                 DispatchQueue(label: "checkout-http").async {
                     exchange.end(Self.perform(request, exchange: exchange))
-                    TransferSlots.shared.release()
+                    slots.release()
                 }
             }
         } onCancel: {
@@ -209,13 +220,15 @@ final class TransferSlots: Sendable {
     }
 
     private let state: Mutex<State>
+    private let count: Int
 
     init(count: Int) {
+        self.count = count
         state = Mutex(State(free: count))
     }
 
     /// How many slots are taken now.
-    var inUse: Int { state.withLock { HTTPClient.maximumTransfers - $0.free } }
+    var inUse: Int { state.withLock { count - $0.free } }
 
     /// Returns once a slot is the caller's; throws `CancellationError` if the task is cancelled first.
     func acquire() async throws {
