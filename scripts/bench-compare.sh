@@ -82,8 +82,7 @@ done
 TIME=/usr/bin/time
 
 if [[ -z "${CHECKOUT_BIN:-}" ]]; then
-    swift build -c release --static-swift-stdlib --disable-local-rpath --product checkout >/dev/null
-    CHECKOUT_BIN="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/checkout"
+    CHECKOUT_BIN="$(scripts/release-build.sh)"
 fi
 # Builds to compare in the start-up and terminal-UI sections, as --program NAME=BINARY.
 PROGRAMS=()

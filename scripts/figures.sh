@@ -4,8 +4,7 @@
 # with sqlite3, dialog and Node (issue 10's table) are scripts/bench-compare.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --disable-local-rpath --product checkout >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/checkout"
+bin="$(scripts/release-build.sh)"
 echo "== checkout bench (core: detection and the BIN table)"
 "$bin" bench
 echo

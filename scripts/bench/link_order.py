@@ -41,11 +41,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 OUTPUT = os.path.join(ROOT, "scripts", "bench", "link-order.txt")
 
 
+RELEASE_BUILD = os.path.join(ROOT, "scripts", "release-build.sh")
+
+
 def release_binary():
-    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--disable-local-rpath", "--product", "checkout"]
-    subprocess.run(build, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(build[:4] + ["--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
-    return os.path.join(path, "checkout")
+    """The release build of the README's set-up line (scripts/release-build.sh), built if need be."""
+    return subprocess.run([RELEASE_BUILD], cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
 
 
 def shared_sections(work):
@@ -56,7 +57,8 @@ def shared_sections(work):
     `work` from the link command `swift build -v` shows."""
     binary = release_binary()
     os.remove(binary)
-    build = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--disable-local-rpath", "--product", "checkout", "-v"]
+    flags = subprocess.run([RELEASE_BUILD, "--print-flags"], check=True, stdout=subprocess.PIPE, text=True).stdout.split()
+    build = ["swift", "build", *flags, "--product", "checkout", "-v"]
     shown = subprocess.run(build, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
     argv = shlex.split(next(line for line in shown if "-emit-executable" in line and binary in line))
     argv[argv.index("-o") + 1] = os.path.join(work, "linked")
