@@ -49,7 +49,7 @@ let swiftSettings: [SwiftSetting] = [
 // answers `-lsqlite3` (and so on) with `libsqlite3.a`, so the loader maps libc, libm and FriBidi only and relocates none
 // of the others (`--version` 4.8 M → 1.0 M instructions, first frame 19.3 M → 15.7 M). FriBidi stays a shared library:
 // it is LGPL, and costs the loader 0.03 M. The module maps' `link` lines stay as they are: a debug build and every other
-// package link the shared libraries. (A change to scripts/static-link takes a relink: remove the binary first.)
+// package link the shared libraries. (A change to scripts/static-link, scripts/link or the link order takes a relink, which SwiftPM does not see: scripts/release-build.sh removes a binary older than them first.)
 // `scripts/link/layout.ld` adds two output sections to lld's layout: the `.rodata` input sections
 // Swift emits writable go after `.data`, so the output `.rodata` (strings, Unicode tables, 2.3 MB)
 // stays read-only and its pages the start alone read can be given back (StartPages); the functions

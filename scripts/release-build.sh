@@ -12,5 +12,11 @@ if [[ "${1:-}" == --print-flags ]]; then
     echo "${flags[*]}"
     exit 0
 fi
+binary="$(swift build "${flags[@]}" --show-bin-path)/checkout"
+# SwiftPM relinks when a source or the manifest changes, not when a file the link flags name does:
+# a binary older than the link order, the linker script or the static-link stubs is linked again.
+if [[ -e "$binary" ]] && [[ -n "$(find scripts/bench/link-order.txt scripts/link scripts/static-link -newer "$binary" -print -quit)" ]]; then
+    rm -f "$binary"
+fi
 swift build "${flags[@]}" --product checkout >/dev/null
-echo "$(swift build "${flags[@]}" --show-bin-path)/checkout"
+echo "$binary"
