@@ -39,8 +39,6 @@ import tui  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUTPUT = os.path.join(ROOT, "scripts", "bench", "link-order.txt")
-
-
 RELEASE_BUILD = os.path.join(ROOT, "scripts", "release-build.sh")
 
 

@@ -142,6 +142,11 @@ class Session:
         that was not in the page cache)."""
         return int(self.stat_fields()[9])
 
+    def kill(self):
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
     def stop(self):
         os.kill(self.pid, signal.SIGINT)
         deadline = time.perf_counter() + 2
@@ -160,7 +165,7 @@ class Session:
 def measure(argv, env, cycles, is_checkout, idle=0):
     session = Session(argv, env)
     result = {"first frame": session.first_frame(), "first": [], "last": [], "digit bytes": [], "chooser": []}
-    result["start major faults"] = session.major_faults()
+    result["major faults"] = session.major_faults()
     session.drain(0.3)
     for _ in range(cycles):
         for index, digit in enumerate(CARD):
@@ -194,11 +199,8 @@ def measure(argv, env, cycles, is_checkout, idle=0):
     for _ in range(2):
         time.sleep(0.3)
         again = Session(argv, env)
-        result["first frame again"] = again.first_frame()
-        result["again major faults"] = again.major_faults()
-        os.kill(again.pid, signal.SIGKILL)
-        os.waitpid(again.pid, 0)
-        os.close(again.fd)
+        result["cached first frame"], result["cached major faults"] = again.first_frame(), again.major_faults()
+        again.kill()
     return result
 
 
@@ -233,19 +235,15 @@ def main():
     keys = len(results[d][0]["first"])
     for name, _, _ in commands[:-1]:
         label = "" if name == "checkout" else f"  {name}: "
-        frame, d_frame = per_run(name, "first frame"), per_run(d, "first frame")
         # The major faults say how much of the time was the disk's: this machine pages out a file's
-        # pages that were idle for a minute (Docs/figures.md), which a 28 MB binary feels and the C
+        # pages soon after they were read (Docs/figures.md), which a 28 MB binary feels and the C
         # library every process uses does not.
-        faults, d_faults = per_run(name, "start major faults"), per_run(d, "start major faults")
-        row(f"{label}start → first frame, {size} (and page faults by then that read from disk)",
-            f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)} ({summary(d_faults, 0)})",
-            f"`checkout pay`: {summary(frame, 1, 'ms', 1000)} ({summary(faults, 0)})", ratio(median(frame), median(d_frame)))
-        frame, d_frame = per_run(name, "first frame again"), per_run(d, "first frame again")
-        faults, d_faults = per_run(name, "again major faults"), per_run(d, "again major faults")
-        row(f"{label}start → first frame, started 0.3 s after a start (its pages in the page cache), {size}",
-            f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)} ({summary(d_faults, 0)})",
-            f"`checkout pay`: {summary(frame, 1, 'ms', 1000)} ({summary(faults, 0)})", ratio(median(frame), median(d_frame)))
+        for which, title in (("", f"start → first frame, {size} (and page faults by then that read from disk)"),
+                             ("cached ", f"start → first frame, started 0.3 s after a start (its pages in the page cache), {size}")):
+            frame, d_frame = per_run(name, which + "first frame"), per_run(d, which + "first frame")
+            faults, d_faults = per_run(name, which + "major faults"), per_run(d, which + "major faults")
+            row(f"{label}{title}", f"`dialog --inputbox`: {summary(d_frame, 1, 'ms', 1000)} ({summary(d_faults, 0)})",
+                f"`checkout pay`: {summary(frame, 1, 'ms', 1000)} ({summary(faults, 0)})", ratio(median(frame), median(d_frame)))
         for fraction, title in ((0.5, "p50"), (0.99, "p99")):
             ours = per_run(name, "first", lambda v: percentile(v, fraction))
             theirs = per_run(d, "first", lambda v: percentile(v, fraction))
